@@ -1,0 +1,199 @@
+/**
+ * The permission catalogue: the one list of permission strings that the API's route guards,
+ * the seed, the web menu and the web route guards all use.
+ *
+ * Every string is `<resource>:<action>`; `:all` widens a read from "my own / my scope" to the
+ * whole company (or, for `company:read:all`, the whole platform).
+ */
+export const RESOURCES = [
+  'project',
+  'task',
+  'tasklist',
+  'timelog',
+  'report',
+  'employee',
+  'company',
+  'companyrole',
+  'department',
+  'package',
+  'module',
+  'permission',
+  'role',
+] as const;
+export type Resource = (typeof RESOURCES)[number];
+
+/** Resources whose reads come in an own/scoped form and a company-wide `:all` form. */
+const READ_ALL: readonly Resource[] = [
+  'project',
+  'task',
+  'timelog',
+  'report',
+  'employee',
+  'company',
+  'companyrole',
+  'department',
+];
+/** Resources whose writes also come in an `:all` form (act on other people's records). */
+const WRITE_ALL: readonly Resource[] = ['timelog'];
+
+type Action = 'read' | 'read:all' | 'create' | 'update' | 'update:all' | 'delete' | 'delete:all';
+
+function catalogue(): string[] {
+  const out: string[] = [];
+  for (const r of RESOURCES) {
+    const actions: Action[] = ['read'];
+    if (READ_ALL.includes(r)) actions.push('read:all');
+    actions.push('create', 'update');
+    if (WRITE_ALL.includes(r)) actions.push('update:all');
+    actions.push('delete');
+    if (WRITE_ALL.includes(r)) actions.push('delete:all');
+    for (const a of actions) out.push(`${r}:${a}`);
+  }
+  return out;
+}
+
+export const PERMISSIONS = catalogue() as readonly Permission[];
+
+export type Permission =
+  | `${Resource}:${'read' | 'create' | 'update' | 'delete'}`
+  | `${'project' | 'task' | 'timelog' | 'report' | 'employee' | 'company' | 'companyrole' | 'department'}:read:all`
+  | `timelog:${'update' | 'delete'}:all`;
+
+export function isPermission(value: string): value is Permission {
+  return (PERMISSIONS as readonly string[]).includes(value);
+}
+
+export function permissionParts(p: Permission): { resource: Resource; action: string } {
+  const [resource, ...rest] = p.split(':');
+  return { resource: resource as Resource, action: rest.join(':') };
+}
+
+/** read | create | update | delete: the `permissionType` stored with each permission. */
+export function permissionType(p: Permission): 'read' | 'create' | 'update' | 'delete' {
+  return permissionParts(p).action.split(':')[0] as 'read' | 'create' | 'update' | 'delete';
+}
+
+/**
+ * Permissions only the platform (Super Admin) may hold: they act across tenants or on the
+ * subscription model itself. A company's modules never grant them.
+ */
+export const PLATFORM_ONLY: readonly Permission[] = [
+  'company:read:all',
+  'company:create',
+  'company:delete',
+  'package:create',
+  'package:update',
+  'package:delete',
+  'module:read',
+  'module:create',
+  'module:update',
+  'module:delete',
+  'permission:read',
+  'permission:create',
+  'permission:update',
+  'permission:delete',
+  'role:read',
+  'role:create',
+  'role:update',
+  'role:delete',
+];
+
+/**
+ * Modules of the subscription model, and which resources' permissions each one carries.
+ * A company granted a module at an access level gets that module's permissions of that level:
+ * `read` → read permissions only; `write` → reads, creates and updates; `full` → everything.
+ */
+export const MODULE_CATALOGUE = [
+  { key: 'projects', name: 'Projects', category: 'Work', resources: ['project', 'tasklist'] },
+  { key: 'tasks', name: 'Tasks', category: 'Work', resources: ['task'] },
+  { key: 'time-tracking', name: 'Time Tracking', category: 'Work', resources: ['timelog'] },
+  { key: 'reports', name: 'Reports', category: 'Insight', resources: ['report'] },
+  {
+    key: 'people',
+    name: 'People',
+    category: 'Organisation',
+    resources: ['employee', 'department', 'companyrole'],
+  },
+  { key: 'company', name: 'Company', category: 'Organisation', resources: ['company', 'package'] },
+  {
+    key: 'platform',
+    name: 'Platform Administration',
+    category: 'Platform',
+    resources: ['module', 'permission', 'role'],
+  },
+] as const satisfies readonly {
+  key: string;
+  name: string;
+  category: string;
+  resources: readonly Resource[];
+}[];
+export type ModuleKey = (typeof MODULE_CATALOGUE)[number]['key'];
+
+export const ACCESS_LEVELS = ['read', 'write', 'full'] as const;
+export type AccessLevel = (typeof ACCESS_LEVELS)[number];
+
+export function accessLevelAllows(level: AccessLevel, p: Permission): boolean {
+  const type = permissionType(p);
+  if (level === 'full') return true;
+  if (level === 'write') return type !== 'delete';
+  return type === 'read';
+}
+
+export function moduleOf(p: Permission): ModuleKey {
+  const { resource } = permissionParts(p);
+  const m = MODULE_CATALOGUE.find((mod) => (mod.resources as readonly Resource[]).includes(resource));
+  if (!m) throw new Error(`No module carries ${p}`);
+  return m.key;
+}
+
+/** Role names the product knows by name. */
+export const ROLES = {
+  superAdmin: 'Super Admin',
+  companyAdmin: 'Company Admin',
+  manager: 'Manager',
+  employee: 'Employee',
+} as const;
+
+/** The Super Admin constant is matched against either role or roleName of the signed-in user. */
+export function isSuperAdmin(user: { role?: string | null; roleName?: string | null } | null | undefined): boolean {
+  return !!user && (user.role === ROLES.superAdmin || user.roleName === ROLES.superAdmin);
+}
+
+const COMPANY_SCOPE = (PERMISSIONS as readonly Permission[]).filter((p) => !PLATFORM_ONLY.includes(p));
+
+/** What the seeded per-company roles hold (before the company's modules limit them). */
+export const DEFAULT_ROLE_PERMISSIONS: Record<'Company Admin' | 'Manager' | 'Employee', readonly Permission[]> = {
+  'Company Admin': COMPANY_SCOPE,
+  Manager: COMPANY_SCOPE.filter(
+    (p) =>
+      !p.startsWith('company:') &&
+      !p.startsWith('companyrole:') &&
+      !p.startsWith('package:') &&
+      !['employee:create', 'employee:delete', 'department:delete'].includes(p),
+  ).concat(['company:read']),
+  Employee: [
+    'project:read',
+    'task:read',
+    'task:update',
+    'tasklist:read',
+    'timelog:read',
+    'timelog:create',
+    'timelog:update',
+    'timelog:delete',
+    'report:read',
+    'employee:read',
+    'department:read',
+    'companyrole:read',
+  ],
+};
+
+/**
+ * A guard's requirement: `anyOf` lets in a user holding at least one; `allOf` needs every one.
+ * An empty `anyOf` lets any signed-in user in.
+ */
+export type PermissionRequirement = { anyOf: readonly Permission[] } | { allOf: readonly Permission[] };
+
+export function satisfies(held: readonly string[], req: PermissionRequirement): boolean {
+  if ('allOf' in req) return req.allOf.every((p) => held.includes(p));
+  return req.anyOf.length === 0 || req.anyOf.some((p) => held.includes(p));
+}
