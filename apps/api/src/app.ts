@@ -1,0 +1,95 @@
+import { randomUUID } from 'node:crypto';
+import Fastify, { type FastifyInstance } from 'fastify';
+import helmet from '@fastify/helmet';
+import multipart from '@fastify/multipart';
+import rateLimit from '@fastify/rate-limit';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { Redis } from 'ioredis';
+import { DOCUMENT_MAX_BYTES } from '@taskhive/contract';
+import type { Config } from './config.ts';
+import type { Db } from './db/client.ts';
+import { authRoutes } from './features/auth/auth.routes.ts';
+import { authService } from './features/auth/auth.service.ts';
+import { outboxRoutes } from './features/dev/outbox.routes.ts';
+import { healthRoutes } from './features/health/health.routes.ts';
+import { createMailer, type Mailer } from './lib/mailer.ts';
+import { authPlugin } from './plugins/auth.ts';
+import { envelopePlugin } from './plugins/envelope.ts';
+import { openapiPlugin } from './plugins/openapi.ts';
+import { webPlugin } from './plugins/web.ts';
+
+export type AppDeps = {
+  db: Db;
+  config: Config;
+  /** Overrides pino's default destination (tests pass `false` to keep output quiet). */
+  logger?: boolean;
+  mailer?: Mailer;
+};
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    mailer: Mailer;
+  }
+}
+
+export type App = FastifyInstance;
+
+/** Builds the whole server with explicit registrations. Nothing listens until server.ts says so. */
+export async function buildApp({ db, config, logger }: AppDeps): Promise<App> {
+  const app = Fastify({
+    logger:
+      logger === false
+        ? false
+        : {
+            level: config.logLevel,
+            redact: ['req.headers.authorization', 'req.headers.cookie', 'body.password', 'body.newPassword'],
+          },
+    genReqId: () => randomUUID(),
+    bodyLimit: 1024 * 1024,
+    routerOptions: { caseSensitive: false, ignoreTrailingSlash: true },
+    forceCloseConnections: 'idle',
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  let shuttingDown = false;
+  app.addHook('preClose', async () => {
+    shuttingDown = true;
+  });
+
+  const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, log: app.log });
+  app.decorate('mailer', mailer);
+  const redis = config.redisUrl ? new Redis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 1 }) : undefined;
+  if (redis) app.addHook('onClose', async () => void redis.quit());
+
+  await app.register(envelopePlugin);
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(rateLimit, { global: false, ...(redis ? { redis, nameSpace: 'taskhive-rl:' } : {}) });
+  await app.register(multipart, { limits: { fileSize: DOCUMENT_MAX_BYTES, files: 1, fields: 10, fieldSize: 1024 } });
+  await app.register(openapiPlugin);
+  await app.register(authPlugin, { db, config });
+
+  await app.register(healthRoutes, { db, isShuttingDown: () => shuttingDown });
+  await app.register(authRoutes, { auth: authService({ db, config, mailer, log: app.log }), config });
+  if (mailer.mode === 'outbox' && config.env !== 'production') await app.register(outboxRoutes, { mailer });
+
+  await app.register(webPlugin, { distDir: config.webDistDir });
+  return app;
+}

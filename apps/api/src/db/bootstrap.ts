@@ -1,0 +1,26 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../config.ts';
+import { type Database, openDatabase } from './client.ts';
+import { migrate } from './migrate.ts';
+import { syncReferenceData } from './reference-data.ts';
+import { isEmpty, seedDemo } from './seed/demo.ts';
+
+type Log = Pick<FastifyBaseLogger, 'info'>;
+
+/** Open, migrate, sync the catalogue, and seed the demo data on the first start when configured. */
+export async function bootstrapDatabase(config: Config, log: Log): Promise<Database> {
+  const database = await openDatabase(config);
+  try {
+    const applied = await migrate(database);
+    if (applied.length) log.info(`applied migrations: ${applied.join(', ')}`);
+    await syncReferenceData(database.db);
+    if (config.seedDemo && (await isEmpty(database.db))) {
+      await seedDemo(database.db, config.dataDir);
+      log.info('seeded the demo data (password for every demo account: Taskhive#2026)');
+    }
+    return database;
+  } catch (err) {
+    await database.close();
+    throw err;
+  }
+}

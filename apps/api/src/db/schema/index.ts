@@ -1,0 +1,3 @@
+export * from './platform.ts';
+export * from './tenancy.ts';
+export * from './work.ts';

@@ -1,0 +1,297 @@
+import { sql } from 'drizzle-orm';
+import {
+  type AnyPgColumn,
+  type PgTableExtraConfigValue,
+  boolean,
+  check,
+  foreignKey,
+  index,
+  numeric,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  unique,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { createdAt, id, updatedAt } from './common.ts';
+import { modules, packages, permissions } from './platform.ts';
+
+export const companies = pgTable(
+  'companies',
+  {
+    id: id(),
+    name: text('name').notNull(),
+    email: text('email'),
+    phone: text('phone'),
+    website: text('website'),
+    address: text('address'),
+    industry: text('industry'),
+    description: text('description'),
+    logoPath: text('logo_path'),
+    isActive: boolean('is_active').notNull().default(true),
+    isApproved: boolean('is_approved').notNull().default(false),
+    approvedAt: timestamp('approved_at', { withTimezone: true }),
+    /** The operator's own company, home of the Super Admin account. */
+    isPlatform: boolean('is_platform').notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('companies_name_idx').on(sql`lower(${t.name})`),
+    index('companies_created_idx').on(t.createdAt),
+    index('companies_active_idx').on(t.isActive),
+  ],
+);
+
+/**
+ * Roles: platform roles (company_id null, role_type 'platform', e.g. Super Admin) and company
+ * roles (company_id set, role_type 'company': Company Admin, Manager, Employee, and the company's own).
+ */
+export const roles = pgTable(
+  'roles',
+  {
+    id: id(),
+    companyId: uuid('company_id').references(() => companies.id),
+    name: text('name').notNull(),
+    roleType: text('role_type').notNull(),
+    description: text('description'),
+    isActive: boolean('is_active').notNull().default(true),
+    isDefault: boolean('is_default').notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('roles_company_name_uq').on(t.companyId, sql`lower(${t.name})`),
+    uniqueIndex('roles_platform_name_uq')
+      .on(sql`lower(${t.name})`)
+      .where(sql`${t.companyId} is null`),
+    uniqueIndex('roles_one_default_uq')
+      .on(t.companyId)
+      .where(sql`${t.isDefault}`),
+    index('roles_company_created_idx').on(t.companyId, t.createdAt),
+    check(
+      'roles_type_ck',
+      sql`(${t.roleType} = 'platform' and ${t.companyId} is null) or (${t.roleType} = 'company' and ${t.companyId} is not null)`,
+    ),
+  ],
+);
+
+export const departments = pgTable(
+  'departments',
+  {
+    id: id(),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id),
+    name: text('name').notNull(),
+    description: text('description'),
+    managerId: uuid('manager_id'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t): PgTableExtraConfigValue[] => [
+    unique('departments_company_id_uq').on(t.companyId, t.id),
+    uniqueIndex('departments_company_name_uq').on(t.companyId, sql`lower(${t.name})`),
+    index('departments_company_created_idx').on(t.companyId, t.createdAt),
+    foreignKey({
+      name: 'departments_manager_fk',
+      columns: [t.companyId, t.managerId],
+      foreignColumns: [users.companyId, users.id],
+    }),
+  ],
+);
+
+export const users = pgTable(
+  'users',
+  {
+    id: id(),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id),
+    email: text('email').notNull(),
+    passwordHash: text('password_hash'),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    phone: text('phone'),
+    jobTitle: text('job_title'),
+    status: text('status').notNull().default('active'),
+    roleId: uuid('role_id').references((): AnyPgColumn => roles.id),
+    departmentId: uuid('department_id'),
+    profilePhotoPath: text('profile_photo_path'),
+    lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t): PgTableExtraConfigValue[] => [
+    unique('users_company_id_uq').on(t.companyId, t.id),
+    uniqueIndex('users_email_uq').on(sql`lower(${t.email})`),
+    index('users_company_name_idx').on(t.companyId, t.lastName, t.firstName),
+    index('users_company_status_idx').on(t.companyId, t.status),
+    index('users_company_created_idx').on(t.companyId, t.createdAt),
+    index('users_company_role_idx').on(t.companyId, t.roleId),
+    index('users_company_department_idx').on(t.companyId, t.departmentId),
+    foreignKey({
+      name: 'users_department_fk',
+      columns: [t.companyId, t.departmentId],
+      foreignColumns: [departments.companyId, departments.id],
+    }),
+    check('users_status_ck', sql`${t.status} in ('active','inactive','invited')`),
+  ],
+);
+
+export const rolePermissions = pgTable(
+  'role_permissions',
+  {
+    roleId: uuid('role_id')
+      .notNull()
+      .references(() => roles.id, { onDelete: 'cascade' }),
+    permissionId: uuid('permission_id')
+      .notNull()
+      .references(() => permissions.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.roleId, t.permissionId] }),
+    index('role_permissions_permission_idx').on(t.permissionId),
+  ],
+);
+
+export const userPermissions = pgTable(
+  'user_permissions',
+  {
+    companyId: uuid('company_id').notNull(),
+    userId: uuid('user_id').notNull(),
+    permissionId: uuid('permission_id')
+      .notNull()
+      .references(() => permissions.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.permissionId] }),
+    foreignKey({ columns: [t.companyId, t.userId], foreignColumns: [users.companyId, users.id] }).onDelete('cascade'),
+    index('user_permissions_permission_idx').on(t.permissionId),
+  ],
+);
+
+export const userRoles = pgTable(
+  'user_roles',
+  {
+    companyId: uuid('company_id').notNull(),
+    userId: uuid('user_id').notNull(),
+    roleId: uuid('role_id')
+      .notNull()
+      .references(() => roles.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.roleId] }),
+    foreignKey({ columns: [t.companyId, t.userId], foreignColumns: [users.companyId, users.id] }).onDelete('cascade'),
+    index('user_roles_role_idx').on(t.roleId),
+  ],
+);
+
+export const packagePurchases = pgTable(
+  'package_purchases',
+  {
+    id: id(),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id),
+    packageId: uuid('package_id')
+      .notNull()
+      .references(() => packages.id),
+    amount: numeric('amount', { precision: 10, scale: 2 }).notNull().default('0'),
+    status: text('status').notNull().default('active'),
+    purchasedAt: timestamp('purchased_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('package_purchases_company_idx').on(t.companyId, t.purchasedAt),
+    index('package_purchases_package_idx').on(t.packageId, t.purchasedAt),
+    index('package_purchases_status_idx').on(t.status),
+    check('package_purchases_status_ck', sql`${t.status} in ('active','cancelled','expired')`),
+  ],
+);
+
+/** A company's grant of a module at an access level (read | write | full). */
+export const companyModules = pgTable(
+  'company_modules',
+  {
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id),
+    moduleId: uuid('module_id')
+      .notNull()
+      .references(() => modules.id),
+    accessLevel: text('access_level').notNull().default('full'),
+    assignedAt: timestamp('assigned_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.companyId, t.moduleId] }),
+    index('company_modules_module_idx').on(t.moduleId),
+    index('company_modules_assigned_idx').on(t.companyId, t.assignedAt),
+    check('company_modules_level_ck', sql`${t.accessLevel} in ('read','write','full')`),
+  ],
+);
+
+/** A signed-in device. Access tokens name the session; logout or a password change revokes it. */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: id(),
+    companyId: uuid('company_id').notNull(),
+    userId: uuid('user_id').notNull(),
+    userAgent: text('user_agent'),
+    ip: text('ip'),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }).notNull().defaultNow(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    revokedReason: text('revoked_reason'),
+  },
+  (t) => [
+    foreignKey({ columns: [t.companyId, t.userId], foreignColumns: [users.companyId, users.id] }).onDelete('cascade'),
+    index('sessions_user_idx').on(t.userId),
+  ],
+);
+
+/** Refresh tokens, stored hashed; each works once (rotation), a reused one revokes its session. */
+export const refreshTokens = pgTable(
+  'refresh_tokens',
+  {
+    id: id(),
+    sessionId: uuid('session_id')
+      .notNull()
+      .references(() => sessions.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('refresh_tokens_hash_uq').on(t.tokenHash), index('refresh_tokens_session_idx').on(t.sessionId)],
+);
+
+/** Single-use tokens for password reset and invitations, stored hashed. */
+export const passwordTokens = pgTable(
+  'password_tokens',
+  {
+    id: id(),
+    companyId: uuid('company_id').notNull(),
+    userId: uuid('user_id').notNull(),
+    purpose: text('purpose').notNull(),
+    tokenHash: text('token_hash').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    foreignKey({ columns: [t.companyId, t.userId], foreignColumns: [users.companyId, users.id] }).onDelete('cascade'),
+    uniqueIndex('password_tokens_hash_uq').on(t.tokenHash),
+    index('password_tokens_user_idx').on(t.userId),
+    check('password_tokens_purpose_ck', sql`${t.purpose} in ('reset','invite')`),
+  ],
+);

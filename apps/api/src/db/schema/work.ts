@@ -1,0 +1,252 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  date,
+  foreignKey,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  unique,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { createdAt, id, updatedAt } from './common.ts';
+import { priorities } from './platform.ts';
+import { companies, users } from './tenancy.ts';
+
+/** A company's task statuses, copied from the master list when the company is created. */
+export const taskStatuses = pgTable(
+  'task_statuses',
+  {
+    id: id(),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id),
+    name: text('name').notNull(),
+    color: text('color').notNull(),
+    sortOrder: integer('sort_order').notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    unique('task_statuses_company_id_uq').on(t.companyId, t.id),
+    uniqueIndex('task_statuses_company_name_uq').on(t.companyId, sql`lower(${t.name})`),
+  ],
+);
+
+export const projects = pgTable(
+  'projects',
+  {
+    id: id(),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id),
+    name: text('name').notNull(),
+    description: text('description'),
+    statusId: uuid('status_id'),
+    priorityId: uuid('priority_id').references(() => priorities.id),
+    startDate: date('start_date'),
+    endDate: date('end_date'),
+    budget: numeric('budget', { precision: 12, scale: 2 }),
+    createdBy: uuid('created_by'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    unique('projects_company_id_uq').on(t.companyId, t.id),
+    foreignKey({
+      name: 'projects_status_fk',
+      columns: [t.companyId, t.statusId],
+      foreignColumns: [taskStatuses.companyId, taskStatuses.id],
+    }),
+    foreignKey({
+      name: 'projects_created_by_fk',
+      columns: [t.companyId, t.createdBy],
+      foreignColumns: [users.companyId, users.id],
+    }),
+    index('projects_company_created_idx').on(t.companyId, t.createdAt),
+    index('projects_company_name_idx').on(t.companyId, sql`lower(${t.name})`),
+    index('projects_company_status_idx').on(t.companyId, t.statusId),
+    index('projects_company_start_idx').on(t.companyId, t.startDate),
+    index('projects_company_end_idx').on(t.companyId, t.endDate),
+    check('projects_dates_ck', sql`${t.endDate} is null or ${t.startDate} is null or ${t.endDate} >= ${t.startDate}`),
+  ],
+);
+
+export const projectMembers = pgTable(
+  'project_members',
+  {
+    companyId: uuid('company_id').notNull(),
+    projectId: uuid('project_id').notNull(),
+    userId: uuid('user_id').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.projectId, t.userId] }),
+    foreignKey({ columns: [t.companyId, t.projectId], foreignColumns: [projects.companyId, projects.id] }).onDelete(
+      'cascade',
+    ),
+    foreignKey({ columns: [t.companyId, t.userId], foreignColumns: [users.companyId, users.id] }).onDelete('cascade'),
+    index('project_members_user_idx').on(t.companyId, t.userId),
+  ],
+);
+
+export const taskLists = pgTable(
+  'task_lists',
+  {
+    id: id(),
+    companyId: uuid('company_id').notNull(),
+    projectId: uuid('project_id').notNull(),
+    name: text('name').notNull(),
+    description: text('description'),
+    sortOrder: integer('sort_order').notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    unique('task_lists_company_id_uq').on(t.companyId, t.id),
+    foreignKey({ columns: [t.companyId, t.projectId], foreignColumns: [projects.companyId, projects.id] }).onDelete(
+      'cascade',
+    ),
+    index('task_lists_project_idx').on(t.companyId, t.projectId, t.sortOrder),
+  ],
+);
+
+export const tasks = pgTable(
+  'tasks',
+  {
+    id: id(),
+    companyId: uuid('company_id').notNull(),
+    projectId: uuid('project_id').notNull(),
+    taskListId: uuid('task_list_id').notNull(),
+    parentTaskId: uuid('parent_task_id'),
+    title: text('title').notNull(),
+    description: text('description'),
+    statusId: uuid('status_id'),
+    priorityId: uuid('priority_id').references(() => priorities.id),
+    startDate: date('start_date'),
+    dueDate: date('due_date'),
+    estimatedHours: numeric('estimated_hours', { precision: 7, scale: 2 }),
+    progress: integer('progress').notNull().default(0),
+    sortOrder: integer('sort_order').notNull().default(0),
+    createdBy: uuid('created_by'),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    unique('tasks_company_id_uq').on(t.companyId, t.id),
+    foreignKey({ columns: [t.companyId, t.projectId], foreignColumns: [projects.companyId, projects.id] }).onDelete(
+      'cascade',
+    ),
+    foreignKey({ columns: [t.companyId, t.taskListId], foreignColumns: [taskLists.companyId, taskLists.id] }).onDelete(
+      'cascade',
+    ),
+    foreignKey({
+      name: 'tasks_parent_fk',
+      columns: [t.companyId, t.parentTaskId],
+      foreignColumns: [t.companyId, t.id],
+    }).onDelete('cascade'),
+    foreignKey({
+      name: 'tasks_status_fk',
+      columns: [t.companyId, t.statusId],
+      foreignColumns: [taskStatuses.companyId, taskStatuses.id],
+    }),
+    index('tasks_list_idx').on(t.companyId, t.taskListId, t.sortOrder),
+    index('tasks_project_idx').on(t.companyId, t.projectId, t.createdAt),
+    index('tasks_parent_idx').on(t.companyId, t.parentTaskId),
+    index('tasks_status_idx').on(t.companyId, t.statusId),
+    index('tasks_due_idx').on(t.companyId, t.dueDate),
+    index('tasks_start_idx').on(t.companyId, t.startDate),
+    index('tasks_title_idx').on(t.companyId, sql`lower(${t.title})`),
+    check('tasks_progress_ck', sql`${t.progress} between 0 and 100`),
+    check('tasks_not_own_parent_ck', sql`${t.parentTaskId} is null or ${t.parentTaskId} <> ${t.id}`),
+  ],
+);
+
+export const taskAssignees = pgTable(
+  'task_assignees',
+  {
+    companyId: uuid('company_id').notNull(),
+    taskId: uuid('task_id').notNull(),
+    userId: uuid('user_id').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.taskId, t.userId] }),
+    foreignKey({ columns: [t.companyId, t.taskId], foreignColumns: [tasks.companyId, tasks.id] }).onDelete('cascade'),
+    foreignKey({ columns: [t.companyId, t.userId], foreignColumns: [users.companyId, users.id] }).onDelete('cascade'),
+    index('task_assignees_user_idx').on(t.companyId, t.userId),
+  ],
+);
+
+/** Files attached to a project, a task or a company. The bytes live under DATA_DIR/uploads. */
+export const documents = pgTable(
+  'documents',
+  {
+    id: id(),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id),
+    ownerType: text('owner_type').notNull(),
+    projectId: uuid('project_id'),
+    taskId: uuid('task_id'),
+    fileName: text('file_name').notNull(),
+    mimeType: text('mime_type').notNull(),
+    sizeBytes: integer('size_bytes').notNull(),
+    storageKey: text('storage_key').notNull(),
+    uploadedBy: uuid('uploaded_by'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    foreignKey({ columns: [t.companyId, t.projectId], foreignColumns: [projects.companyId, projects.id] }).onDelete(
+      'cascade',
+    ),
+    foreignKey({ columns: [t.companyId, t.taskId], foreignColumns: [tasks.companyId, tasks.id] }).onDelete('cascade'),
+    uniqueIndex('documents_storage_key_uq').on(t.storageKey),
+    index('documents_project_idx').on(t.companyId, t.projectId),
+    index('documents_task_idx').on(t.companyId, t.taskId),
+    index('documents_company_idx').on(t.companyId, t.ownerType, t.createdAt),
+    check(
+      'documents_owner_ck',
+      sql`(${t.ownerType} = 'project' and ${t.projectId} is not null and ${t.taskId} is null)
+        or (${t.ownerType} = 'task' and ${t.taskId} is not null)
+        or (${t.ownerType} = 'company' and ${t.projectId} is null and ${t.taskId} is null)`,
+    ),
+  ],
+);
+
+export const timeLogs = pgTable(
+  'time_logs',
+  {
+    id: id(),
+    companyId: uuid('company_id').notNull(),
+    userId: uuid('user_id').notNull(),
+    projectId: uuid('project_id').notNull(),
+    taskId: uuid('task_id'),
+    description: text('description'),
+    loggedAt: timestamp('logged_at', { withTimezone: true }).notNull(),
+    durationMinutes: integer('duration_minutes').notNull(),
+    billable: boolean('billable').notNull().default(true),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    foreignKey({ columns: [t.companyId, t.userId], foreignColumns: [users.companyId, users.id] }),
+    foreignKey({ columns: [t.companyId, t.projectId], foreignColumns: [projects.companyId, projects.id] }).onDelete(
+      'cascade',
+    ),
+    foreignKey({ columns: [t.companyId, t.taskId], foreignColumns: [tasks.companyId, tasks.id] }).onDelete('cascade'),
+    index('time_logs_company_logged_idx').on(t.companyId, t.loggedAt),
+    index('time_logs_user_logged_idx').on(t.companyId, t.userId, t.loggedAt),
+    index('time_logs_project_idx').on(t.companyId, t.projectId, t.loggedAt),
+    index('time_logs_task_idx').on(t.companyId, t.taskId),
+    check('time_logs_duration_ck', sql`${t.durationMinutes} > 0 and ${t.durationMinutes} <= 1440`),
+  ],
+);
+

@@ -1,0 +1,151 @@
+import type {} from '@fastify/rate-limit';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  MESSAGES,
+  changePasswordBodySchema,
+  envelope,
+  forgotPasswordBodySchema,
+  loginBodySchema,
+  loginResultSchema,
+  meResultSchema,
+  refreshBodySchema,
+  refreshResultSchema,
+  registerBodySchema,
+  resetPasswordBodySchema,
+  updateOwnProfileBodySchema,
+  userProfileSchema,
+} from '@taskhive/contract';
+import type { Config } from '../../config.ts';
+import { HttpError } from '../../lib/errors.ts';
+import { actorOf, SIGNED_IN } from '../../plugins/auth.ts';
+import { ok } from '../../plugins/envelope.ts';
+import type { AuthService } from './auth.service.ts';
+
+const nothing = envelope(z.null());
+const tags = ['auth'];
+
+export async function authRoutes(app: FastifyInstance, opts: { auth: AuthService; config: Config }) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const { auth, config } = opts;
+
+  // Sign-in attempts are limited per IP (before the body is read) and per account (after).
+  const limit = (key: (req: FastifyRequest) => string, hook: 'onRequest' | 'preHandler') =>
+    app.rateLimit({
+      max: config.rateLimit.authMax,
+      timeWindow: config.rateLimit.authWindowMs,
+      hook,
+      keyGenerator: key,
+      errorResponseBuilder: (_req, ctx) =>
+        new HttpError(429, MESSAGES.tooManyRequests, { headers: { 'retry-after': String(Math.ceil(ctx.ttl / 1000)) } }),
+    });
+  const perIp = limit((req) => `ip:${req.ip}`, 'onRequest');
+  const perAccount = limit((req) => {
+    const email = (req.body as { email?: unknown } | undefined)?.email;
+    return typeof email === 'string' ? `account:${email.toLowerCase()}` : `ip:${req.ip}`;
+  }, 'preHandler');
+
+  r.post(
+    '/api/auth/login',
+    {
+      config: { public: true },
+      onRequest: perIp,
+      preHandler: perAccount,
+      schema: { tags, summary: 'Sign in', body: loginBodySchema, response: { 200: envelope(loginResultSchema) } },
+    },
+    async (req, reply) =>
+      ok(
+        reply,
+        await auth.login(req.body.email, req.body.password, { ip: req.ip, userAgent: req.headers['user-agent'] }),
+        MESSAGES.auth.loggedIn,
+      ),
+  );
+
+  r.post(
+    '/api/auth/register',
+    {
+      config: { public: true },
+      onRequest: perIp,
+      schema: {
+        tags,
+        summary: 'Register a company and its Company Admin',
+        body: registerBodySchema,
+        response: { 201: envelope(z.object({ companyId: z.uuid(), userId: z.uuid(), email: z.string() })) },
+      },
+    },
+    async (req, reply) => ok(reply, await auth.register(req.body), MESSAGES.auth.registered, 201),
+  );
+
+  r.post(
+    '/api/auth/refresh-token',
+    {
+      config: { public: true },
+      schema: { tags, summary: 'Rotate the refresh token', body: refreshBodySchema, response: { 200: envelope(refreshResultSchema) } },
+    },
+    async (req, reply) => ok(reply, await auth.refresh(req.body.refreshToken), MESSAGES.auth.tokenRefreshed),
+  );
+
+  r.post(
+    '/api/auth/logout',
+    { config: { permission: SIGNED_IN }, schema: { tags, summary: 'End this session', response: { 200: nothing } } },
+    async (req, reply) => {
+      await auth.logout(actorOf(req));
+      return ok(reply, null, MESSAGES.auth.loggedOut);
+    },
+  );
+
+  r.get(
+    '/api/auth/me',
+    { config: { permission: SIGNED_IN }, schema: { tags, summary: 'The session payload', response: { 200: envelope(meResultSchema) } } },
+    async (req, reply) => ok(reply, await auth.me(actorOf(req))),
+  );
+
+  r.put(
+    '/api/auth/me',
+    {
+      config: { permission: SIGNED_IN },
+      schema: { tags, summary: 'Update my own profile', body: updateOwnProfileBodySchema, response: { 200: envelope(userProfileSchema) } },
+    },
+    async (req, reply) => ok(reply, await auth.updateMe(actorOf(req), req.body), MESSAGES.users.profileUpdated),
+  );
+
+  r.post(
+    '/api/auth/change-password',
+    {
+      config: { permission: SIGNED_IN },
+      schema: { tags, summary: 'Change my password', body: changePasswordBodySchema, response: { 200: nothing } },
+    },
+    async (req, reply) => {
+      await auth.changePassword(actorOf(req), req.body);
+      return ok(reply, null, MESSAGES.auth.passwordUpdated);
+    },
+  );
+
+  r.post(
+    '/api/auth/forgot-password',
+    {
+      config: { public: true },
+      onRequest: perIp,
+      preHandler: perAccount,
+      schema: { tags, summary: 'Email a reset link', body: forgotPasswordBodySchema, response: { 200: nothing } },
+    },
+    async (req, reply) => {
+      await auth.forgotPassword(req.body.email);
+      return ok(reply, null, MESSAGES.auth.forgotPasswordSent);
+    },
+  );
+
+  r.post(
+    '/api/auth/reset-password',
+    {
+      config: { public: true },
+      onRequest: perIp,
+      schema: { tags, summary: 'Set a new password from a link', body: resetPasswordBodySchema, response: { 200: nothing } },
+    },
+    async (req, reply) => {
+      await auth.resetPassword(req.body);
+      return ok(reply, null, MESSAGES.auth.passwordReset);
+    },
+  );
+}

@@ -1,0 +1,233 @@
+import {
+  type ChangePasswordBody,
+  type LoginResult,
+  MESSAGES,
+  PASSWORD_RESET_TTL_SECONDS,
+  REFRESH_TOKEN_TTL_SECONDS,
+  RESET_EXPIRED_CODE,
+  type RefreshResult,
+  type RegisterBody,
+  type ResetPasswordBody,
+  SESSION_ABSOLUTE_TTL_SECONDS,
+  type SessionUser,
+  type UpdateOwnProfileBody,
+} from '@taskhive/contract';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../../config.ts';
+import type { Db } from '../../db/client.ts';
+import { conflict, fieldError, forbidden, HttpError, notFound, uniqueViolation, unauthorized } from '../../lib/errors.ts';
+import type { Mailer } from '../../lib/mailer.ts';
+import { hashPassword, isCommonPassword, verifyPassword } from '../../lib/passwords.ts';
+import { hashToken, randomToken, signAccessToken } from '../../lib/tokens.ts';
+import type { Actor } from '../../plugins/auth.ts';
+import { provisionCompany } from '../companies/provision.service.ts';
+import { profilePhotoUrl, toUserProfile } from '../users/users.mapper.ts';
+import { findUserForSignIn, type UserRow, usersRepo } from '../users/users.repo.ts';
+import { accessRepo, isSuperAdminRole } from './access.repo.ts';
+import { sessionsRepo } from './sessions.repo.ts';
+
+export type AuthDeps = { db: Db; config: Config; mailer: Mailer; log: FastifyBaseLogger };
+type Client = { ip?: string; userAgent?: string };
+
+const seconds = (s: number) => new Date(Date.now() + s * 1000);
+
+export function assertAcceptablePassword(password: string, field: string) {
+  if (isCommonPassword(password)) throw fieldError(field, MESSAGES.auth.passwordTooCommon);
+}
+
+function toSessionUser(row: UserRow & { companyName: string }): SessionUser {
+  return {
+    userId: row.userId,
+    email: row.email,
+    firstName: row.firstName,
+    lastName: row.lastName,
+    role: row.roleName ?? '',
+    roleName: row.roleName ?? '',
+    roleId: row.roleId,
+    companyId: row.companyId,
+    companyName: row.companyName,
+    departmentName: row.departmentName,
+    profilePhotoUrl: profilePhotoUrl(row),
+  };
+}
+
+/** Sign-in, sessions and passwords. Routes call these; nothing here knows about HTTP. */
+export function authService({ db, config, mailer, log }: AuthDeps) {
+  const sessions = sessionsRepo(db);
+  const access = accessRepo(db);
+
+  async function issueRefreshToken(repo: ReturnType<typeof sessionsRepo>, sessionId: string, sessionExpiresAt: Date) {
+    const refreshToken = randomToken();
+    const ttl = seconds(REFRESH_TOKEN_TTL_SECONDS);
+    await repo.addRefreshToken(sessionId, hashToken(refreshToken), ttl < sessionExpiresAt ? ttl : sessionExpiresAt);
+    return refreshToken;
+  }
+
+  async function permissionsOf(row: { userId: string; companyId: string; roleName: string | null; roleType: string | null }) {
+    return access.effectivePermissions(row.userId, row.companyId, isSuperAdminRole(row.roleName, row.roleType));
+  }
+
+  return {
+    async login(email: string, password: string, client: Client): Promise<LoginResult> {
+      // One code path for unknown email and wrong password: both verify against a hash.
+      const row = await findUserForSignIn(db, email);
+      const valid = await verifyPassword(row?.passwordHash ?? null, password);
+      if (!row || !valid) throw unauthorized(MESSAGES.auth.loginFailed);
+      if (row.status !== 'active') throw forbidden(MESSAGES.auth.userInactive);
+      if (!row.companyActive) throw forbidden(MESSAGES.auth.companyInactive);
+
+      const expiresAt = seconds(SESSION_ABSOLUTE_TTL_SECONDS);
+      const { sessionId, refreshToken } = await db.transaction(async (tx) => {
+        const repo = sessionsRepo(tx);
+        const sessionId = await repo.create({
+          companyId: row.companyId,
+          userId: row.userId,
+          expiresAt,
+          ip: client.ip,
+          userAgent: client.userAgent?.slice(0, 300),
+        });
+        const refreshToken = await issueRefreshToken(repo, sessionId, expiresAt);
+        await usersRepo(tx, row.companyId).touchLogin(row.userId);
+        return { sessionId, refreshToken };
+      });
+      const role = row.roleName ?? '';
+      const token = await signAccessToken(config.jwtSecret, { userId: row.userId, companyId: row.companyId, role, sessionId });
+      return { token, accessToken: token, refreshToken, user: toSessionUser(row), permissions: await permissionsOf(row) };
+    },
+
+    async register(body: RegisterBody) {
+      assertAcceptablePassword(body.password, 'password');
+      const passwordHash = await hashPassword(body.password);
+      try {
+        const p = await db.transaction((tx) =>
+          provisionCompany(
+            tx,
+            { name: body.companyName, email: body.email, isActive: true, isApproved: false },
+            { email: body.email, firstName: body.firstName, lastName: body.lastName, passwordHash, status: 'active' },
+          ),
+        );
+        return { companyId: p.companyId, userId: p.adminUserId, email: body.email };
+      } catch (err) {
+        if (uniqueViolation(err)) throw conflict(MESSAGES.auth.emailTaken, { email: [MESSAGES.auth.emailTaken] });
+        throw err;
+      }
+    },
+
+    /**
+     * Rotation with reuse detection: a refresh token works once. Presenting a used one again
+     * means it was copied, so the whole session ends.
+     */
+    async refresh(refreshToken: string): Promise<RefreshResult> {
+      const found = await sessions.findRefreshToken(hashToken(refreshToken));
+      if (!found) throw unauthorized(MESSAGES.auth.refreshFailed);
+      if (found.usedAt) {
+        await sessions.revoke(found.sessionId, 'refresh-token-reuse');
+        log.warn({ sessionId: found.sessionId }, 'refresh token reused: session revoked');
+        throw unauthorized(MESSAGES.auth.refreshFailed);
+      }
+      const now = new Date();
+      if (found.revokedAt || found.sessionExpiresAt <= now || found.tokenExpiresAt <= now) {
+        throw unauthorized(MESSAGES.auth.refreshFailed);
+      }
+      const live = await access.liveSession(found.sessionId, found.userId);
+      if (!live || live.userStatus !== 'active' || !live.companyActive) throw unauthorized(MESSAGES.auth.refreshFailed);
+
+      const next = await db.transaction(async (tx) => {
+        const repo = sessionsRepo(tx);
+        if (!(await repo.consumeRefreshToken(found.tokenId))) return null;
+        await repo.touch(found.sessionId);
+        return issueRefreshToken(repo, found.sessionId, found.sessionExpiresAt);
+      });
+      if (!next) {
+        await sessions.revoke(found.sessionId, 'refresh-token-reuse');
+        throw unauthorized(MESSAGES.auth.refreshFailed);
+      }
+      const token = await signAccessToken(config.jwtSecret, {
+        userId: found.userId,
+        companyId: found.companyId,
+        role: live.roleName ?? '',
+        sessionId: found.sessionId,
+      });
+      return { token, accessToken: token, refreshToken: next };
+    },
+
+    logout: (actor: Actor) => sessions.revoke(actor.sessionId, 'logout'),
+
+    async me(actor: Actor) {
+      const row = await usersRepo(db, actor.companyId).byId(actor.userId);
+      if (!row) throw unauthorized(MESSAGES.auth.sessionExpired);
+      return { user: toSessionUser(row), permissions: [...actor.permissions].sort() };
+    },
+
+    async updateMe(actor: Actor, body: UpdateOwnProfileBody) {
+      const users = usersRepo(db, actor.companyId);
+      await users.update(actor.userId, body);
+      const row = await users.byId(actor.userId);
+      if (!row) throw notFound('User');
+      return toUserProfile(row);
+    },
+
+    /** Changes the password and ends the user's other sessions; this one stays signed in. */
+    async changePassword(actor: Actor, body: ChangePasswordBody) {
+      const users = usersRepo(db, actor.companyId);
+      const current = await users.passwordHash(actor.userId);
+      if (!(await verifyPassword(current, body.currentPassword))) {
+        throw fieldError('currentPassword', MESSAGES.auth.currentPasswordWrong);
+      }
+      assertAcceptablePassword(body.newPassword, 'newPassword');
+      const passwordHash = await hashPassword(body.newPassword);
+      await db.transaction(async (tx) => {
+        await usersRepo(tx, actor.companyId).update(actor.userId, { passwordHash });
+        await sessionsRepo(tx).revokeAllForUser(actor.companyId, actor.userId, 'password-changed', actor.sessionId);
+      });
+    },
+
+    /** The same answer whether or not the account exists; the email goes only to a real, active one. */
+    async forgotPassword(email: string) {
+      const row = await findUserForSignIn(db, email);
+      if (!row || row.status !== 'active' || !row.companyActive) return;
+      const token = randomToken();
+      await sessions.createPasswordToken({
+        companyId: row.companyId,
+        userId: row.userId,
+        purpose: 'reset',
+        tokenHash: hashToken(token),
+        expiresAt: seconds(PASSWORD_RESET_TTL_SECONDS),
+      });
+      const link = `${config.publicUrl}/reset-password?token=${encodeURIComponent(token)}&email=${encodeURIComponent(row.email)}`;
+      await mailer.send({
+        to: row.email,
+        subject: 'Reset your Taskhive password',
+        text: `Hello ${row.firstName},\n\nSomeone asked to reset the password of your Taskhive account. Open this link within 30 minutes to choose a new one:\n\n${link}\n\nIf it was not you, ignore this message: your password stays as it is.\n`,
+        html: `<p>Hello ${escapeHtml(row.firstName)},</p><p>Someone asked to reset the password of your Taskhive account. Open this link within 30 minutes to choose a new one:</p><p><a href="${escapeHtml(link)}">Reset my password</a></p><p>If it was not you, ignore this message: your password stays as it is.</p>`,
+      });
+    },
+
+    /** Sets a new password from a reset or invitation link; the link works once. Ends all sessions. */
+    async resetPassword(body: ResetPasswordBody) {
+      const expired = () => new HttpError(400, MESSAGES.auth.resetLinkExpired, { code: RESET_EXPIRED_CODE });
+      const t = await sessions.findLivePasswordToken(hashToken(body.token));
+      if (!t) throw expired();
+      const users = usersRepo(db, t.companyId);
+      const row = await users.byId(t.userId);
+      if (!row || row.email.toLowerCase() !== body.email.toLowerCase()) throw expired();
+      assertAcceptablePassword(body.newPassword, 'newPassword');
+      const passwordHash = await hashPassword(body.newPassword);
+      await db.transaction(async (tx) => {
+        if (!(await sessionsRepo(tx).consumePasswordToken(t.id))) throw expired();
+        await usersRepo(tx, t.companyId).update(t.userId, {
+          passwordHash,
+          ...(row.status === 'invited' ? { status: 'active' as const } : {}),
+        });
+        await sessionsRepo(tx).revokeAllForUser(t.companyId, t.userId, 'password-reset');
+      });
+    },
+  };
+}
+
+export type AuthService = ReturnType<typeof authService>;
+
+export function escapeHtml(s: string): string {
+  return s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
+}
+

@@ -1,0 +1,43 @@
+import { DEFAULT_ROLE_PERMISSIONS, ROLES } from '@taskhive/contract';
+import type { Db } from '../../db/client.ts';
+import { companyModulesRepo } from '../company-modules/company-modules.repo.ts';
+import { companyRolesRepo } from '../company-roles/company-roles.repo.ts';
+import { departmentsRepo } from '../departments/departments.repo.ts';
+import { taskStatusesRepo } from '../task-statuses/task-statuses.repo.ts';
+import { usersRepo } from '../users/users.repo.ts';
+import { companiesRepo, type NewCompany } from './companies.repo.ts';
+
+export type ProvisionedCompany = {
+  companyId: string;
+  adminUserId: string;
+  roleIds: { companyAdmin: string; manager: string; employee: string };
+  departmentId: string;
+};
+
+/**
+ * A new company, ready to use, in the caller's transaction: the company row, its task statuses
+ * (copied from the master list), the roles Company Admin, Manager and Employee (the default),
+ * a General department, every tenant module granted at full access (a Super Admin narrows this
+ * later through packages and module grants), and its Company Admin account.
+ */
+export async function provisionCompany(
+  tx: Db,
+  company: NewCompany,
+  admin: { email: string; firstName: string; lastName: string; passwordHash: string | null; status: 'active' | 'invited' },
+): Promise<ProvisionedCompany> {
+  const companyId = await companiesRepo(tx).insert(company);
+  await taskStatusesRepo(tx, companyId).copyDefaults();
+  await companyModulesRepo(tx, companyId).grantAllTenantModules('full');
+
+  const roles = companyRolesRepo(tx, companyId);
+  const companyAdmin = await roles.insert({ name: ROLES.companyAdmin, description: 'Runs the company account' });
+  const manager = await roles.insert({ name: ROLES.manager, description: 'Leads projects and people' });
+  const employee = await roles.insert({ name: ROLES.employee, description: 'Works on tasks', isDefault: true });
+  await roles.grant(companyAdmin, DEFAULT_ROLE_PERMISSIONS['Company Admin']);
+  await roles.grant(manager, DEFAULT_ROLE_PERMISSIONS.Manager);
+  await roles.grant(employee, DEFAULT_ROLE_PERMISSIONS.Employee);
+
+  const departmentId = await departmentsRepo(tx, companyId).insert({ name: 'General', description: 'Everyone to start with' });
+  const adminUserId = await usersRepo(tx, companyId).insert({ ...admin, roleId: companyAdmin, departmentId });
+  return { companyId, adminUserId, roleIds: { companyAdmin, manager, employee }, departmentId };
+}

@@ -1,0 +1,27 @@
+import type { UserProfile } from '@taskhive/contract';
+import type { UserRow } from './users.repo.ts';
+
+/** Where the web loads a user's photo from: the API's file route, busted by the last change. */
+export function profilePhotoUrl(row: { userId: string; profilePhotoPath: string | null; updatedAt: Date }): string | null {
+  return row.profilePhotoPath ? `/api/CompanyUsers/photo/${row.userId}?v=${row.updatedAt.getTime()}` : null;
+}
+
+export function toUserProfile(row: UserRow): UserProfile {
+  return {
+    userId: row.userId,
+    companyId: row.companyId,
+    email: row.email,
+    firstName: row.firstName,
+    lastName: row.lastName,
+    phone: row.phone,
+    jobTitle: row.jobTitle,
+    status: row.status as UserProfile['status'],
+    roleId: row.roleId,
+    roleName: row.roleName,
+    departmentId: row.departmentId,
+    departmentName: row.departmentName,
+    profilePhotoUrl: profilePhotoUrl(row),
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}

@@ -1,0 +1,85 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { MESSAGES, type Permission, type PermissionRequirement, satisfies } from '@taskhive/contract';
+import type { Config } from '../config.ts';
+import type { Db } from '../db/client.ts';
+import { accessRepo, isSuperAdminRole } from '../features/auth/access.repo.ts';
+import { forbidden, unauthorized } from '../lib/errors.ts';
+import { verifyAccessToken } from '../lib/tokens.ts';
+
+export type Actor = {
+  userId: string;
+  companyId: string;
+  sessionId: string;
+  role: string;
+  isSuperAdmin: boolean;
+  permissions: ReadonlySet<string>;
+};
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The permission a route needs: one string, or `{ anyOf }` / `{ allOf }`. `[]`-anyOf: any signed-in user. */
+    permission?: Permission | PermissionRequirement;
+    /** Reachable without a token. A route must declare `permission` or `public: true`. */
+    public?: boolean;
+  }
+  interface FastifyRequest {
+    actor: Actor | null;
+  }
+}
+
+/** The signed-in actor of a guarded route (the auth hook has run, so it is there). */
+export function actorOf(req: FastifyRequest): Actor {
+  if (!req.actor) throw unauthorized();
+  return req.actor;
+}
+
+/** `permission: []` in a route's config as a readable name: any signed-in user. */
+export const SIGNED_IN: PermissionRequirement = { anyOf: [] };
+
+function requirement(p: Permission | PermissionRequirement): PermissionRequirement {
+  return typeof p === 'string' ? { anyOf: [p] } : p;
+}
+
+/**
+ * Authentication and route-level permission checks, in one place. For every non-public route:
+ * verify the bearer token, check that its session is still live (logout and password change take
+ * effect at once) and that user and company are active, load the effective permissions, and
+ * answer 403 when the route's declared permission is not held.
+ */
+export const authPlugin = fp(async (app: FastifyInstance, opts: { db: Db; config: Config }) => {
+  app.decorateRequest('actor', null);
+  const access = accessRepo(opts.db);
+
+  app.addHook('onRoute', (route) => {
+    const cfg = route.config as { permission?: unknown; public?: boolean } | undefined;
+    if (route.url.startsWith('/api/') && !cfg?.public && cfg?.permission === undefined) {
+      throw new Error(`Route ${route.method} ${route.url} declares neither a permission nor public: true`);
+    }
+  });
+
+  app.addHook('onRequest', async (req) => {
+    const cfg = req.routeOptions.config;
+    if (cfg.public || cfg.permission === undefined) return;
+    const header = req.headers.authorization;
+    const token = header?.startsWith('Bearer ') ? header.slice(7).trim() : undefined;
+    if (!token) throw unauthorized();
+    const claims = await verifyAccessToken(opts.config.jwtSecret, token);
+    if (!claims) throw unauthorized(MESSAGES.auth.sessionExpired);
+    const live = await access.liveSession(claims.sessionId, claims.userId);
+    if (!live || live.companyId !== claims.companyId) throw unauthorized(MESSAGES.auth.sessionExpired);
+    if (live.userStatus !== 'active') throw unauthorized(MESSAGES.auth.userInactive);
+    if (!live.companyActive) throw unauthorized(MESSAGES.auth.companyInactive);
+    const superAdmin = isSuperAdminRole(live.roleName, live.roleType);
+    const permissions = new Set(await access.effectivePermissions(live.userId, live.companyId, superAdmin));
+    req.actor = {
+      userId: live.userId,
+      companyId: live.companyId,
+      sessionId: claims.sessionId,
+      role: live.roleName ?? '',
+      isSuperAdmin: superAdmin,
+      permissions,
+    };
+    if (!satisfies([...permissions], requirement(cfg.permission))) throw forbidden();
+  });
+});

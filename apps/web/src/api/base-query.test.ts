@@ -1,0 +1,113 @@
+import { MESSAGES } from '@taskhive/contract';
+import { describe, expect, it, vi } from 'vitest';
+import { makeStore } from '../app/store';
+import { accountApi } from '../features/account/account-api';
+import { authApi } from '../features/auth/auth-api';
+import { jsonResponse, signedIn } from '../test/render';
+
+const me = signedIn().auth.user;
+
+type Handler = (req: Request) => Response | Promise<Response>;
+
+function fakeFetch(handler: Handler) {
+  const calls: Request[] = [];
+  const fn = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    const req = input instanceof Request ? input : new Request(input, init);
+    calls.push(req.clone());
+    return handler(req);
+  });
+  vi.stubGlobal('fetch', fn);
+  return calls;
+}
+
+const path = (r: Request) => new URL(r.url).pathname;
+
+describe('baseQueryWithReauth', () => {
+  it('refreshes once on a 401, stores the rotated tokens and retries once with the new token', async () => {
+    const store = makeStore({ persist: false, preloadedState: signedIn() });
+    const calls = fakeFetch(async (req) => {
+      if (path(req) === '/api/auth/refresh-token') {
+        return jsonResponse(200, { token: 'access-2', accessToken: 'access-2', refreshToken: 'refresh-2' });
+      }
+      return req.headers.get('Authorization') === 'Bearer access-2'
+        ? jsonResponse(200, { user: me, permissions: ['project:read'] })
+        : jsonResponse(401, null, { message: 'Authentication required' });
+    });
+
+    const result = await store.dispatch(authApi.endpoints.getMe.initiate());
+
+    expect(result.data?.permissions).toEqual(['project:read']);
+    expect(calls.map(path)).toEqual(['/api/auth/me', '/api/auth/refresh-token', '/api/auth/me']);
+    expect(await calls[1]?.json()).toEqual({ refreshToken: 'refresh-1', token: 'access-1' });
+    expect(calls[2]?.headers.get('Authorization')).toBe('Bearer access-2');
+    expect(store.getState().auth).toMatchObject({ accessToken: 'access-2', refreshToken: 'refresh-2', isAuthenticated: true });
+  });
+
+  it('retries only once: a second 401 is returned without another refresh', async () => {
+    const store = makeStore({ persist: false, preloadedState: signedIn() });
+    const calls = fakeFetch(async (req) =>
+      path(req) === '/api/auth/refresh-token'
+        ? jsonResponse(200, { token: 'access-2', accessToken: 'access-2', refreshToken: 'refresh-2' })
+        : jsonResponse(401, null),
+    );
+
+    const result = await store.dispatch(authApi.endpoints.getMe.initiate());
+
+    expect(result.error).toMatchObject({ status: 401 });
+    expect(calls.map(path)).toEqual(['/api/auth/me', '/api/auth/refresh-token', '/api/auth/me']);
+  });
+
+  it('ends the session with the session-expired message when the refresh fails', async () => {
+    const store = makeStore({ persist: false, preloadedState: signedIn() });
+    const calls = fakeFetch(async () => jsonResponse(401, null));
+
+    await store.dispatch(authApi.endpoints.getMe.initiate());
+
+    expect(calls.map(path)).toEqual(['/api/auth/me', '/api/auth/refresh-token']);
+    const { auth, toast } = store.getState();
+    expect(auth).toMatchObject({ isAuthenticated: false, accessToken: null, refreshToken: null, user: null });
+    expect(auth.error).toBe('Your session has expired. Please log in again.');
+    expect(toast.queue.map((t) => [t.message, t.severity])).toEqual([[MESSAGES.auth.sessionExpired, 'error']]);
+  });
+
+  it('ends the session without calling refresh when no refresh token is left', async () => {
+    const store = makeStore({ persist: false, preloadedState: signedIn({ refreshToken: null }) });
+    const calls = fakeFetch(async () => jsonResponse(401, null));
+
+    await store.dispatch(authApi.endpoints.getMe.initiate());
+
+    expect(calls.map(path)).toEqual(['/api/auth/me']);
+    expect(store.getState().auth.error).toBe(MESSAGES.auth.sessionExpired);
+  });
+
+  it('shares one refresh between concurrent 401s (each refresh token works once)', async () => {
+    const store = makeStore({ persist: false, preloadedState: signedIn() });
+    const calls = fakeFetch(async (req) => {
+      if (path(req) === '/api/auth/refresh-token') {
+        return jsonResponse(200, { token: 'access-2', accessToken: 'access-2', refreshToken: 'refresh-2' });
+      }
+      return req.headers.get('Authorization') === 'Bearer access-2'
+        ? jsonResponse(200, { user: me, permissions: [] })
+        : jsonResponse(401, null);
+    });
+
+    const results = await Promise.all([
+      store.dispatch(authApi.endpoints.getMe.initiate()),
+      store.dispatch(accountApi.endpoints.getUserProfile.initiate('u-1')),
+      store.dispatch(accountApi.endpoints.getUserProfile.initiate('u-2')),
+    ]);
+
+    expect(results.map((r) => r.isSuccess)).toEqual([true, true, true]);
+    expect(calls.filter((c) => path(c) === '/api/auth/refresh-token')).toHaveLength(1);
+  });
+
+  it('does not refresh when sign-in itself answers 401', async () => {
+    const store = makeStore({ persist: false });
+    const calls = fakeFetch(async () => jsonResponse(401, null, { message: MESSAGES.auth.loginFailed }));
+
+    await store.dispatch(authApi.endpoints.login.initiate({ email: 'a@b.test', password: 'x' }));
+
+    expect(calls.map(path)).toEqual(['/api/auth/login']);
+    expect(store.getState().toast.queue).toHaveLength(0);
+  });
+});

@@ -1,0 +1,86 @@
+import {
+  fetchBaseQuery,
+  type BaseQueryFn,
+  type FetchArgs,
+  type FetchBaseQueryError,
+} from '@reduxjs/toolkit/query/react';
+import { MAX_RETRIES_AFTER_401, MESSAGES, type Envelope, type RefreshResult } from '@taskhive/contract';
+import { authActions, type AuthState } from '../app/slices/auth-slice';
+import { toastActions } from '../app/slices/toast-slice';
+
+type StateWithAuth = { auth: AuthState };
+
+/** Absolute so that `Request` accepts it in every environment (jsdom included). */
+export function apiBaseUrl(): string {
+  return `${window.location.origin}/api`;
+}
+
+const rawBaseQuery = fetchBaseQuery({
+  baseUrl: apiBaseUrl(),
+  prepareHeaders: (headers, { getState }) => {
+    const token = (getState() as StateWithAuth).auth.accessToken;
+    if (token) headers.set('Authorization', `Bearer ${token}`);
+    return headers;
+  },
+});
+
+/** Calls that are about signing in: a 401 there is an answer, not an expired session. */
+const NO_REFRESH = ['auth/login', 'auth/register', 'auth/refresh-token', 'auth/forgot-password', 'auth/reset-password', 'auth/logout'];
+
+function urlOf(args: string | FetchArgs): string {
+  return (typeof args === 'string' ? args : args.url).replace(/^\//, '').toLowerCase();
+}
+
+/** One refresh at a time: concurrent 401s wait for the same rotation (each refresh token works once). */
+let refreshInFlight: Promise<boolean> | null = null;
+
+async function refreshTokens(
+  api: Parameters<BaseQueryFn>[1],
+  extraOptions: object,
+): Promise<boolean> {
+  const { accessToken, refreshToken } = (api.getState() as StateWithAuth).auth;
+  if (!refreshToken) return false;
+  const body: { refreshToken: string; token?: string } = { refreshToken };
+  if (accessToken) body.token = accessToken;
+  const result = await rawBaseQuery(
+    { url: 'auth/refresh-token', method: 'POST', body },
+    { ...api, endpoint: 'refreshToken' },
+    extraOptions,
+  );
+  const data = (result.data as Envelope<RefreshResult> | undefined)?.data;
+  if (result.error || !data || !(data.accessToken || data.token)) return false;
+  api.dispatch(authActions.tokensRefreshed(data));
+  return true;
+}
+
+/**
+ * The base query of the one API: bearer token on every call; on a 401 it refreshes once and
+ * retries once. When refresh fails or no tokens are left, the session ends with the
+ * "session expired" message.
+ */
+export const baseQueryWithReauth: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError> = async (
+  args,
+  api,
+  extraOptions,
+) => {
+  let result = await rawBaseQuery(args, api, extraOptions);
+  if (result.error?.status !== 401 || NO_REFRESH.some((u) => urlOf(args).startsWith(u))) return result;
+
+  for (let attempt = 0; attempt < MAX_RETRIES_AFTER_401; attempt++) {
+    refreshInFlight ??= refreshTokens(api, extraOptions).finally(() => {
+      refreshInFlight = null;
+    });
+    const refreshed = await refreshInFlight;
+    const auth = (api.getState() as StateWithAuth).auth;
+    if (!refreshed) {
+      if (auth.isAuthenticated) {
+        api.dispatch(authActions.sessionExpired());
+        api.dispatch(toastActions.toastShown(MESSAGES.auth.sessionExpired, 'error'));
+      }
+      return result;
+    }
+    result = await rawBaseQuery(args, api, extraOptions);
+    if (result.error?.status !== 401) return result;
+  }
+  return result;
+};

@@ -1,0 +1,44 @@
+import { isSuperAdmin, satisfies, type PermissionRequirement } from '@taskhive/contract';
+import type { ReactNode } from 'react';
+import { Navigate, Outlet, useLocation } from 'react-router';
+import { PageLoader } from '../components/page-loader';
+import { useAppSelector } from '../hooks/store';
+
+/** Where a visitor was headed before being sent to sign in. */
+export interface ReturnState {
+  from?: string;
+}
+
+export interface RequireAuthProps {
+  /** `anyOf` lets in a user holding one of them (an empty list: any signed-in user); `allOf` needs all. */
+  requires?: PermissionRequirement;
+  /** The platform area: only the Super Admin (on top of the permission check). */
+  superAdminOnly?: boolean;
+  children?: ReactNode;
+}
+
+/**
+ * A guarded route: while the session loads a progress bar shows instead of the page; a visitor
+ * goes to `/` and the page is remembered; a signed-in user lacking the permission goes to
+ * `/unauthorized`.
+ */
+export function RequireAuth({ requires, superAdminOnly = false, children }: RequireAuthProps) {
+  const { isAuthenticated, authLoading, permissions, user } = useAppSelector((s) => s.auth);
+  const location = useLocation();
+  if (authLoading) return <PageLoader label="Checking your session" />;
+  if (!isAuthenticated) {
+    const state: ReturnState = { from: `${location.pathname}${location.search}${location.hash}` };
+    return <Navigate to="/" replace state={state} />;
+  }
+  if ((superAdminOnly && !isSuperAdmin(user)) || (requires && !satisfies(permissions, requires))) {
+    return <Navigate to="/unauthorized" replace />;
+  }
+  return children ?? <Outlet />;
+}
+
+/** `/dashboard`: the Super Admin to the platform dashboard, others to the company one, visitors to `/`. */
+export function DashboardRedirect() {
+  const { isAuthenticated, user } = useAppSelector((s) => s.auth);
+  if (!isAuthenticated) return <Navigate to="/" replace />;
+  return <Navigate to={isSuperAdmin(user) ? '/super-admin/dashboard' : '/app/dashboard'} replace />;
+}

@@ -1,0 +1,101 @@
+import type { Permission } from '@taskhive/contract';
+import { lazy, Suspense, type ReactNode } from 'react';
+import { createBrowserRouter, Navigate, Outlet, type RouteObject } from 'react-router';
+import { PageLoader } from '../components/page-loader';
+import { AuthLayout } from '../layout/auth-layout';
+import { CompanyLayout } from '../layout/company-layout';
+import { SuperAdminLayout } from '../layout/super-admin-layout';
+import { DashboardRedirect, RequireAuth } from './guards';
+
+const LoginPage = lazy(() => import('../features/auth/login-page'));
+const RegisterPage = lazy(() => import('../features/auth/register-page'));
+const ForgotPasswordPage = lazy(() => import('../features/auth/forgot-password-page'));
+const ResetPasswordPage = lazy(() => import('../features/auth/reset-password-page'));
+const SuccessPage = lazy(() => import('../features/auth/success-page'));
+const ResetExpiredPage = lazy(() => import('../features/auth/reset-expired-page'));
+const UnauthorizedPage = lazy(() => import('../features/errors/unauthorized-page'));
+const NotFoundPage = lazy(() => import('../features/errors/not-found-page'));
+const AppDashboardPage = lazy(() => import('../features/dashboard/app-dashboard-page'));
+const SuperAdminDashboardPage = lazy(() => import('../features/dashboard/super-admin-dashboard-page'));
+const AccountSettingsPage = lazy(() => import('../features/account/account-settings-page'));
+const ComingSoonPage = lazy(() => import('../features/placeholder/coming-soon-page'));
+
+/** A route that needs any one of the permissions (none: any signed-in user). */
+const anyOf = (permissions: Permission[], element: ReactNode): ReactNode => (
+  <RequireAuth requires={{ anyOf: permissions }}>{element}</RequireAuth>
+);
+/** A route that needs every one of the permissions. */
+const allOf = (permissions: Permission[], element: ReactNode): ReactNode => (
+  <RequireAuth requires={{ allOf: permissions }}>{element}</RequireAuth>
+);
+const soon = (title: string) => <ComingSoonPage title={title} />;
+
+/** The company area of spec section 2. */
+const appRoutes: RouteObject[] = [
+  { index: true, element: <Navigate to="dashboard" replace /> },
+  { path: 'dashboard', element: <AppDashboardPage /> },
+  { path: 'project', element: anyOf(['project:read'], soon('Projects')) },
+  { path: 'reports', element: anyOf(['report:read'], soon('Reports')) },
+  { path: 'tasks', element: anyOf(['task:read'], soon('Tasks')) },
+  { path: 'profile', element: <AccountSettingsPage /> },
+  { path: 'project-detail/:projectId', element: anyOf(['project:read'], soon('Project details')) },
+  { path: 'employee-profile/:userId', element: anyOf(['employee:read'], soon('Employee profile')) },
+  { path: 'companies/:companyId', element: anyOf(['company:read'], soon('Company details')) },
+  { path: 'company', element: anyOf(['company:read'], soon('Company')) },
+  { path: 'role', element: anyOf(['companyrole:read:all'], soon('Roles')) },
+  { path: 'department', element: anyOf(['department:read:all'], soon('Departments')) },
+  { path: 'departments/:id', element: anyOf(['department:read:all'], soon('Department details')) },
+  { path: 'employee', element: allOf(['employee:read:all', 'company:read'], soon('Employees')) },
+  { path: 'company-management', element: allOf(['employee:read:all', 'company:read'], soon('Company management')) },
+  { path: 'redirect', element: <Navigate to="/dashboard" replace /> },
+];
+
+/** The platform area; the whole of it needs company:read and the Super Admin role. */
+const superAdminRoutes: RouteObject[] = [
+  { index: true, element: <SuperAdminDashboardPage /> },
+  { path: 'dashboard', element: <SuperAdminDashboardPage /> },
+  { path: 'companies', element: anyOf(['company:read:all'], soon('Companies')) },
+  { path: 'companies/:companyId', element: anyOf(['company:read'], soon('Company details')) },
+  { path: 'profile', element: <AccountSettingsPage /> },
+];
+
+const page = (element: ReactNode) => <Suspense fallback={<PageLoader />}>{element}</Suspense>;
+
+export const routes: RouteObject[] = [
+  {
+    element: <AuthLayout />,
+    children: [
+      { index: true, element: <LoginPage /> },
+      { path: 'register', element: <RegisterPage /> },
+      { path: 'forgot-password', element: <ForgotPasswordPage /> },
+      { path: 'reset-password', element: <ResetPasswordPage /> },
+      { path: 'success', element: <SuccessPage /> },
+      { path: 'reset-expired', element: <ResetExpiredPage /> },
+    ],
+  },
+  { path: 'unauthorized', element: page(<UnauthorizedPage />) },
+  { path: 'dashboard', element: <DashboardRedirect /> },
+  {
+    path: 'app',
+    element: (
+      <RequireAuth>
+        <CompanyLayout />
+      </RequireAuth>
+    ),
+    children: appRoutes,
+  },
+  {
+    path: 'super-admin',
+    element: (
+      <RequireAuth requires={{ allOf: ['company:read'] }} superAdminOnly>
+        <SuperAdminLayout />
+      </RequireAuth>
+    ),
+    children: superAdminRoutes,
+  },
+  { path: '*', element: page(<NotFoundPage />) },
+];
+
+export function createAppRouter() {
+  return createBrowserRouter([{ element: <Outlet />, children: routes }]);
+}

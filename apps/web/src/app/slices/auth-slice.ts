@@ -1,0 +1,137 @@
+import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import type { LoginResult, SessionUser } from '@taskhive/contract';
+import { MESSAGES } from '@taskhive/contract';
+
+/** The auth session of spec section 3: client state, persisted under the `root` key. */
+export interface AuthState {
+  user: SessionUser | null;
+  role: string | null;
+  companyId: string | null;
+  accessToken: string | null;
+  refreshToken: string | null;
+  isAuthenticated: boolean;
+  isForgotPassword: boolean;
+  isResetPassword: boolean;
+  authLoading: boolean;
+  error: string | null;
+  permissions: string[];
+}
+
+export const initialAuthState: AuthState = {
+  user: null,
+  role: null,
+  companyId: null,
+  accessToken: null,
+  refreshToken: null,
+  isAuthenticated: false,
+  isForgotPassword: false,
+  isResetPassword: false,
+  authLoading: false,
+  error: null,
+  permissions: [],
+};
+
+const signedOut = (error: string | null): AuthState => ({ ...initialAuthState, error });
+
+export interface RefreshedTokens {
+  accessToken?: string | undefined;
+  token?: string | undefined;
+  refreshToken?: string | undefined;
+}
+
+const authSlice = createSlice({
+  name: 'auth',
+  initialState: initialAuthState,
+  reducers: {
+    loginStarted(state) {
+      state.authLoading = true;
+      state.error = null;
+    },
+    loginSucceeded(_state, action: PayloadAction<LoginResult>) {
+      const { user, permissions, refreshToken } = action.payload;
+      return {
+        ...initialAuthState,
+        user,
+        role: user.roleName || user.role,
+        companyId: user.companyId,
+        accessToken: action.payload.accessToken || action.payload.token,
+        refreshToken,
+        isAuthenticated: true,
+        permissions,
+      };
+    },
+    loginFailed(_state, action: PayloadAction<string | undefined>) {
+      return signedOut(action.payload ?? MESSAGES.auth.loginFailed);
+    },
+    logoutStarted(state) {
+      state.authLoading = true;
+    },
+    /** Ends the client session; used after logout whatever the server answered. */
+    sessionCleared() {
+      return signedOut(null);
+    },
+    /** A refresh failed or no tokens were left: sign out and say why. */
+    sessionExpired() {
+      return signedOut(MESSAGES.auth.sessionExpired);
+    },
+    /** Restores a session from stored data (spec: "restoring initial auth"). */
+    authRestored(_state, action: PayloadAction<Partial<AuthState>>) {
+      return { ...initialAuthState, ...action.payload, authLoading: false };
+    },
+    authCheckFinished(state) {
+      state.authLoading = false;
+    },
+    tokensRefreshed(state, action: PayloadAction<RefreshedTokens>) {
+      const access = action.payload.accessToken || action.payload.token;
+      if (access) state.accessToken = access;
+      if (action.payload.refreshToken) state.refreshToken = action.payload.refreshToken;
+    },
+    /** Sets user and both tokens and marks the user signed in. */
+    credentialsSet(
+      state,
+      action: PayloadAction<{ user: SessionUser; accessToken: string; refreshToken: string }>,
+    ) {
+      state.user = action.payload.user;
+      state.role = action.payload.user.roleName || action.payload.user.role;
+      state.companyId = action.payload.user.companyId;
+      state.accessToken = action.payload.accessToken;
+      state.refreshToken = action.payload.refreshToken;
+      state.isAuthenticated = true;
+    },
+    /** The start-up load brought a fresh copy of the signed-in user and their permissions. */
+    sessionUserLoaded(state, action: PayloadAction<{ user: SessionUser; permissions: string[] }>) {
+      state.user = action.payload.user;
+      state.role = action.payload.user.roleName || action.payload.user.role;
+      state.companyId = action.payload.user.companyId;
+      state.permissions = action.payload.permissions;
+    },
+    sessionUserPatched(state, action: PayloadAction<Partial<SessionUser>>) {
+      if (state.user) state.user = { ...state.user, ...action.payload };
+    },
+    forgotPasswordStarted(state) {
+      state.error = null;
+    },
+    forgotPasswordSucceeded(state) {
+      state.isForgotPassword = true;
+    },
+    forgotPasswordCleared(state) {
+      state.isForgotPassword = false;
+    },
+    resetPasswordSucceeded(state) {
+      state.isResetPassword = true;
+    },
+    resetPasswordCleared(state) {
+      state.isResetPassword = false;
+    },
+    authErrorSet(state, action: PayloadAction<string>) {
+      state.authLoading = false;
+      state.error = action.payload;
+    },
+    authErrorCleared(state) {
+      state.error = null;
+    },
+  },
+});
+
+export const authActions = authSlice.actions;
+export const authReducer = authSlice.reducer;

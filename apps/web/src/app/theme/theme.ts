@@ -1,0 +1,62 @@
+import { alpha, createTheme, type Theme } from '@mui/material/styles';
+import { TOOLTIP_OPEN_DELAY_MS, TRANSITION_DURATIONS_MS, Z_INDEX } from '@taskhive/contract';
+import { fontStack } from './fonts';
+
+export type ColorMode = 'light' | 'dark';
+
+export interface ThemeOptions {
+  mode: ColorMode;
+  fontFamily: string;
+  borderRadius: number;
+}
+
+const brand = {
+  primary: { light: '#7e57c2', main: '#5e35b1', dark: '#4527a0' },
+  secondary: { light: '#4fc3f7', main: '#1e88e5', dark: '#1565c0' },
+};
+
+/** The one MUI theme of the app: layers, transitions and tooltip delay of spec section 9. */
+export function createAppTheme({ mode, fontFamily, borderRadius }: ThemeOptions): Theme {
+  const dark = mode === 'dark';
+  return createTheme({
+    palette: {
+      mode,
+      primary: { ...brand.primary, contrastText: '#ffffff' },
+      secondary: { ...brand.secondary, contrastText: '#ffffff' },
+      success: { main: '#2e7d32' },
+      error: { main: '#d32f2f' },
+      background: dark ? { default: '#111827', paper: '#1a2232' } : { default: '#eef2f6', paper: '#ffffff' },
+      text: dark
+        ? { primary: '#e5e7eb', secondary: '#9ca3af' }
+        : { primary: '#1f2937', secondary: '#5b6473' },
+      divider: dark ? alpha('#ffffff', 0.12) : alpha('#111827', 0.1),
+    },
+    shape: { borderRadius },
+    typography: {
+      fontFamily: fontStack(fontFamily),
+      h1: { fontSize: '2rem', fontWeight: 700 },
+      h2: { fontSize: '1.75rem', fontWeight: 700 },
+      h3: { fontSize: '1.5rem', fontWeight: 600 },
+      h4: { fontSize: '1.25rem', fontWeight: 600 },
+      h5: { fontSize: '1.1rem', fontWeight: 600 },
+      h6: { fontSize: '1rem', fontWeight: 600 },
+      button: { textTransform: 'none', fontWeight: 600 },
+    },
+    zIndex: {
+      appBar: Z_INDEX.appBar,
+      drawer: Z_INDEX.drawer,
+      modal: Z_INDEX.modal,
+      snackbar: Z_INDEX.snackbar,
+      tooltip: Z_INDEX.tooltip,
+    },
+    transitions: { duration: TRANSITION_DURATIONS_MS },
+    components: {
+      MuiTooltip: { defaultProps: { enterDelay: TOOLTIP_OPEN_DELAY_MS, arrow: true } },
+      MuiCssBaseline: { styleOverrides: { html: { scrollBehavior: 'smooth' } } },
+      MuiPaper: { styleOverrides: { root: { backgroundImage: 'none' } } },
+      MuiAppBar: { defaultProps: { elevation: 0, color: 'inherit' } },
+      MuiTextField: { defaultProps: { fullWidth: true } },
+      MuiButton: { defaultProps: { disableElevation: true } },
+    },
+  });
+}

@@ -1,0 +1,42 @@
+import Grid from '@mui/material/Grid';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { skipToken } from '@reduxjs/toolkit/query/react';
+import { useSession } from '../../hooks/use-session';
+import { useGetUserProfileQuery } from './account-api';
+import { AppearanceCard } from './appearance-card';
+import { ChangePasswordForm } from './change-password-form';
+import { ProfileForm } from './profile-form';
+import { ProfilePhotoCard } from './profile-photo-card';
+
+/** Account settings of /app/profile and /super-admin/profile. */
+export default function AccountSettingsPage() {
+  const { user, superAdmin } = useSession();
+  const { data: profile } = useGetUserProfileQuery(user ? user.userId : skipToken);
+  if (!user) return null;
+  const subtitle = superAdmin ? 'System Admin' : (profile?.departmentName ?? user.departmentName ?? 'System User');
+  return (
+    <Stack spacing={3}>
+      <div>
+        <Typography variant="h3" component="h1">
+          Account settings
+        </Typography>
+        <Typography color="text.secondary">Your profile, password and how Taskhive looks for you.</Typography>
+      </div>
+      <Grid container spacing={2.5}>
+        <Grid size={{ xs: 12, md: 4 }}>
+          <ProfilePhotoCard user={user} subtitle={subtitle} />
+        </Grid>
+        <Grid size={{ xs: 12, md: 8 }}>
+          <ProfileForm key={profile?.updatedAt ?? 'session'} user={user} profile={profile} />
+        </Grid>
+        <Grid size={{ xs: 12, md: 6 }}>
+          <ChangePasswordForm />
+        </Grid>
+        <Grid size={{ xs: 12, md: 6 }}>
+          <AppearanceCard />
+        </Grid>
+      </Grid>
+    </Stack>
+  );
+}

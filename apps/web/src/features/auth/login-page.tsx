@@ -1,0 +1,75 @@
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Link from '@mui/material/Link';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { loginBodySchema, MESSAGES } from '@taskhive/contract';
+import type { FormEvent } from 'react';
+import { Navigate, Link as RouterLink, useLocation } from 'react-router';
+import { errorMessage, errorStatus, fieldErrors } from '../../api/errors';
+import type { ReturnState } from '../../app/guards';
+import { authActions } from '../../app/slices/auth-slice';
+import { PasswordField } from '../../components/password-field';
+import { useAppDispatch, useAppSelector } from '../../hooks/store';
+import { useZodForm } from '../../hooks/use-zod-form';
+import { useLoginMutation } from './auth-api';
+
+/** Sign in; afterwards back to the page the visitor came from, else to /dashboard. */
+export default function LoginPage() {
+  const dispatch = useAppDispatch();
+  const { isAuthenticated, error, authLoading } = useAppSelector((s) => s.auth);
+  const location = useLocation();
+  const from = (location.state as ReturnState | null)?.from;
+  const [login] = useLoginMutation();
+  const form = useZodForm(loginBodySchema, { email: '', password: '' });
+
+  if (isAuthenticated) return <Navigate to={from ?? '/dashboard'} replace />;
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    const body = form.validate();
+    if (!body) return;
+    dispatch(authActions.loginStarted());
+    try {
+      dispatch(authActions.loginSucceeded(await login(body).unwrap()));
+    } catch (err) {
+      form.setServerErrors(fieldErrors(err));
+      const status = errorStatus(err);
+      // 401 always reads the same; 403 (inactive user or company) and 429 carry the server's reason.
+      dispatch(authActions.loginFailed(status === 401 ? MESSAGES.auth.loginFailed : errorMessage(err, MESSAGES.auth.loginFailed)));
+    }
+  };
+
+  return (
+    <Stack component="form" noValidate onSubmit={submit} spacing={1}>
+      <Typography variant="h4" component="h1" align="center">
+        Sign in
+      </Typography>
+      <Typography color="text.secondary" align="center" sx={{ pb: 2 }}>
+        Welcome back. Enter your credentials to continue.
+      </Typography>
+      {error && (
+        <Alert severity="error" onClose={() => dispatch(authActions.authErrorCleared())} sx={{ mb: 1 }}>
+          {error}
+        </Alert>
+      )}
+      <TextField label="Email address" type="email" autoComplete="email" autoFocus required {...form.field('email')} />
+      <PasswordField label="Password" autoComplete="current-password" required {...form.field('password')} />
+      <Stack direction="row" sx={{ justifyContent: 'flex-end', mt: -1 }}>
+        <Link component={RouterLink} to="/forgot-password" variant="body2" underline="hover">
+          Forgot password?
+        </Link>
+      </Stack>
+      <Button type="submit" variant="contained" size="large" disabled={authLoading} sx={{ mt: 1 }}>
+        {authLoading ? 'Signing in…' : 'Sign in'}
+      </Button>
+      <Typography variant="body2" align="center" sx={{ pt: 2 }}>
+        New to Taskhive?{' '}
+        <Link component={RouterLink} to="/register" underline="hover">
+          Register your company
+        </Link>
+      </Typography>
+    </Stack>
+  );
+}

@@ -1,0 +1,32 @@
+import Avatar from '@mui/material/Avatar';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import type { ReactNode } from 'react';
+
+/** A dashboard figure; without a value yet it says so rather than showing a made-up number. */
+export function StatCard({ title, icon, value, caption }: { title: string; icon: ReactNode; value?: number | null; caption: string }) {
+  return (
+    <Card variant="outlined" sx={{ height: '100%' }}>
+      <CardContent>
+        <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
+          <Avatar variant="rounded" sx={{ bgcolor: 'primary.main', color: 'primary.contrastText', width: 48, height: 48 }}>
+            {icon}
+          </Avatar>
+          <Stack sx={{ minWidth: 0 }}>
+            <Typography variant="body2" color="text.secondary" noWrap>
+              {title}
+            </Typography>
+            <Typography variant="h3" component="p" aria-label={`${title} value`}>
+              {value ?? '—'}
+            </Typography>
+          </Stack>
+        </Stack>
+        <Typography variant="caption" color="text.secondary" sx={{ display: 'block', mt: 1.5 }}>
+          {caption}
+        </Typography>
+      </CardContent>
+    </Card>
+  );
+}

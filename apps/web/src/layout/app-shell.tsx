@@ -1,0 +1,64 @@
+import Box from '@mui/material/Box';
+import type { Theme } from '@mui/material/styles';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import { MAIN_CONTENT_TOP_MARGIN, MAIN_PADDING } from '@taskhive/contract';
+import { Suspense, useEffect } from 'react';
+import { Outlet, useLocation } from 'react-router';
+import { menuActions } from '../app/slices/menu-slice';
+import { PageLoader } from '../components/page-loader';
+import { useAppDispatch, useAppSelector } from '../hooks/store';
+import type { MenuItem } from '../lib/menu';
+import { Breadcrumbs } from './breadcrumbs';
+import { Footer } from './footer';
+import { Header } from './header';
+import { Sidebar } from './sidebar/sidebar';
+
+export interface AppShellProps {
+  menu: readonly MenuItem[];
+  menuErrorText: string;
+  areaRoot: string;
+  profileUrl: string;
+}
+
+/** Header, sidebar, breadcrumbs, the page and the footer: the frame of both signed-in areas. */
+export function AppShell({ menu, menuErrorText, areaRoot, profileUrl }: AppShellProps) {
+  const dispatch = useAppDispatch();
+  const open = useAppSelector((s) => s.menu.isDashboardDrawerOpened);
+  const small = useMediaQuery((t: Theme) => t.breakpoints.down('md'));
+  const { pathname } = useLocation();
+
+  useEffect(() => {
+    dispatch(menuActions.drawerOpened(!small));
+  }, [small, dispatch]);
+
+  useEffect(() => {
+    window.scrollTo({ top: 0, behavior: 'smooth' });
+  }, [pathname]);
+
+  return (
+    <Box sx={{ display: 'flex', minHeight: '100vh', bgcolor: 'background.default' }}>
+      <Header onToggleDrawer={() => dispatch(menuActions.drawerOpened(!open))} profileUrl={profileUrl} />
+      <Sidebar items={menu} errorText={menuErrorText} />
+      <Box
+        component="main"
+        sx={{
+          flexGrow: 1,
+          minWidth: 0,
+          mt: `${MAIN_CONTENT_TOP_MARGIN}px`,
+          p: `${MAIN_PADDING}px`,
+          pt: 0,
+          display: 'flex',
+          flexDirection: 'column',
+        }}
+      >
+        <Breadcrumbs items={menu} areaRoot={areaRoot} />
+        <Box sx={{ flexGrow: 1 }}>
+          <Suspense fallback={<PageLoader />}>
+            <Outlet />
+          </Suspense>
+        </Box>
+        <Footer />
+      </Box>
+    </Box>
+  );
+}

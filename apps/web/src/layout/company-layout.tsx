@@ -1,0 +1,41 @@
+import Box from '@mui/material/Box';
+import CircularProgress from '@mui/material/CircularProgress';
+import { useEffect } from 'react';
+import { loadStartupData } from '../app/startup';
+import { ErrorPanel } from '../components/error-panel';
+import { useAppDispatch, useAppSelector } from '../hooks/store';
+import { AppShell } from './app-shell';
+import { companyMenu } from './menu-items';
+
+/**
+ * The company area: the start-up load first (idle starts it, pending shows a spinner, failed an
+ * error panel with Retry), then the shell.
+ */
+export function CompanyLayout() {
+  const dispatch = useAppDispatch();
+  const { status, error } = useAppSelector((s) => s.startup);
+
+  useEffect(() => {
+    if (status === 'idle') void dispatch(loadStartupData());
+  }, [status, dispatch]);
+
+  if (status === 'failed') {
+    return (
+      <Box sx={{ minHeight: '100vh', display: 'grid', placeItems: 'center', p: 2, bgcolor: 'background.default' }}>
+        <ErrorPanel
+          title="We could not load your workspace"
+          message={error ?? 'An unexpected error occurred'}
+          onRetry={() => void dispatch(loadStartupData())}
+        />
+      </Box>
+    );
+  }
+  if (status !== 'succeeded') {
+    return (
+      <Box sx={{ minHeight: '100vh', display: 'grid', placeItems: 'center', bgcolor: 'background.default' }}>
+        <CircularProgress aria-label="Loading your workspace" />
+      </Box>
+    );
+  }
+  return <AppShell menu={companyMenu} menuErrorText="Menu Items Error" areaRoot="/app" profileUrl="/app/profile" />;
+}

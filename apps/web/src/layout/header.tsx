@@ -1,0 +1,51 @@
+import DarkModeOutlined from '@mui/icons-material/DarkModeOutlined';
+import LightModeOutlined from '@mui/icons-material/LightModeOutlined';
+import MenuRounded from '@mui/icons-material/MenuRounded';
+import AppBar from '@mui/material/AppBar';
+import Box from '@mui/material/Box';
+import IconButton from '@mui/material/IconButton';
+import Link from '@mui/material/Link';
+import Toolbar from '@mui/material/Toolbar';
+import Tooltip from '@mui/material/Tooltip';
+import { SIDEBAR_WIDTH } from '@taskhive/contract';
+import { Link as RouterLink } from 'react-router';
+import { appearanceActions } from '../app/slices/appearance-slice';
+import { Logo } from '../components/logo';
+import { useAppDispatch, useAppSelector } from '../hooks/store';
+import { AccountMenu } from './account-menu';
+
+/** The top bar: logo (to /dashboard), drawer toggle, colour-mode switch and account menu. */
+export function Header({ onToggleDrawer, profileUrl }: { onToggleDrawer: () => void; profileUrl: string }) {
+  const dispatch = useAppDispatch();
+  const mode = useAppSelector((s) => s.appearance.mode);
+  const drawerOpen = useAppSelector((s) => s.menu.isDashboardDrawerOpened);
+  return (
+    <AppBar position="fixed" sx={{ bgcolor: 'background.paper', borderBottom: 1, borderColor: 'divider' }}>
+      <Toolbar sx={{ gap: 1, px: { xs: 1.5, sm: 2.5 } }}>
+        <Box sx={{ width: { md: SIDEBAR_WIDTH - 76 }, display: 'flex', alignItems: 'center' }}>
+          <Link component={RouterLink} to="/dashboard" underline="none" aria-label="Taskhive home">
+            <Logo />
+          </Link>
+        </Box>
+        <IconButton
+          aria-label="Toggle navigation"
+          aria-expanded={drawerOpen}
+          onClick={onToggleDrawer}
+          sx={{ bgcolor: 'action.hover', borderRadius: 1 }}
+        >
+          <MenuRounded />
+        </IconButton>
+        <Box sx={{ flexGrow: 1 }} />
+        <Tooltip title={mode === 'dark' ? 'Switch to light mode' : 'Switch to dark mode'}>
+          <IconButton
+            aria-label={mode === 'dark' ? 'Switch to light mode' : 'Switch to dark mode'}
+            onClick={() => dispatch(appearanceActions.modeChanged(mode === 'dark' ? 'light' : 'dark'))}
+          >
+            {mode === 'dark' ? <LightModeOutlined /> : <DarkModeOutlined />}
+          </IconButton>
+        </Tooltip>
+        <AccountMenu profileUrl={profileUrl} />
+      </Toolbar>
+    </AppBar>
+  );
+}
