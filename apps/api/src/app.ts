@@ -13,6 +13,7 @@ import { authService } from './features/auth/auth.service.ts';
 import { outboxRoutes } from './features/dev/outbox.routes.ts';
 import { healthRoutes } from './features/health/health.routes.ts';
 import { createMailer, type Mailer } from './lib/mailer.ts';
+import { memoryCounter, redisCounter } from './lib/rate-limit.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { envelopePlugin } from './plugins/envelope.ts';
 import { openapiPlugin } from './plugins/openapi.ts';
@@ -87,7 +88,11 @@ export async function buildApp({ db, config, logger }: AppDeps): Promise<App> {
   await app.register(authPlugin, { db, config });
 
   await app.register(healthRoutes, { db, isShuttingDown: () => shuttingDown });
-  await app.register(authRoutes, { auth: authService({ db, config, mailer, log: app.log }), config });
+  await app.register(authRoutes, {
+    auth: authService({ db, config, mailer, log: app.log }),
+    config,
+    counter: redis ? redisCounter(redis) : memoryCounter(),
+  });
   if (mailer.mode === 'outbox' && config.env !== 'production') await app.register(outboxRoutes, { mailer });
 
   await app.register(webPlugin, { distDir: config.webDistDir });

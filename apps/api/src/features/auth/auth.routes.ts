@@ -1,5 +1,5 @@
 import type {} from '@fastify/rate-limit';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -19,6 +19,7 @@ import {
 } from '@taskhive/contract';
 import type { Config } from '../../config.ts';
 import { HttpError } from '../../lib/errors.ts';
+import { type Counter, limitBy } from '../../lib/rate-limit.ts';
 import { actorOf, SIGNED_IN } from '../../plugins/auth.ts';
 import { ok } from '../../plugins/envelope.ts';
 import type { AuthService } from './auth.service.ts';
@@ -26,25 +27,26 @@ import type { AuthService } from './auth.service.ts';
 const nothing = envelope(z.null());
 const tags = ['auth'];
 
-export async function authRoutes(app: FastifyInstance, opts: { auth: AuthService; config: Config }) {
+export async function authRoutes(app: FastifyInstance, opts: { auth: AuthService; config: Config; counter: Counter }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { auth, config } = opts;
 
   // Sign-in attempts are limited per IP (before the body is read) and per account (after).
-  const limit = (key: (req: FastifyRequest) => string, hook: 'onRequest' | 'preHandler') =>
-    app.rateLimit({
-      max: config.rateLimit.authMax,
-      timeWindow: config.rateLimit.authWindowMs,
-      hook,
-      keyGenerator: key,
-      errorResponseBuilder: (_req, ctx) =>
-        new HttpError(429, MESSAGES.tooManyRequests, { headers: { 'retry-after': String(Math.ceil(ctx.ttl / 1000)) } }),
-    });
-  const perIp = limit((req) => `ip:${req.ip}`, 'onRequest');
-  const perAccount = limit((req) => {
-    const email = (req.body as { email?: unknown } | undefined)?.email;
-    return typeof email === 'string' ? `account:${email.toLowerCase()}` : `ip:${req.ip}`;
-  }, 'preHandler');
+  const perIp = app.rateLimit({
+    max: config.rateLimit.authMax,
+    timeWindow: config.rateLimit.authWindowMs,
+    hook: 'onRequest',
+    errorResponseBuilder: (_req, ctx) =>
+      new HttpError(429, MESSAGES.tooManyRequests, { headers: { 'retry-after': String(Math.ceil(ctx.ttl / 1000)) } }),
+  });
+  const perAccount = limitBy(opts.counter, {
+    max: config.rateLimit.authMax,
+    windowMs: config.rateLimit.authWindowMs,
+    key: (req) => {
+      const email = (req.body as { email?: unknown } | undefined)?.email;
+      return typeof email === 'string' ? `${req.routeOptions.url}:${email.toLowerCase()}` : null;
+    },
+  });
 
   r.post(
     '/api/auth/login',

@@ -1,0 +1,93 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import { sql } from 'drizzle-orm';
+import { buildApp, type App } from '../app.ts';
+import type { Config } from '../config.ts';
+import { type Database, openPglite, openPostgres } from '../db/client.ts';
+import { migrate } from '../db/migrate.ts';
+import { syncReferenceData } from '../db/reference-data.ts';
+
+type WorkerState = { database: Promise<Database>; dataDir: string };
+const KEY = Symbol.for('taskhive.test.worker');
+const g = globalThis as unknown as { [KEY]?: WorkerState };
+
+async function createWorkerDatabase(): Promise<Database> {
+  const url = process.env.DATABASE_URL;
+  if (!url) return openPglite(undefined);
+  // A database of its own for this worker, so two workers never reset each other's data.
+  const name = `taskhive_test_${process.ppid}_${process.env.VITEST_POOL_ID ?? process.pid}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  try {
+    await admin.query(`drop database if exists "${name}" with (force)`);
+    await admin.query(`create database "${name}"`);
+  } finally {
+    await admin.end();
+  }
+  const u = new URL(url);
+  u.pathname = `/${name}`;
+  return openPostgres(u.toString(), 5);
+}
+
+/** The worker's database, migrated once, with the reference data in place. */
+export function workerDatabase(): Promise<Database> {
+  if (!g[KEY]) {
+    const state: WorkerState = {
+      dataDir: mkdtempSync(join(tmpdir(), 'taskhive-test-')),
+      database: (async () => {
+        const database = await createWorkerDatabase();
+        await migrate(database);
+        await syncReferenceData(database.db);
+        return database;
+      })(),
+    };
+    g[KEY] = state;
+  }
+  return g[KEY].database;
+}
+
+export function workerDataDir(): string {
+  if (!g[KEY]) throw new Error('workerDatabase() first');
+  return g[KEY].dataDir;
+}
+
+/** Empties every table but the migration log and the platform catalogue (modules, permissions, priorities). */
+export async function resetDatabase(database: Database): Promise<void> {
+  await database.db.execute(sql`
+    do $$ declare t text; begin
+      select string_agg(format('%I', tablename), ', ') into t from pg_tables
+       where schemaname = current_schema()
+         and tablename not in ('__taskhive_migrations', 'modules', 'permissions', 'priorities');
+      if t is not null then execute 'truncate ' || t || ' cascade'; end if;
+    end $$;`);
+}
+
+export function testConfig(overrides: Partial<Config> = {}): Config {
+  return {
+    env: 'test',
+    port: 0,
+    host: '127.0.0.1',
+    databaseUrl: process.env.DATABASE_URL,
+    dataDir: workerDataDir(),
+    jwtSecret: new TextEncoder().encode('test-secret-that-is-long-enough-for-hs256-signing'),
+    publicUrl: 'http://localhost:3000',
+    smtpUrl: undefined,
+    mailFrom: 'Taskhive <no-reply@taskhive.test>',
+    redisUrl: undefined,
+    logLevel: 'silent',
+    rateLimit: { authMax: 10_000, authWindowMs: 60_000 },
+    seedDemo: false,
+    webDistDir: join(workerDataDir(), 'no-web-build'),
+    ...overrides,
+  };
+}
+
+/** A fresh app on the worker's database. Close it in afterAll. */
+export async function buildTestApp(overrides: Partial<Config> = {}): Promise<{ app: App; database: Database }> {
+  const database = await workerDatabase();
+  const app = await buildApp({ db: database.db, config: testConfig(overrides), logger: false });
+  await app.ready();
+  return { app, database };
+}

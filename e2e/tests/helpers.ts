@@ -1,0 +1,31 @@
+import { expect, type Page } from '@playwright/test';
+
+export const PASSWORD = 'Taskhive#2026';
+
+export const ACCOUNTS = {
+  superAdmin: { email: 'superadmin@taskhive.test', firstName: 'Sam', dashboard: '/super-admin/dashboard' },
+  acmeAdmin: { email: 'admin@acme.test', firstName: 'Alice', dashboard: '/app/dashboard' },
+  acmeManager: { email: 'manager@acme.test', firstName: null, dashboard: '/app/dashboard' },
+  acmeEmployee: { email: 'employee@acme.test', firstName: 'Eve', dashboard: '/app/dashboard' },
+  globexAdmin: { email: 'admin@globex.test', firstName: null, dashboard: '/app/dashboard' },
+} as const;
+
+/** Fills the sign-in form on the current page (which must show it) and submits. */
+export async function submitSignIn(page: Page, email: string, password = PASSWORD) {
+  await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
+  await page.getByLabel('Email address').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+}
+
+/** Signs in from / and waits for the dashboard the account lands on. */
+export async function signIn(page: Page, email: string, password = PASSWORD) {
+  await page.goto('/');
+  await submitSignIn(page, email, password);
+  await expect(page.getByRole('heading', { name: /^Welcome back/ })).toBeVisible();
+}
+
+/** A unique address, so journeys that change an account never touch the seeded ones. */
+export function uniqueEmail(prefix: string) {
+  return `${prefix}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@e2e.test`;
+}

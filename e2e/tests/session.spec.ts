@@ -1,0 +1,60 @@
+import { expect, test } from '@playwright/test';
+import { ACCOUNTS, signIn } from './helpers';
+
+test('logout ends the session and guarded pages send back to sign in', async ({ page }) => {
+  await signIn(page, ACCOUNTS.acmeManager.email);
+  await page.getByRole('button', { name: 'Open account menu' }).click();
+  await page.getByRole('menuitem', { name: 'Logout' }).click();
+  await expect(page).toHaveURL('/');
+  await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
+  await page.goto('/app/dashboard');
+  await expect(page).toHaveURL('/');
+});
+
+test('the session survives a reload', async ({ page }) => {
+  await signIn(page, ACCOUNTS.acmeAdmin.email);
+  await page.reload();
+  await expect(page).toHaveURL('/app/dashboard');
+  await expect(page.getByRole('heading', { name: 'Welcome back, Alice' })).toBeVisible();
+});
+
+test('appearance settings survive a reload', async ({ page }) => {
+  await signIn(page, ACCOUNTS.acmeEmployee.email);
+  await page.getByRole('button', { name: 'Open account menu' }).click();
+  await page.getByRole('menuitem', { name: 'Account Settings' }).click();
+  await expect(page).toHaveURL('/app/profile');
+
+  const body = page.locator('body');
+  const lightBackground = await body.evaluate((el) => getComputedStyle(el).backgroundColor);
+  await page.getByRole('button', { name: 'Dark mode' }).click();
+  await page.getByLabel('Font family').click();
+  await page.getByRole('option', { name: 'Serif' }).click();
+  await expect(body).not.toHaveCSS('background-color', lightBackground);
+  const darkBackground = await body.evaluate((el) => getComputedStyle(el).backgroundColor);
+
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Account settings' })).toBeVisible();
+  await expect(body).toHaveCSS('background-color', darkBackground);
+  await expect(body).toHaveCSS('font-family', /Georgia/);
+  await expect(page.getByRole('button', { name: 'Dark mode' })).toHaveAttribute('aria-pressed', 'true');
+  const stored = await page.evaluate(() => localStorage.getItem('persist:root'));
+  expect(stored).toContain('dark');
+});
+
+test.describe('phone viewport', () => {
+  test.use({ viewport: { width: 375, height: 740 } });
+
+  test('the sidebar is a drawer that closes when an item is chosen', async ({ page }) => {
+    await signIn(page, ACCOUNTS.acmeAdmin.email);
+    const drawer = page.getByLabel('Navigation drawer');
+    await expect(drawer).toBeHidden();
+    await page.getByRole('button', { name: 'Toggle navigation' }).click();
+    await expect(drawer).toBeVisible();
+    await drawer.getByRole('link', { name: 'Projects' }).click();
+    await expect(page).toHaveURL('/app/project');
+    await expect(drawer).toBeHidden();
+    await expect(page.getByRole('heading', { name: 'Projects', exact: true })).toBeVisible();
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+  });
+});
