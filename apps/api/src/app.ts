@@ -24,6 +24,8 @@ export type AppDeps = {
   config: Config;
   /** Overrides pino's default destination (tests pass `false` to keep output quiet). */
   logger?: boolean;
+  /** Where pino writes (tests capture it); stdout by default. */
+  logStream?: { write(line: string): void };
   mailer?: Mailer;
 };
 
@@ -36,7 +38,7 @@ declare module 'fastify' {
 export type App = FastifyInstance;
 
 /** Builds the whole server with explicit registrations. Nothing listens until server.ts says so. */
-export async function buildApp({ db, config, logger }: AppDeps): Promise<App> {
+export async function buildApp({ db, config, logger, logStream }: AppDeps): Promise<App> {
   const app = Fastify({
     logger:
       logger === false
@@ -44,6 +46,7 @@ export async function buildApp({ db, config, logger }: AppDeps): Promise<App> {
         : {
             level: config.logLevel,
             redact: ['req.headers.authorization', 'req.headers.cookie', 'body.password', 'body.newPassword'],
+            ...(logStream ? { stream: logStream } : {}),
           },
     genReqId: () => randomUUID(),
     bodyLimit: 1024 * 1024,
@@ -84,8 +87,8 @@ export async function buildApp({ db, config, logger }: AppDeps): Promise<App> {
   });
   await app.register(rateLimit, { global: false, ...(redis ? { redis, nameSpace: 'taskhive-rl:' } : {}) });
   await app.register(multipart, { limits: { fileSize: DOCUMENT_MAX_BYTES, files: 1, fields: 10, fieldSize: 1024 } });
-  await app.register(openapiPlugin);
   await app.register(authPlugin, { db, config });
+  await app.register(openapiPlugin);
 
   await app.register(healthRoutes, { db, isShuttingDown: () => shuttingDown });
   await app.register(authRoutes, {

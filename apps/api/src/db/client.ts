@@ -39,7 +39,7 @@ function lockDirectory(dir: string): () => void {
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
       const pid = Number(readFileSync(lockFile, 'utf8').trim());
-      if (pid && pid !== process.pid && isAlive(pid)) {
+      if (pid && isAlive(pid)) {
         throw new DatabaseLockedError(
           `The embedded database in ${dir} is in use by another process (pid ${pid}). ` +
             'Stop it first, or point DATA_DIR at another folder.',

@@ -26,6 +26,10 @@ declare module 'fastify' {
   interface FastifyRequest {
     actor: Actor | null;
   }
+  interface FastifyInstance {
+    /** Every route registered after the auth plugin, with what it declared (walked by a test). */
+    declaredRoutes: { method: string; url: string; permission: unknown; public: boolean }[];
+  }
 }
 
 /** The signed-in actor of a guarded route (the auth hook has run, so it is there). */
@@ -33,6 +37,9 @@ export function actorOf(req: FastifyRequest): Actor {
   if (!req.actor) throw unauthorized();
   return req.actor;
 }
+
+/** The OpenAPI UI and document (registered by @fastify/swagger-ui) are public. */
+const DOCS_PREFIX = '/api/docs';
 
 /** `permission: []` in a route's config as a readable name: any signed-in user. */
 export const SIGNED_IN: PermissionRequirement = { anyOf: [] };
@@ -51,11 +58,24 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: { db: Db; config
   app.decorateRequest('actor', null);
   const access = accessRepo(opts.db);
 
+  const declared: FastifyInstance['declaredRoutes'] = [];
+  app.decorate('declaredRoutes', declared);
   app.addHook('onRoute', (route) => {
+    const record = () => {
+      const c = route.config as { permission?: unknown; public?: boolean } | undefined;
+      for (const method of [route.method].flat()) {
+        declared.push({ method, url: route.url, permission: c?.permission, public: c?.public === true });
+      }
+    };
+    if (route.url === DOCS_PREFIX || route.url.startsWith(`${DOCS_PREFIX}/`)) {
+      route.config = { ...route.config, public: true };
+      return record();
+    }
     const cfg = route.config as { permission?: unknown; public?: boolean } | undefined;
     if (route.url.startsWith('/api/') && !cfg?.public && cfg?.permission === undefined) {
       throw new Error(`Route ${route.method} ${route.url} declares neither a permission nor public: true`);
     }
+    record();
   });
 
   app.addHook('onRequest', async (req) => {

@@ -18,6 +18,7 @@ export const webPlugin = fp(async (app: FastifyInstance, opts: { distDir: string
     root: opts.distDir,
     wildcard: false,
     index: false,
+    cacheControl: false,
     setHeaders: (res, path) => {
       res.setHeader('cache-control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
     },

@@ -1,0 +1,39 @@
+import { mkdtempSync, readFileSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.ts';
+
+const dir = () => mkdtempSync(join(tmpdir(), 'taskhive-config-'));
+
+describe('loadConfig', () => {
+  it('has working defaults: port 3000, PGlite in DATA_DIR, a public URL', () => {
+    const c = loadConfig({ DATA_DIR: dir() });
+    expect(c.port).toBe(3000);
+    expect(c.databaseUrl).toBeUndefined();
+    expect(c.publicUrl).toBe('http://localhost:3000');
+    expect(c.seedDemo).toBe(true);
+  });
+
+  it('generates the JWT secret once, kept in DATA_DIR with mode 0600', () => {
+    const d = dir();
+    const a = loadConfig({ DATA_DIR: d });
+    const file = join(d, 'jwt-secret');
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+    expect(readFileSync(file, 'utf8').length).toBeGreaterThanOrEqual(64);
+    const b = loadConfig({ DATA_DIR: d });
+    expect(Buffer.from(b.jwtSecret).equals(Buffer.from(a.jwtSecret))).toBe(true);
+  });
+
+  it('stops with a message naming the bad variable', () => {
+    expect(() => loadConfig({ DATA_DIR: dir(), PORT: 'eighty' })).toThrow(ConfigError);
+    expect(() => loadConfig({ DATA_DIR: dir(), PORT: 'eighty' })).toThrow(/PORT/);
+    expect(() => loadConfig({ DATA_DIR: dir(), DATABASE_URL: 'mysql://x' })).toThrow(/DATABASE_URL/);
+    expect(() => loadConfig({ DATA_DIR: dir(), JWT_SECRET: 'short' })).toThrow(/JWT_SECRET/);
+    expect(() => loadConfig({ DATA_DIR: dir(), LOG_LEVEL: 'loud' })).toThrow(/LOG_LEVEL/);
+  });
+
+  it('never seeds demo data in production', () => {
+    expect(loadConfig({ DATA_DIR: dir(), NODE_ENV: 'production' }).seedDemo).toBe(false);
+  });
+});
