@@ -21,18 +21,33 @@ describe('envelope and errors', () => {
   });
 
   it('answers malformed JSON with 400, not 500', async () => {
-    const res = await app.inject({ method: 'POST', url: '/api/auth/login', headers: { 'content-type': 'application/json' }, payload: '{"email":' });
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"email":',
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json().status).toBe('error');
   });
 
   it('answers a body over the limit with 413', async () => {
-    const res = await app.inject({ method: 'POST', url: '/api/auth/login', headers: { 'content-type': 'application/json' }, payload: JSON.stringify({ email: 'a@b.test', password: 'x'.repeat(2 * 1024 * 1024) }) });
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify({ email: 'a@b.test', password: 'x'.repeat(2 * 1024 * 1024) }),
+    });
     expect(res.statusCode).toBe(413);
   });
 
   it('answers an unsupported content type with 415', async () => {
-    const res = await app.inject({ method: 'POST', url: '/api/auth/login', headers: { 'content-type': 'application/xml' }, payload: '<a/>' });
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      headers: { 'content-type': 'application/xml' },
+      payload: '<a/>',
+    });
     expect(res.statusCode).toBe(415);
   });
 
@@ -46,7 +61,11 @@ describe('envelope and errors', () => {
   it('hides the cause of a 500 and logs it under the request id', async () => {
     const database = await workerDatabase();
     const lines: string[] = [];
-    const probe = await buildApp({ db: database.db, config: testConfig({ logLevel: 'error' }), logStream: { write: (l: string) => void lines.push(l) } });
+    const probe = await buildApp({
+      db: database.db,
+      config: testConfig({ logLevel: 'error' }),
+      logStream: { write: (l: string) => void lines.push(l) },
+    });
     probe.get('/api/boom', { config: { public: true } }, async () => {
       throw new Error('secret detail: select * from users');
     });
@@ -55,7 +74,11 @@ describe('envelope and errors', () => {
     await probe.close();
     expect(res.statusCode).toBe(500);
     expect(res.body).not.toContain('secret detail');
-    expect(res.json()).toMatchObject({ status: 'error', statusCode: 500, message: 'An unexpected error occurred' });
+    expect(res.json()).toMatchObject({
+      status: 'error',
+      statusCode: 500,
+      message: 'An unexpected error occurred',
+    });
     expect(lines.join('\n')).toContain(res.json().requestId);
   });
 });
@@ -74,7 +97,9 @@ describe('routes', () => {
   it('refuses at start-up a route that declares neither', async () => {
     const database = await workerDatabase();
     const probe = await buildApp({ db: database.db, config: testConfig(), logger: false });
-    expect(() => probe.get('/api/forgotten', async () => 'x')).toThrow(/declares neither a permission nor public/);
+    expect(() => probe.get('/api/forgotten', async () => 'x')).toThrow(
+      /declares neither a permission nor public/,
+    );
     await probe.close();
   });
 
@@ -83,7 +108,16 @@ describe('routes', () => {
     expect([200, 302]).toContain(ui.statusCode);
     const doc = (await app.inject({ url: '/api/docs/json' })).json();
     expect(doc.openapi).toMatch(/^3\./);
-    for (const p of ['login', 'register', 'refresh-token', 'logout', 'me', 'change-password', 'forgot-password', 'reset-password']) {
+    for (const p of [
+      'login',
+      'register',
+      'refresh-token',
+      'logout',
+      'me',
+      'change-password',
+      'forgot-password',
+      'reset-password',
+    ]) {
       expect(Object.keys(doc.paths)).toContain(`/api/auth/${p}`);
     }
     expect(doc.paths['/api/auth/login'].post.requestBody).toBeDefined();
@@ -99,20 +133,34 @@ describe('permission guard', () => {
   it('403 without the route permission, 200 with it, 401 before either', async () => {
     const database = await workerDatabase();
     const probe = await buildApp({ db: database.db, config: testConfig(), logger: false });
-    probe.get('/api/probe/all-employees', { config: { permission: 'employee:read:all' } }, async () => ({ ok: true }));
-    probe.get('/api/probe/both', { config: { permission: { allOf: ['employee:read:all', 'company:read'] } } }, async () => ({ ok: true }));
+    probe.get('/api/probe/all-employees', { config: { permission: 'employee:read:all' } }, async () => ({
+      ok: true,
+    }));
+    probe.get(
+      '/api/probe/both',
+      { config: { permission: { allOf: ['employee:read:all', 'company:read'] } } },
+      async () => ({ ok: true }),
+    );
     await probe.ready();
     try {
       const company = await buildCompany(database.db);
-      const employee = await login(probe, (await buildUser(database.db, company, { role: 'employee' })).email);
+      const employee = await login(
+        probe,
+        (await buildUser(database.db, company, { role: 'employee' })).email,
+      );
       const admin = await login(probe, company.adminEmail);
       expect((await probe.inject({ url: '/api/probe/all-employees' })).statusCode).toBe(401);
       const denied = await probe.inject({ url: '/api/probe/all-employees', headers: bearer(employee) });
       expect(denied.statusCode).toBe(403);
       expect(denied.json().status).toBe('error');
-      expect((await probe.inject({ url: '/api/probe/all-employees', headers: bearer(admin) })).statusCode).toBe(200);
+      expect(
+        (await probe.inject({ url: '/api/probe/all-employees', headers: bearer(admin) })).statusCode,
+      ).toBe(200);
       expect((await probe.inject({ url: '/api/probe/both', headers: bearer(admin) })).statusCode).toBe(200);
-      const half = await login(probe, (await buildUser(database.db, company, { role: null, permissions: ['employee:read:all'] })).email);
+      const half = await login(
+        probe,
+        (await buildUser(database.db, company, { role: null, permissions: ['employee:read:all'] })).email,
+      );
       expect((await probe.inject({ url: '/api/probe/both', headers: bearer(half) })).statusCode).toBe(403);
     } finally {
       await probe.close();

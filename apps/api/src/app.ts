@@ -7,7 +7,7 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import { Redis } from 'ioredis';
 import { DOCUMENT_MAX_BYTES } from '@taskhive/contract';
 import type { Config } from './config.ts';
-import type { Db } from './db/client.ts';
+import { databaseAnswers, type Db } from './db/client.ts';
 import { authRoutes } from './features/auth/auth.routes.ts';
 import { authService } from './features/auth/auth.service.ts';
 import { outboxRoutes } from './features/dev/outbox.routes.ts';
@@ -61,9 +61,16 @@ export async function buildApp({ db, config, logger, logStream }: AppDeps): Prom
     shuttingDown = true;
   });
 
-  const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, log: app.log });
+  const mailer = createMailer({
+    smtpUrl: config.smtpUrl,
+    from: config.mailFrom,
+    dataDir: config.dataDir,
+    log: app.log,
+  });
   app.decorate('mailer', mailer);
-  const redis = config.redisUrl ? new Redis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 1 }) : undefined;
+  const redis = config.redisUrl
+    ? new Redis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 1 })
+    : undefined;
   if (redis) app.addHook('onClose', async () => void redis.quit());
 
   await app.register(envelopePlugin);
@@ -86,11 +93,16 @@ export async function buildApp({ db, config, logger, logStream }: AppDeps): Prom
     crossOriginEmbedderPolicy: false,
   });
   await app.register(rateLimit, { global: false, ...(redis ? { redis, nameSpace: 'taskhive-rl:' } : {}) });
-  await app.register(multipart, { limits: { fileSize: DOCUMENT_MAX_BYTES, files: 1, fields: 10, fieldSize: 1024 } });
+  await app.register(multipart, {
+    limits: { fileSize: DOCUMENT_MAX_BYTES, files: 1, fields: 10, fieldSize: 1024 },
+  });
   await app.register(authPlugin, { db, config });
   await app.register(openapiPlugin);
 
-  await app.register(healthRoutes, { db, isShuttingDown: () => shuttingDown });
+  await app.register(healthRoutes, {
+    dbReady: () => databaseAnswers(db),
+    isShuttingDown: () => shuttingDown,
+  });
   await app.register(authRoutes, {
     auth: authService({ db, config, mailer, log: app.log }),
     config,

@@ -27,7 +27,11 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Sign-in attempts (login, forgot-password) per IP and per account in each window. */
   RATE_LIMIT_AUTH_MAX: z.coerce.number().int().min(1).default(10),
-  RATE_LIMIT_AUTH_WINDOW_MS: z.coerce.number().int().min(1000).default(15 * 60 * 1000),
+  RATE_LIMIT_AUTH_WINDOW_MS: z.coerce
+    .number()
+    .int()
+    .min(1000)
+    .default(15 * 60 * 1000),
   /** Seed demo data on the first start of an empty database (never in production). */
   SEED_DEMO: z
     .enum(['true', 'false'])

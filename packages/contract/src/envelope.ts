@@ -42,7 +42,13 @@ export function paged<T extends z.ZodType>(item: T) {
     totalPages: z.number().int(),
   });
 }
-export type Paged<T> = { items: T[]; totalCount: number; pageNumber: number; pageSize: number; totalPages: number };
+export type Paged<T> = {
+  items: T[];
+  totalCount: number;
+  pageNumber: number;
+  pageSize: number;
+  totalPages: number;
+};
 
 export const sortOrderSchema = z.enum(['asc', 'desc']);
 

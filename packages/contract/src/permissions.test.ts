@@ -31,7 +31,8 @@ describe('permission catalogue', () => {
   });
 
   it('has create, update and delete for every resource, and no duplicates', () => {
-    for (const r of RESOURCES) for (const a of ['read', 'create', 'update', 'delete']) expect(PERMISSIONS).toContain(`${r}:${a}`);
+    for (const r of RESOURCES)
+      for (const a of ['read', 'create', 'update', 'delete']) expect(PERMISSIONS).toContain(`${r}:${a}`);
     expect(new Set(PERMISSIONS).size).toBe(PERMISSIONS.length);
   });
 
@@ -54,7 +55,9 @@ describe('satisfies', () => {
   it('needs one of anyOf and all of allOf', () => {
     expect(satisfies(['company:read'], { anyOf: ['employee:read:all', 'company:read'] })).toBe(true);
     expect(satisfies(['company:read'], { allOf: ['employee:read:all', 'company:read'] })).toBe(false);
-    expect(satisfies(['company:read', 'employee:read:all'], { allOf: ['employee:read:all', 'company:read'] })).toBe(true);
+    expect(
+      satisfies(['company:read', 'employee:read:all'], { allOf: ['employee:read:all', 'company:read'] }),
+    ).toBe(true);
   });
 });
 

@@ -155,14 +155,19 @@ export const ROLES = {
 } as const;
 
 /** The Super Admin constant is matched against either role or roleName of the signed-in user. */
-export function isSuperAdmin(user: { role?: string | null; roleName?: string | null } | null | undefined): boolean {
+export function isSuperAdmin(
+  user: { role?: string | null; roleName?: string | null } | null | undefined,
+): boolean {
   return !!user && (user.role === ROLES.superAdmin || user.roleName === ROLES.superAdmin);
 }
 
 const COMPANY_SCOPE = (PERMISSIONS as readonly Permission[]).filter((p) => !PLATFORM_ONLY.includes(p));
 
 /** What the seeded per-company roles hold (before the company's modules limit them). */
-export const DEFAULT_ROLE_PERMISSIONS: Record<'Company Admin' | 'Manager' | 'Employee', readonly Permission[]> = {
+export const DEFAULT_ROLE_PERMISSIONS: Record<
+  'Company Admin' | 'Manager' | 'Employee',
+  readonly Permission[]
+> = {
   'Company Admin': COMPANY_SCOPE,
   Manager: COMPANY_SCOPE.filter(
     (p) =>

@@ -1,6 +1,7 @@
 import { closeSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -75,7 +76,7 @@ export async function openPglite(dir: string | undefined): Promise<Database> {
       db,
       async session() {
         return {
-          query: async <R,>(sql: string, params?: unknown[]) => ({
+          query: async <R>(sql: string, params?: unknown[]) => ({
             rows: (await client.query<R>(sql, params)).rows,
           }),
           exec: (sql: string) => client.exec(sql),
@@ -102,7 +103,7 @@ export async function openPostgres(url: string, max = 10): Promise<Database> {
     async session() {
       const client = await pool.connect();
       return {
-        query: async <R,>(sql: string, params?: unknown[]) => ({
+        query: async <R>(sql: string, params?: unknown[]) => ({
           rows: (await client.query(sql, params)).rows as R[],
         }),
         exec: (sql: string) => client.query(sql),
@@ -120,4 +121,14 @@ export function openDatabase(cfg: { databaseUrl: string | undefined; dataDir: st
 /** Rows of a raw `db.execute(sql\`…\`)`: both drivers answer `{ rows }`. */
 export function rowsOf<T>(result: unknown): T[] {
   return (result as { rows: T[] }).rows;
+}
+
+/** True when the database answers a trivial query (the readiness probe). */
+export async function databaseAnswers(db: Db): Promise<boolean> {
+  try {
+    await db.execute(sql`select 1`);
+    return true;
+  } catch {
+    return false;
+  }
 }

@@ -10,7 +10,18 @@ import { workerDatabase } from '../test/build-app.ts';
 import { buildCompany } from '../test/factories.ts';
 
 /** Tables that belong to the platform, not to a tenant. */
-const PLATFORM_TABLES = ['modules', 'permissions', 'packages', 'package_modules', 'priorities', 'companies', 'roles', 'role_permissions', 'refresh_tokens', '__taskhive_migrations'];
+const PLATFORM_TABLES = [
+  'modules',
+  'permissions',
+  'packages',
+  'package_modules',
+  'priorities',
+  'companies',
+  'roles',
+  'role_permissions',
+  'refresh_tokens',
+  '__taskhive_migrations',
+];
 
 describe('migrations', () => {
   it('apply once: a second run has nothing to do', async () => {
@@ -21,7 +32,9 @@ describe('migrations', () => {
   it('leave every tenant table with company_id NOT NULL, and uuid ids with created_at', async () => {
     const database = await workerDatabase();
     const cols = rowsOf<{ table_name: string; column_name: string; is_nullable: string; data_type: string }>(
-      await database.db.execute(sql`select table_name, column_name, is_nullable, data_type from information_schema.columns where table_schema = current_schema()`),
+      await database.db.execute(
+        sql`select table_name, column_name, is_nullable, data_type from information_schema.columns where table_schema = current_schema()`,
+      ),
     );
     const tables = [...new Set(cols.map((c) => c.table_name))];
     const tenant = tables.filter((t) => !PLATFORM_TABLES.includes(t));
@@ -41,12 +54,24 @@ describe('migrations', () => {
     const a = await buildCompany(database.db);
     const b = await buildCompany(database.db);
     const [list] = rowsOf<{ id: string; project_id: string }>(
-      await database.db.execute(sql`insert into projects (company_id, name) values (${a.companyId}, 'A project') returning id, id as project_id`),
+      await database.db.execute(
+        sql`insert into projects (company_id, name) values (${a.companyId}, 'A project') returning id, id as project_id`,
+      ),
     );
-    const [listRow] = await database.db.insert(taskLists).values({ companyId: a.companyId, projectId: list?.id ?? '', name: 'L' }).returning();
+    const [listRow] = await database.db
+      .insert(taskLists)
+      .values({ companyId: a.companyId, projectId: list?.id ?? '', name: 'L' })
+      .returning();
     // A task of company B pointing at company A's project and list is refused by the schema itself.
     await expect(
-      database.db.insert(tasks).values({ companyId: b.companyId, projectId: list?.id ?? '', taskListId: listRow?.id ?? '', title: 'sneaky' }),
+      database.db
+        .insert(tasks)
+        .values({
+          companyId: b.companyId,
+          projectId: list?.id ?? '',
+          taskListId: listRow?.id ?? '',
+          title: 'sneaky',
+        }),
     ).rejects.toThrow();
   });
 });

@@ -8,7 +8,9 @@ import { openPglite, openPostgres } from './client.ts';
 
 const target = process.argv[2] ?? '';
 const database = target.startsWith('postgres') ? await openPostgres(target, 1) : await openPglite(target);
-await database.db.execute(sql`create table if not exists durability_probe (n integer primary key, payload text not null)`);
+await database.db.execute(
+  sql`create table if not exists durability_probe (n integer primary key, payload text not null)`,
+);
 process.stdout.write('ready\n');
 for (let n = 1; ; n++) {
   await database.db.execute(sql`insert into durability_probe (n, payload) values (${n}, ${'x'.repeat(200)})`);

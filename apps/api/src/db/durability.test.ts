@@ -12,7 +12,9 @@ const writer = new URL('./durability-writer.ts', import.meta.url).pathname;
 /** Runs the writer until it has acknowledged `acks` rows, SIGKILLs it, and answers the highest ack. */
 function writeThenKill(target: string, acks: number): Promise<number> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', writer, target], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, ['--import', 'tsx', writer, target], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let last = 0;
     let buf = '';
     let stderr = '';
@@ -27,12 +29,16 @@ function writeThenKill(target: string, acks: number): Promise<number> {
       }
       if (last >= acks && !child.killed) child.kill('SIGKILL');
     });
-    child.on('exit', (_code, signal) => (signal === 'SIGKILL' ? resolve(last) : reject(new Error(`writer exited: ${stderr}`))));
+    child.on('exit', (_code, signal) =>
+      signal === 'SIGKILL' ? resolve(last) : reject(new Error(`writer exited: ${stderr}`)),
+    );
   });
 }
 
 async function missingAfterRestart(database: Database, acked: number): Promise<number[]> {
-  const rows = rowsOf<{ n: number }>(await database.db.execute(sql`select n from durability_probe where n <= ${acked}`));
+  const rows = rowsOf<{ n: number }>(
+    await database.db.execute(sql`select n from durability_probe where n <= ${acked}`),
+  );
   const have = new Set(rows.map((r) => Number(r.n)));
   const missing: number[] = [];
   for (let n = 1; n <= acked; n++) if (!have.has(n)) missing.push(n);
@@ -53,25 +59,29 @@ describe('SIGKILL during a stream of writes', () => {
     }
   }, 120_000);
 
-  it.runIf(!!process.env.DATABASE_URL)('loses no acknowledged write on PostgreSQL', async () => {
-    const url = new URL(process.env.DATABASE_URL ?? '');
-    const name = `taskhive_durability_${process.pid}`;
-    const admin = new pg.Client({ connectionString: url.toString() });
-    await admin.connect();
-    await admin.query(`drop database if exists "${name}"`);
-    await admin.query(`create database "${name}"`);
-    url.pathname = `/${name}`;
-    try {
-      const acked = await writeThenKill(url.toString(), 300);
-      const database = await openPostgres(url.toString(), 1);
+  it.runIf(!!process.env.DATABASE_URL)(
+    'loses no acknowledged write on PostgreSQL',
+    async () => {
+      const url = new URL(process.env.DATABASE_URL ?? '');
+      const name = `taskhive_durability_${process.pid}`;
+      const admin = new pg.Client({ connectionString: url.toString() });
+      await admin.connect();
+      await admin.query(`drop database if exists "${name}"`);
+      await admin.query(`create database "${name}"`);
+      url.pathname = `/${name}`;
       try {
-        expect(await missingAfterRestart(database, acked)).toEqual([]);
+        const acked = await writeThenKill(url.toString(), 300);
+        const database = await openPostgres(url.toString(), 1);
+        try {
+          expect(await missingAfterRestart(database, acked)).toEqual([]);
+        } finally {
+          await database.close();
+        }
       } finally {
-        await database.close();
+        await admin.query(`drop database if exists "${name}" with (force)`);
+        await admin.end();
       }
-    } finally {
-      await admin.query(`drop database if exists "${name}" with (force)`);
-      await admin.end();
-    }
-  }, 120_000);
+    },
+    120_000,
+  );
 });

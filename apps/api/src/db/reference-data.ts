@@ -32,7 +32,12 @@ export async function syncReferenceData(db: Db): Promise<void> {
     const mods = await tx
       .select({ id: modules.id, key: modules.key })
       .from(modules)
-      .where(inArray(modules.key, MODULE_CATALOGUE.map((m) => m.key)));
+      .where(
+        inArray(
+          modules.key,
+          MODULE_CATALOGUE.map((m) => m.key),
+        ),
+      );
     const moduleId = new Map(mods.map((m) => [m.key, m.id]));
     await tx
       .insert(permissions)
@@ -40,7 +45,12 @@ export async function syncReferenceData(db: Db): Promise<void> {
         PERMISSIONS.map((p) => {
           const id = moduleId.get(moduleOf(p));
           if (!id) throw new Error(`module for ${p} missing`);
-          return { name: p, permissionType: permissionType(p), category: permissionParts(p).resource, moduleId: id };
+          return {
+            name: p,
+            permissionType: permissionType(p),
+            category: permissionParts(p).resource,
+            moduleId: id,
+          };
         }),
       )
       .onConflictDoNothing();

@@ -19,7 +19,12 @@ export type Mailer = {
  * message and it lands in DATA_DIR/outbox as JSON (one file a message), which the dev outbox
  * route and the tests read.
  */
-export function createMailer(opts: { smtpUrl: string | undefined; from: string; dataDir: string; log: FastifyBaseLogger }): Mailer {
+export function createMailer(opts: {
+  smtpUrl: string | undefined;
+  from: string;
+  dataDir: string;
+  log: FastifyBaseLogger;
+}): Mailer {
   const outboxDir = join(opts.dataDir, 'outbox');
   if (opts.smtpUrl) {
     const transport = nodemailer.createTransport(opts.smtpUrl);
@@ -38,8 +43,13 @@ export function createMailer(opts: { smtpUrl: string | undefined; from: string; 
     async send(mail) {
       await transport.sendMail({ from: opts.from, ...mail });
       const msg: OutboxMessage = { id: randomUUID(), createdAt: new Date().toISOString(), ...mail };
-      writeFileSync(join(outboxDir, `${Date.now()}-${msg.id}.json`), JSON.stringify(msg, null, 2), { mode: 0o600 });
-      opts.log.info({ to: mail.to, subject: mail.subject }, `dev outbox: ${mail.subject} → ${mail.to}\n${mail.text}`);
+      writeFileSync(join(outboxDir, `${Date.now()}-${msg.id}.json`), JSON.stringify(msg, null, 2), {
+        mode: 0o600,
+      });
+      opts.log.info(
+        { to: mail.to, subject: mail.subject },
+        `dev outbox: ${mail.subject} → ${mail.to}\n${mail.text}`,
+      );
     },
     outbox() {
       return readdirSync(outboxDir)

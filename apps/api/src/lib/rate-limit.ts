@@ -32,7 +32,10 @@ export function redisCounter(redis: Redis, prefix = 'taskhive-rl-acct:'): Counte
   return {
     async hit(key, windowMs) {
       const k = prefix + key;
-      const [[, count], [, ttl]] = (await redis.multi().incr(k).pttl(k).exec()) as [[unknown, number], [unknown, number]];
+      const [[, count], [, ttl]] = (await redis.multi().incr(k).pttl(k).exec()) as [
+        [unknown, number],
+        [unknown, number],
+      ];
       if (ttl < 0) await redis.pexpire(k, windowMs);
       return { count, ttlMs: ttl < 0 ? windowMs : ttl };
     },
@@ -40,13 +43,18 @@ export function redisCounter(redis: Redis, prefix = 'taskhive-rl-acct:'): Counte
 }
 
 /** A preHandler that answers 429 with Retry-After once `key(req)` has been seen `max` times in the window. */
-export function limitBy(counter: Counter, opts: { max: number; windowMs: number; key: (req: FastifyRequest) => string | null }) {
+export function limitBy(
+  counter: Counter,
+  opts: { max: number; windowMs: number; key: (req: FastifyRequest) => string | null },
+) {
   return async (req: FastifyRequest) => {
     const key = opts.key(req);
     if (!key) return;
     const { count, ttlMs } = await counter.hit(key, opts.windowMs);
     if (count > opts.max) {
-      throw new HttpError(429, MESSAGES.tooManyRequests, { headers: { 'retry-after': String(Math.max(1, Math.ceil(ttlMs / 1000))) } });
+      throw new HttpError(429, MESSAGES.tooManyRequests, {
+        headers: { 'retry-after': String(Math.max(1, Math.ceil(ttlMs / 1000))) },
+      });
     }
   };
 }

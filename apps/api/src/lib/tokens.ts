@@ -27,7 +27,12 @@ export async function verifyAccessToken(secret: Uint8Array, token: string): Prom
       algorithms: ['HS256'],
     });
     const { sub, cid, role, sid } = payload;
-    if (typeof sub !== 'string' || typeof cid !== 'string' || typeof sid !== 'string' || typeof role !== 'string') {
+    if (
+      typeof sub !== 'string' ||
+      typeof cid !== 'string' ||
+      typeof sid !== 'string' ||
+      typeof role !== 'string'
+    ) {
       return null;
     }
     return { userId: sub, companyId: cid, role, sessionId: sid };

@@ -51,7 +51,11 @@ export const envelopePlugin = fp(async (app: FastifyInstance) => {
     if (status >= 400 && status < 500) {
       // Fastify's own client errors (bad JSON, body too large, unsupported type, rate limit...).
       const message =
-        status === 400 ? (error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' ? 'Malformed JSON body' : MESSAGES.validationFailed) : (STATUS_MESSAGES[status] ?? error.message);
+        status === 400
+          ? error.code === 'FST_ERR_CTP_INVALID_JSON_BODY'
+            ? 'Malformed JSON body'
+            : MESSAGES.validationFailed
+          : (STATUS_MESSAGES[status] ?? error.message);
       return send(status, message, { code: error.code });
     }
     req.log.error({ err: error, requestId }, 'request failed');
@@ -59,7 +63,15 @@ export const envelopePlugin = fp(async (app: FastifyInstance) => {
   });
 
   app.setNotFoundHandler((req, reply) =>
-    reply.code(404).send({ status: 'error', statusCode: 404, message: `Route ${req.method} ${req.url.split('?')[0]} not found`, data: null, requestId: String(req.id) }),
+    reply
+      .code(404)
+      .send({
+        status: 'error',
+        statusCode: 404,
+        message: `Route ${req.method} ${req.url.split('?')[0]} not found`,
+        data: null,
+        requestId: String(req.id),
+      }),
   );
 
   app.addHook('onSend', async (req, reply, payload) => {

@@ -10,7 +10,11 @@ export const openapiPlugin = fp(async (app: FastifyInstance) => {
   await app.register(swagger, {
     openapi: {
       openapi: '3.0.3',
-      info: { title: 'Taskhive API', version: APP_VERSION, description: 'Every answer is an envelope { status, statusCode, message, data }.' },
+      info: {
+        title: 'Taskhive API',
+        version: APP_VERSION,
+        description: 'Every answer is an envelope { status, statusCode, message, data }.',
+      },
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
       security: [{ bearer: [] }],
     },

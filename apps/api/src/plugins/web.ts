@@ -20,14 +20,27 @@ export const webPlugin = fp(async (app: FastifyInstance, opts: { distDir: string
     index: false,
     cacheControl: false,
     setHeaders: (res, path) => {
-      res.setHeader('cache-control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
+      res.setHeader(
+        'cache-control',
+        path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',
+      );
     },
   });
-  app.get('/', { config: { public: true }, schema: { hide: true } }, (_req, reply) => reply.sendFile('index.html'));
+  app.get('/', { config: { public: true }, schema: { hide: true } }, (_req, reply) =>
+    reply.sendFile('index.html'),
+  );
   app.get('/*', { config: { public: true }, schema: { hide: true } }, (req, reply) => {
     const path = req.url.split('?')[0] ?? '/';
     if (path.toLowerCase().startsWith('/api/') || path.toLowerCase() === '/api') {
-      return reply.code(404).send({ status: 'error', statusCode: 404, message: `Route ${req.method} ${path} not found`, data: null, requestId: String(req.id) });
+      return reply
+        .code(404)
+        .send({
+          status: 'error',
+          statusCode: 404,
+          message: `Route ${req.method} ${path} not found`,
+          data: null,
+          requestId: String(req.id),
+        });
     }
     const file = path.replace(/^\/+/, '');
     if (file && !file.includes('..') && existsSync(join(opts.distDir, file))) return reply.sendFile(file);

@@ -85,7 +85,9 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
 }
 
 /** A fresh app on the worker's database. Close it in afterAll. */
-export async function buildTestApp(overrides: Partial<Config> = {}): Promise<{ app: App; database: Database }> {
+export async function buildTestApp(
+  overrides: Partial<Config> = {},
+): Promise<{ app: App; database: Database }> {
   const database = await workerDatabase();
   const app = await buildApp({ db: database.db, config: testConfig(overrides), logger: false });
   await app.ready();

@@ -3,7 +3,15 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type { Permission } from '@taskhive/contract';
 import type { App } from '../app.ts';
 import type { Db } from '../db/client.ts';
-import { companies, companyModules, modules, permissions, roles, userPermissions, users } from '../db/schema/index.ts';
+import {
+  companies,
+  companyModules,
+  modules,
+  permissions,
+  roles,
+  userPermissions,
+  users,
+} from '../db/schema/index.ts';
 import { provisionCompany, type ProvisionedCompany } from '../features/companies/provision.service.ts';
 import { createSuperAdmin } from '../db/seed/demo.ts';
 import { hashPassword } from '../lib/passwords.ts';
@@ -16,14 +24,23 @@ const unique = () => randomUUID().slice(0, 8);
 export type TestCompany = ProvisionedCompany & { adminEmail: string; name: string };
 
 /** A provisioned company (statuses, roles, department, modules) with its Company Admin. */
-export async function buildCompany(db: Db, o: { name?: string; adminEmail?: string } = {}): Promise<TestCompany> {
+export async function buildCompany(
+  db: Db,
+  o: { name?: string; adminEmail?: string } = {},
+): Promise<TestCompany> {
   const name = o.name ?? `Company ${unique()}`;
   const adminEmail = o.adminEmail ?? `admin-${unique()}@example.test`;
   const p = await db.transaction(async (tx) =>
     provisionCompany(
       tx,
       { name, isApproved: true },
-      { email: adminEmail, firstName: 'Ada', lastName: 'Admin', passwordHash: await passwordHash(), status: 'active' },
+      {
+        email: adminEmail,
+        firstName: 'Ada',
+        lastName: 'Admin',
+        passwordHash: await passwordHash(),
+        status: 'active',
+      },
     ),
   );
   return { ...p, adminEmail, name };
@@ -33,7 +50,14 @@ export async function buildCompany(db: Db, o: { name?: string; adminEmail?: stri
 export async function buildUser(
   db: Db,
   company: ProvisionedCompany,
-  o: { role?: 'companyAdmin' | 'manager' | 'employee' | null; permissions?: Permission[]; status?: 'active' | 'inactive' | 'invited'; email?: string; firstName?: string; lastName?: string } = {},
+  o: {
+    role?: 'companyAdmin' | 'manager' | 'employee' | null;
+    permissions?: Permission[];
+    status?: 'active' | 'inactive' | 'invited';
+    email?: string;
+    firstName?: string;
+    lastName?: string;
+  } = {},
 ) {
   const email = o.email ?? `user-${unique()}@example.test`;
   const role = o.role === undefined ? 'employee' : o.role;
@@ -51,8 +75,13 @@ export async function buildUser(
     .returning({ id: users.id });
   if (!u) throw new Error('user not created');
   if (o.permissions?.length) {
-    const perms = await db.select({ id: permissions.id }).from(permissions).where(inArray(permissions.name, o.permissions));
-    await db.insert(userPermissions).values(perms.map((p) => ({ companyId: company.companyId, userId: u.id, permissionId: p.id })));
+    const perms = await db
+      .select({ id: permissions.id })
+      .from(permissions)
+      .where(inArray(permissions.name, o.permissions));
+    await db
+      .insert(userPermissions)
+      .values(perms.map((p) => ({ companyId: company.companyId, userId: u.id, permissionId: p.id })));
   }
   return { userId: u.id, email };
 }
@@ -69,7 +98,12 @@ export async function setCompanyActive(db: Db, companyId: string, isActive: bool
   await db.update(companies).set({ isActive }).where(eq(companies.id, companyId));
 }
 
-export async function setModuleAccess(db: Db, companyId: string, moduleKey: string, level: 'read' | 'write' | 'full' | null) {
+export async function setModuleAccess(
+  db: Db,
+  companyId: string,
+  moduleKey: string,
+  level: 'read' | 'write' | 'full' | null,
+) {
   const [m] = await db.select({ id: modules.id }).from(modules).where(eq(modules.key, moduleKey));
   if (!m) throw new Error(`no module ${moduleKey}`);
   const where = and(eq(companyModules.companyId, companyId), eq(companyModules.moduleId, m.id));
@@ -81,14 +115,26 @@ export async function deactivateRole(db: Db, roleId: string) {
   await db.update(roles).set({ isActive: false }).where(eq(roles.id, roleId));
 }
 
-export type Session = { token: string; refreshToken: string; userId: string; companyId: string; permissions: string[] };
+export type Session = {
+  token: string;
+  refreshToken: string;
+  userId: string;
+  companyId: string;
+  permissions: string[];
+};
 
 /** Signs in through the API, as a client would. */
 export async function login(app: App, email: string, password = TEST_PASSWORD): Promise<Session> {
   const res = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password } });
   if (res.statusCode !== 200) throw new Error(`login ${email} failed: ${res.statusCode} ${res.body}`);
   const d = res.json().data;
-  return { token: d.token, refreshToken: d.refreshToken, userId: d.user.userId, companyId: d.user.companyId, permissions: d.permissions };
+  return {
+    token: d.token,
+    refreshToken: d.refreshToken,
+    userId: d.user.userId,
+    companyId: d.user.companyId,
+    permissions: d.permissions,
+  };
 }
 
 export const bearer = (s: { token: string }) => ({ authorization: `Bearer ${s.token}` });

@@ -95,7 +95,10 @@ export const packageModules = pgTable(
       .references(() => modules.id, { onDelete: 'cascade' }),
     createdAt: createdAt(),
   },
-  (t) => [primaryKey({ columns: [t.packageId, t.moduleId] }), index('package_modules_module_idx').on(t.moduleId)],
+  (t) => [
+    primaryKey({ columns: [t.packageId, t.moduleId] }),
+    index('package_modules_module_idx').on(t.moduleId),
+  ],
 );
 
 export const priorities = pgTable(

@@ -170,7 +170,9 @@ export const userPermissions = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.userId, t.permissionId] }),
-    foreignKey({ columns: [t.companyId, t.userId], foreignColumns: [users.companyId, users.id] }).onDelete('cascade'),
+    foreignKey({ columns: [t.companyId, t.userId], foreignColumns: [users.companyId, users.id] }).onDelete(
+      'cascade',
+    ),
     index('user_permissions_permission_idx').on(t.permissionId),
   ],
 );
@@ -187,7 +189,9 @@ export const userRoles = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.userId, t.roleId] }),
-    foreignKey({ columns: [t.companyId, t.userId], foreignColumns: [users.companyId, users.id] }).onDelete('cascade'),
+    foreignKey({ columns: [t.companyId, t.userId], foreignColumns: [users.companyId, users.id] }).onDelete(
+      'cascade',
+    ),
     index('user_roles_role_idx').on(t.roleId),
   ],
 );
@@ -254,7 +258,9 @@ export const sessions = pgTable(
     revokedReason: text('revoked_reason'),
   },
   (t) => [
-    foreignKey({ columns: [t.companyId, t.userId], foreignColumns: [users.companyId, users.id] }).onDelete('cascade'),
+    foreignKey({ columns: [t.companyId, t.userId], foreignColumns: [users.companyId, users.id] }).onDelete(
+      'cascade',
+    ),
     index('sessions_user_idx').on(t.userId),
   ],
 );
@@ -272,7 +278,10 @@ export const refreshTokens = pgTable(
     usedAt: timestamp('used_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('refresh_tokens_hash_uq').on(t.tokenHash), index('refresh_tokens_session_idx').on(t.sessionId)],
+  (t) => [
+    uniqueIndex('refresh_tokens_hash_uq').on(t.tokenHash),
+    index('refresh_tokens_session_idx').on(t.sessionId),
+  ],
 );
 
 /** Single-use tokens for password reset and invitations, stored hashed. */
@@ -289,7 +298,9 @@ export const passwordTokens = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    foreignKey({ columns: [t.companyId, t.userId], foreignColumns: [users.companyId, users.id] }).onDelete('cascade'),
+    foreignKey({ columns: [t.companyId, t.userId], foreignColumns: [users.companyId, users.id] }).onDelete(
+      'cascade',
+    ),
     uniqueIndex('password_tokens_hash_uq').on(t.tokenHash),
     index('password_tokens_user_idx').on(t.userId),
     check('password_tokens_purpose_ck', sql`${t.purpose} in ('reset','invite')`),

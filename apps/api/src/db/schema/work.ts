@@ -74,7 +74,10 @@ export const projects = pgTable(
     index('projects_company_status_idx').on(t.companyId, t.statusId),
     index('projects_company_start_idx').on(t.companyId, t.startDate),
     index('projects_company_end_idx').on(t.companyId, t.endDate),
-    check('projects_dates_ck', sql`${t.endDate} is null or ${t.startDate} is null or ${t.endDate} >= ${t.startDate}`),
+    check(
+      'projects_dates_ck',
+      sql`${t.endDate} is null or ${t.startDate} is null or ${t.endDate} >= ${t.startDate}`,
+    ),
   ],
 );
 
@@ -88,10 +91,13 @@ export const projectMembers = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.projectId, t.userId] }),
-    foreignKey({ columns: [t.companyId, t.projectId], foreignColumns: [projects.companyId, projects.id] }).onDelete(
+    foreignKey({
+      columns: [t.companyId, t.projectId],
+      foreignColumns: [projects.companyId, projects.id],
+    }).onDelete('cascade'),
+    foreignKey({ columns: [t.companyId, t.userId], foreignColumns: [users.companyId, users.id] }).onDelete(
       'cascade',
     ),
-    foreignKey({ columns: [t.companyId, t.userId], foreignColumns: [users.companyId, users.id] }).onDelete('cascade'),
     index('project_members_user_idx').on(t.companyId, t.userId),
   ],
 );
@@ -110,9 +116,10 @@ export const taskLists = pgTable(
   },
   (t) => [
     unique('task_lists_company_id_uq').on(t.companyId, t.id),
-    foreignKey({ columns: [t.companyId, t.projectId], foreignColumns: [projects.companyId, projects.id] }).onDelete(
-      'cascade',
-    ),
+    foreignKey({
+      columns: [t.companyId, t.projectId],
+      foreignColumns: [projects.companyId, projects.id],
+    }).onDelete('cascade'),
     index('task_lists_project_idx').on(t.companyId, t.projectId, t.sortOrder),
   ],
 );
@@ -141,12 +148,14 @@ export const tasks = pgTable(
   },
   (t) => [
     unique('tasks_company_id_uq').on(t.companyId, t.id),
-    foreignKey({ columns: [t.companyId, t.projectId], foreignColumns: [projects.companyId, projects.id] }).onDelete(
-      'cascade',
-    ),
-    foreignKey({ columns: [t.companyId, t.taskListId], foreignColumns: [taskLists.companyId, taskLists.id] }).onDelete(
-      'cascade',
-    ),
+    foreignKey({
+      columns: [t.companyId, t.projectId],
+      foreignColumns: [projects.companyId, projects.id],
+    }).onDelete('cascade'),
+    foreignKey({
+      columns: [t.companyId, t.taskListId],
+      foreignColumns: [taskLists.companyId, taskLists.id],
+    }).onDelete('cascade'),
     foreignKey({
       name: 'tasks_parent_fk',
       columns: [t.companyId, t.parentTaskId],
@@ -179,8 +188,12 @@ export const taskAssignees = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.taskId, t.userId] }),
-    foreignKey({ columns: [t.companyId, t.taskId], foreignColumns: [tasks.companyId, tasks.id] }).onDelete('cascade'),
-    foreignKey({ columns: [t.companyId, t.userId], foreignColumns: [users.companyId, users.id] }).onDelete('cascade'),
+    foreignKey({ columns: [t.companyId, t.taskId], foreignColumns: [tasks.companyId, tasks.id] }).onDelete(
+      'cascade',
+    ),
+    foreignKey({ columns: [t.companyId, t.userId], foreignColumns: [users.companyId, users.id] }).onDelete(
+      'cascade',
+    ),
     index('task_assignees_user_idx').on(t.companyId, t.userId),
   ],
 );
@@ -204,10 +217,13 @@ export const documents = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    foreignKey({ columns: [t.companyId, t.projectId], foreignColumns: [projects.companyId, projects.id] }).onDelete(
+    foreignKey({
+      columns: [t.companyId, t.projectId],
+      foreignColumns: [projects.companyId, projects.id],
+    }).onDelete('cascade'),
+    foreignKey({ columns: [t.companyId, t.taskId], foreignColumns: [tasks.companyId, tasks.id] }).onDelete(
       'cascade',
     ),
-    foreignKey({ columns: [t.companyId, t.taskId], foreignColumns: [tasks.companyId, tasks.id] }).onDelete('cascade'),
     uniqueIndex('documents_storage_key_uq').on(t.storageKey),
     index('documents_project_idx').on(t.companyId, t.projectId),
     index('documents_task_idx').on(t.companyId, t.taskId),
@@ -238,10 +254,13 @@ export const timeLogs = pgTable(
   },
   (t) => [
     foreignKey({ columns: [t.companyId, t.userId], foreignColumns: [users.companyId, users.id] }),
-    foreignKey({ columns: [t.companyId, t.projectId], foreignColumns: [projects.companyId, projects.id] }).onDelete(
+    foreignKey({
+      columns: [t.companyId, t.projectId],
+      foreignColumns: [projects.companyId, projects.id],
+    }).onDelete('cascade'),
+    foreignKey({ columns: [t.companyId, t.taskId], foreignColumns: [tasks.companyId, tasks.id] }).onDelete(
       'cascade',
     ),
-    foreignKey({ columns: [t.companyId, t.taskId], foreignColumns: [tasks.companyId, tasks.id] }).onDelete('cascade'),
     index('time_logs_company_logged_idx').on(t.companyId, t.loggedAt),
     index('time_logs_user_logged_idx').on(t.companyId, t.userId, t.loggedAt),
     index('time_logs_project_idx').on(t.companyId, t.projectId, t.loggedAt),
@@ -249,4 +268,3 @@ export const timeLogs = pgTable(
     check('time_logs_duration_ck', sql`${t.durationMinutes} > 0 and ${t.durationMinutes} <= 1440`),
   ],
 );
-

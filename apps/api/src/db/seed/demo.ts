@@ -9,7 +9,6 @@ import { companyModulesRepo } from '../../features/company-modules/company-modul
 import { hashPassword } from '../../lib/passwords.ts';
 import {
   companies,
-
   departments,
   documents,
   modules,
@@ -50,7 +49,10 @@ export async function createSuperAdmin(
   tx: Db,
   admin: { email: string; firstName: string; lastName: string; passwordHash: string },
 ): Promise<string> {
-  let [platform] = await tx.select({ id: companies.id }).from(companies).where(eq(companies.isPlatform, true));
+  let [platform] = await tx
+    .select({ id: companies.id })
+    .from(companies)
+    .where(eq(companies.isPlatform, true));
   if (!platform) {
     [platform] = await tx
       .insert(companies)
@@ -69,7 +71,13 @@ export async function createSuperAdmin(
   }
   const [user] = await tx
     .insert(users)
-    .values({ ...admin, companyId: platform.id, roleId: role.id, status: 'active', jobTitle: 'Platform administrator' })
+    .values({
+      ...admin,
+      companyId: platform.id,
+      roleId: role.id,
+      status: 'active',
+      jobTitle: 'Platform administrator',
+    })
     .returning({ id: users.id });
   if (!user) throw new Error('super admin not created');
   return user.id;
@@ -93,7 +101,12 @@ export async function seedDemo(db: Db, dataDir: string): Promise<void> {
   mkdirSync(uploads, { recursive: true });
 
   await db.transaction(async (tx) => {
-    await createSuperAdmin(tx, { email: 'superadmin@taskhive.test', firstName: 'Sam', lastName: 'Super', passwordHash });
+    await createSuperAdmin(tx, {
+      email: 'superadmin@taskhive.test',
+      firstName: 'Sam',
+      lastName: 'Super',
+      passwordHash,
+    });
 
     // Subscription model: three packages over the tenant modules.
     const mods = await tx.select({ id: modules.id, key: modules.key }).from(modules);
@@ -101,14 +114,25 @@ export async function seedDemo(db: Db, dataDir: string): Promise<void> {
     const pkgs = await tx
       .insert(packages)
       .values([
-        { name: 'Starter', description: 'Projects and tasks for small teams', price: '0', packageType: 'free' },
+        {
+          name: 'Starter',
+          description: 'Projects and tasks for small teams',
+          price: '0',
+          packageType: 'free',
+        },
         { name: 'Team', description: 'Adds time tracking and reports', price: '49', packageType: 'standard' },
-        { name: 'Business', description: 'Everything, for the whole company', price: '129', packageType: 'premium' },
+        {
+          name: 'Business',
+          description: 'Everything, for the whole company',
+          price: '129',
+          packageType: 'premium',
+        },
       ])
       .returning({ id: packages.id, name: packages.name });
     const pkg = (n: string) => pkgs.find((p) => p.name === n)?.id ?? '';
     const links: { packageId: string; moduleId: string }[] = [];
-    const add = (p: string, keys: string[]) => keys.flatMap(mod).forEach((moduleId) => links.push({ packageId: pkg(p), moduleId }));
+    const add = (p: string, keys: string[]) =>
+      keys.flatMap(mod).forEach((moduleId) => links.push({ packageId: pkg(p), moduleId }));
     add('Starter', ['projects', 'tasks', 'company']);
     add('Team', ['projects', 'tasks', 'company', 'time-tracking', 'reports']);
     add('Business', ['projects', 'tasks', 'company', 'time-tracking', 'reports', 'people']);
@@ -129,8 +153,13 @@ export async function seedDemo(db: Db, dataDir: string): Promise<void> {
       },
       { email: 'admin@acme.test', firstName: 'Alice', lastName: 'Admin', passwordHash, status: 'active' },
     );
-    await tx.insert(packagePurchases).values({ companyId: acme.companyId, packageId: pkg('Business'), amount: '129' });
-    await tx.update(packages).set({ purchaseCount: 1 }).where(eq(packages.id, pkg('Business')));
+    await tx
+      .insert(packagePurchases)
+      .values({ companyId: acme.companyId, packageId: pkg('Business'), amount: '129' });
+    await tx
+      .update(packages)
+      .set({ purchaseCount: 1 })
+      .where(eq(packages.id, pkg('Business')));
 
     const deptRows = await tx
       .insert(departments)
@@ -143,30 +172,60 @@ export async function seedDemo(db: Db, dataDir: string): Promise<void> {
       )
       .returning({ id: departments.id, name: departments.name });
     const dept = (n: string) => deptRows.find((d) => d.name === n)?.id ?? acme.departmentId;
-    await tx.insert(roles).values({ companyId: acme.companyId, name: 'Contractor', roleType: 'company', isActive: false, description: 'External help' });
+    await tx
+      .insert(roles)
+      .values({
+        companyId: acme.companyId,
+        name: 'Contractor',
+        roleType: 'company',
+        isActive: false,
+        description: 'External help',
+      });
 
     const people = await tx
       .insert(users)
-      .values([
-        { email: 'manager@acme.test', firstName: 'Mark', lastName: 'Manager', roleId: acme.roleIds.manager, departmentId: dept('Engineering'), jobTitle: 'Engineering Manager' },
-        { email: 'employee@acme.test', firstName: 'Eve', lastName: 'Employee', roleId: acme.roleIds.employee, departmentId: dept('Engineering'), jobTitle: 'Software Engineer' },
-        ...EXTRA_ACME.map(([firstName, lastName], i) => ({
-          email: `${firstName.toLowerCase()}.${lastName.toLowerCase()}@acme.test`,
-          firstName,
-          lastName,
-          roleId: acme.roleIds.employee,
-          departmentId: dept(['Engineering', 'Design', 'Marketing', 'Operations'][i % 4] ?? 'Engineering'),
-          jobTitle: ['Developer', 'Designer', 'Marketer', 'Operations Analyst'][i % 4] ?? null,
-          status: i === 11 ? 'inactive' : 'active',
-        })),
-      ].map((u) => ({ status: 'active', ...u, companyId: acme.companyId, passwordHash })))
+      .values(
+        [
+          {
+            email: 'manager@acme.test',
+            firstName: 'Mark',
+            lastName: 'Manager',
+            roleId: acme.roleIds.manager,
+            departmentId: dept('Engineering'),
+            jobTitle: 'Engineering Manager',
+          },
+          {
+            email: 'employee@acme.test',
+            firstName: 'Eve',
+            lastName: 'Employee',
+            roleId: acme.roleIds.employee,
+            departmentId: dept('Engineering'),
+            jobTitle: 'Software Engineer',
+          },
+          ...EXTRA_ACME.map(([firstName, lastName], i) => ({
+            email: `${firstName.toLowerCase()}.${lastName.toLowerCase()}@acme.test`,
+            firstName,
+            lastName,
+            roleId: acme.roleIds.employee,
+            departmentId: dept(['Engineering', 'Design', 'Marketing', 'Operations'][i % 4] ?? 'Engineering'),
+            jobTitle: ['Developer', 'Designer', 'Marketer', 'Operations Analyst'][i % 4] ?? null,
+            status: i === 11 ? 'inactive' : 'active',
+          })),
+        ].map((u) => ({ status: 'active', ...u, companyId: acme.companyId, passwordHash })),
+      )
       .returning({ id: users.id, email: users.email, departmentId: users.departmentId });
     const byEmail = (e: string) => people.find((p) => p.email === e)?.id ?? acme.adminUserId;
     const manager = byEmail('manager@acme.test');
     const employee = byEmail('employee@acme.test');
-    await tx.update(departments).set({ managerId: manager }).where(eq(departments.id, dept('Engineering')));
+    await tx
+      .update(departments)
+      .set({ managerId: manager })
+      .where(eq(departments.id, dept('Engineering')));
 
-    const statuses = await tx.select({ id: taskStatuses.id, name: taskStatuses.name }).from(taskStatuses).where(eq(taskStatuses.companyId, acme.companyId));
+    const statuses = await tx
+      .select({ id: taskStatuses.id, name: taskStatuses.name })
+      .from(taskStatuses)
+      .where(eq(taskStatuses.companyId, acme.companyId));
     const status = (n: string) => statuses.find((s) => s.name === n)?.id ?? null;
     const prios = await tx.select({ id: priorities.id, name: priorities.name }).from(priorities);
     const prio = (n: string) => prios.find((p) => p.name === n)?.id ?? null;
@@ -196,8 +255,12 @@ export async function seedDemo(db: Db, dataDir: string): Promise<void> {
         })
         .returning({ id: projects.id });
       if (!project) continue;
-      const members = [acme.adminUserId, manager, employee, team[3 + (pi % 6)] ?? employee].filter((v, i, a) => a.indexOf(v) === i);
-      await tx.insert(projectMembers).values(members.map((userId) => ({ companyId: acme.companyId, projectId: project.id, userId })));
+      const members = [acme.adminUserId, manager, employee, team[3 + (pi % 6)] ?? employee].filter(
+        (v, i, a) => a.indexOf(v) === i,
+      );
+      await tx
+        .insert(projectMembers)
+        .values(members.map((userId) => ({ companyId: acme.companyId, projectId: project.id, userId })));
 
       const key = `${randomUUID()}.txt`;
       const body = `Project brief: ${def.name}\n\nGoals, scope and milestones.\n`;
@@ -241,8 +304,12 @@ export async function seedDemo(db: Db, dataDir: string): Promise<void> {
             })
             .returning({ id: tasks.id });
           if (!task) continue;
-          const assignees = [employee, team[(pi + ti) % team.length] ?? manager].filter((v, i, a) => a.indexOf(v) === i);
-          await tx.insert(taskAssignees).values(assignees.map((userId) => ({ companyId: acme.companyId, taskId: task.id, userId })));
+          const assignees = [employee, team[(pi + ti) % team.length] ?? manager].filter(
+            (v, i, a) => a.indexOf(v) === i,
+          );
+          await tx
+            .insert(taskAssignees)
+            .values(assignees.map((userId) => ({ companyId: acme.companyId, taskId: task.id, userId })));
           if (ti === 0) {
             await tx.insert(tasks).values(
               ['Draft', 'Check'].map((verb, si) => ({
@@ -281,20 +348,56 @@ export async function seedDemo(db: Db, dataDir: string): Promise<void> {
     // Globex: a second tenant, not yet approved, on the Starter package.
     const globex = await provisionCompany(
       tx,
-      { name: 'Globex', email: 'contact@globex.test', industry: 'Energy', description: 'Globex Corporation', isApproved: false },
+      {
+        name: 'Globex',
+        email: 'contact@globex.test',
+        industry: 'Energy',
+        description: 'Globex Corporation',
+        isApproved: false,
+      },
       { email: 'admin@globex.test', firstName: 'Hank', lastName: 'Scorpio', passwordHash, status: 'active' },
     );
-    await tx.insert(packagePurchases).values({ companyId: globex.companyId, packageId: pkg('Starter'), amount: '0' });
-    await tx.update(packages).set({ purchaseCount: 1 }).where(eq(packages.id, pkg('Starter')));
-    const globexStatus = await tx.select({ id: taskStatuses.id }).from(taskStatuses).where(eq(taskStatuses.companyId, globex.companyId)).limit(1);
+    await tx
+      .insert(packagePurchases)
+      .values({ companyId: globex.companyId, packageId: pkg('Starter'), amount: '0' });
+    await tx
+      .update(packages)
+      .set({ purchaseCount: 1 })
+      .where(eq(packages.id, pkg('Starter')));
+    const globexStatus = await tx
+      .select({ id: taskStatuses.id })
+      .from(taskStatuses)
+      .where(eq(taskStatuses.companyId, globex.companyId))
+      .limit(1);
     const [gp] = await tx
       .insert(projects)
-      .values({ companyId: globex.companyId, name: 'Globex Secret Project', statusId: globexStatus[0]?.id ?? null, createdBy: globex.adminUserId, startDate: day(-5), endDate: day(40) })
+      .values({
+        companyId: globex.companyId,
+        name: 'Globex Secret Project',
+        statusId: globexStatus[0]?.id ?? null,
+        createdBy: globex.adminUserId,
+        startDate: day(-5),
+        endDate: day(40),
+      })
       .returning({ id: projects.id });
     if (gp) {
-      await tx.insert(projectMembers).values({ companyId: globex.companyId, projectId: gp.id, userId: globex.adminUserId });
-      const [gl] = await tx.insert(taskLists).values({ companyId: globex.companyId, projectId: gp.id, name: 'Backlog' }).returning({ id: taskLists.id });
-      if (gl) await tx.insert(tasks).values({ companyId: globex.companyId, projectId: gp.id, taskListId: gl.id, title: 'Take over the east coast', createdBy: globex.adminUserId });
+      await tx
+        .insert(projectMembers)
+        .values({ companyId: globex.companyId, projectId: gp.id, userId: globex.adminUserId });
+      const [gl] = await tx
+        .insert(taskLists)
+        .values({ companyId: globex.companyId, projectId: gp.id, name: 'Backlog' })
+        .returning({ id: taskLists.id });
+      if (gl)
+        await tx
+          .insert(tasks)
+          .values({
+            companyId: globex.companyId,
+            projectId: gp.id,
+            taskListId: gl.id,
+            title: 'Take over the east coast',
+            createdBy: globex.adminUserId,
+          });
     }
   });
 }

@@ -52,7 +52,9 @@ export function accessRepo(db: Db) {
      */
     async effectivePermissions(userId: string, companyId: string, isSuperAdmin: boolean): Promise<string[]> {
       if (isSuperAdmin) {
-        const rows = rowsOf<{ name: string }>(await db.execute(sql`select name from permissions order by name`));
+        const rows = rowsOf<{ name: string }>(
+          await db.execute(sql`select name from permissions order by name`),
+        );
         return rows.map((r) => r.name);
       }
       const platformOnly = sql.join(

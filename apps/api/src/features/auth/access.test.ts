@@ -4,7 +4,15 @@ import type { App } from '../../app.ts';
 import type { Database } from '../../db/client.ts';
 import { userRoles } from '../../db/schema/index.ts';
 import { buildTestApp } from '../../test/build-app.ts';
-import { buildCompany, buildSuperAdmin, buildUser, deactivateRole, login, setModuleAccess, type TestCompany } from '../../test/factories.ts';
+import {
+  buildCompany,
+  buildSuperAdmin,
+  buildUser,
+  deactivateRole,
+  login,
+  setModuleAccess,
+  type TestCompany,
+} from '../../test/factories.ts';
 
 let app: App;
 let database: Database;
@@ -29,7 +37,9 @@ describe('effective permissions', () => {
     expect(s.permissions).toContain('task:read'); // from Employee
     expect(s.permissions).toContain('project:create'); // direct
     expect(s.permissions).not.toContain('department:create');
-    await database.db.insert(userRoles).values({ companyId: company.companyId, userId: u.userId, roleId: company.roleIds.manager });
+    await database.db
+      .insert(userRoles)
+      .values({ companyId: company.companyId, userId: u.userId, roleId: company.roleIds.manager });
     s = await login(app, u.email);
     expect(s.permissions).toContain('department:create'); // from the extra Manager role
   });
@@ -37,10 +47,14 @@ describe('effective permissions', () => {
   it('are limited to the modules granted to the company, at their access level', async () => {
     const other = await buildCompany(database.db);
     let s = await login(app, other.adminEmail);
-    expect(s.permissions).toEqual(expect.arrayContaining(['project:read', 'project:create', 'project:delete']));
+    expect(s.permissions).toEqual(
+      expect.arrayContaining(['project:read', 'project:create', 'project:delete']),
+    );
     await setModuleAccess(database.db, other.companyId, 'projects', 'write');
     s = await login(app, other.adminEmail);
-    expect(s.permissions).toEqual(expect.arrayContaining(['project:read', 'project:create', 'project:update']));
+    expect(s.permissions).toEqual(
+      expect.arrayContaining(['project:read', 'project:create', 'project:update']),
+    );
     expect(s.permissions).not.toContain('project:delete');
     await setModuleAccess(database.db, other.companyId, 'projects', 'read');
     s = await login(app, other.adminEmail);
@@ -53,7 +67,10 @@ describe('effective permissions', () => {
   });
 
   it('never include platform-only permissions for a company user, even granted directly', async () => {
-    const u = await buildUser(database.db, company, { role: 'companyAdmin', permissions: ['company:read:all', 'package:create'] });
+    const u = await buildUser(database.db, company, {
+      role: 'companyAdmin',
+      permissions: ['company:read:all', 'package:create'],
+    });
     const s = await login(app, u.email);
     expect(s.permissions).not.toContain('company:read:all');
     expect(s.permissions).not.toContain('package:create');

@@ -27,7 +27,10 @@ import type { AuthService } from './auth.service.ts';
 const nothing = envelope(z.null());
 const tags = ['auth'];
 
-export async function authRoutes(app: FastifyInstance, opts: { auth: AuthService; config: Config; counter: Counter }) {
+export async function authRoutes(
+  app: FastifyInstance,
+  opts: { auth: AuthService; config: Config; counter: Counter },
+) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { auth, config } = opts;
 
@@ -37,7 +40,9 @@ export async function authRoutes(app: FastifyInstance, opts: { auth: AuthService
     timeWindow: config.rateLimit.authWindowMs,
     hook: 'onRequest',
     errorResponseBuilder: (_req, ctx) =>
-      new HttpError(429, MESSAGES.tooManyRequests, { headers: { 'retry-after': String(Math.ceil(ctx.ttl / 1000)) } }),
+      new HttpError(429, MESSAGES.tooManyRequests, {
+        headers: { 'retry-after': String(Math.ceil(ctx.ttl / 1000)) },
+      }),
   });
   const perAccount = limitBy(opts.counter, {
     max: config.rateLimit.authMax,
@@ -54,12 +59,20 @@ export async function authRoutes(app: FastifyInstance, opts: { auth: AuthService
       config: { public: true },
       onRequest: perIp,
       preHandler: perAccount,
-      schema: { tags, summary: 'Sign in', body: loginBodySchema, response: { 200: envelope(loginResultSchema) } },
+      schema: {
+        tags,
+        summary: 'Sign in',
+        body: loginBodySchema,
+        response: { 200: envelope(loginResultSchema) },
+      },
     },
     async (req, reply) =>
       ok(
         reply,
-        await auth.login(req.body.email, req.body.password, { ip: req.ip, userAgent: req.headers['user-agent'] }),
+        await auth.login(req.body.email, req.body.password, {
+          ip: req.ip,
+          userAgent: req.headers['user-agent'],
+        }),
         MESSAGES.auth.loggedIn,
       ),
   );
@@ -83,14 +96,22 @@ export async function authRoutes(app: FastifyInstance, opts: { auth: AuthService
     '/api/auth/refresh-token',
     {
       config: { public: true },
-      schema: { tags, summary: 'Rotate the refresh token', body: refreshBodySchema, response: { 200: envelope(refreshResultSchema) } },
+      schema: {
+        tags,
+        summary: 'Rotate the refresh token',
+        body: refreshBodySchema,
+        response: { 200: envelope(refreshResultSchema) },
+      },
     },
     async (req, reply) => ok(reply, await auth.refresh(req.body.refreshToken), MESSAGES.auth.tokenRefreshed),
   );
 
   r.post(
     '/api/auth/logout',
-    { config: { permission: SIGNED_IN }, schema: { tags, summary: 'End this session', response: { 200: nothing } } },
+    {
+      config: { permission: SIGNED_IN },
+      schema: { tags, summary: 'End this session', response: { 200: nothing } },
+    },
     async (req, reply) => {
       await auth.logout(actorOf(req));
       return ok(reply, null, MESSAGES.auth.loggedOut);
@@ -99,7 +120,10 @@ export async function authRoutes(app: FastifyInstance, opts: { auth: AuthService
 
   r.get(
     '/api/auth/me',
-    { config: { permission: SIGNED_IN }, schema: { tags, summary: 'The session payload', response: { 200: envelope(meResultSchema) } } },
+    {
+      config: { permission: SIGNED_IN },
+      schema: { tags, summary: 'The session payload', response: { 200: envelope(meResultSchema) } },
+    },
     async (req, reply) => ok(reply, await auth.me(actorOf(req))),
   );
 
@@ -107,16 +131,27 @@ export async function authRoutes(app: FastifyInstance, opts: { auth: AuthService
     '/api/auth/me',
     {
       config: { permission: SIGNED_IN },
-      schema: { tags, summary: 'Update my own profile', body: updateOwnProfileBodySchema, response: { 200: envelope(userProfileSchema) } },
+      schema: {
+        tags,
+        summary: 'Update my own profile',
+        body: updateOwnProfileBodySchema,
+        response: { 200: envelope(userProfileSchema) },
+      },
     },
-    async (req, reply) => ok(reply, await auth.updateMe(actorOf(req), req.body), MESSAGES.users.profileUpdated),
+    async (req, reply) =>
+      ok(reply, await auth.updateMe(actorOf(req), req.body), MESSAGES.users.profileUpdated),
   );
 
   r.post(
     '/api/auth/change-password',
     {
       config: { permission: SIGNED_IN },
-      schema: { tags, summary: 'Change my password', body: changePasswordBodySchema, response: { 200: nothing } },
+      schema: {
+        tags,
+        summary: 'Change my password',
+        body: changePasswordBodySchema,
+        response: { 200: nothing },
+      },
     },
     async (req, reply) => {
       await auth.changePassword(actorOf(req), req.body);
@@ -130,7 +165,12 @@ export async function authRoutes(app: FastifyInstance, opts: { auth: AuthService
       config: { public: true },
       onRequest: perIp,
       preHandler: perAccount,
-      schema: { tags, summary: 'Email a reset link', body: forgotPasswordBodySchema, response: { 200: nothing } },
+      schema: {
+        tags,
+        summary: 'Email a reset link',
+        body: forgotPasswordBodySchema,
+        response: { 200: nothing },
+      },
     },
     async (req, reply) => {
       await auth.forgotPassword(req.body.email);
@@ -143,7 +183,12 @@ export async function authRoutes(app: FastifyInstance, opts: { auth: AuthService
     {
       config: { public: true },
       onRequest: perIp,
-      schema: { tags, summary: 'Set a new password from a link', body: resetPasswordBodySchema, response: { 200: nothing } },
+      schema: {
+        tags,
+        summary: 'Set a new password from a link',
+        body: resetPasswordBodySchema,
+        response: { 200: nothing },
+      },
     },
     async (req, reply) => {
       await auth.resetPassword(req.body);

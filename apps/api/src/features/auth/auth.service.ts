@@ -15,7 +15,15 @@ import {
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
-import { conflict, fieldError, forbidden, HttpError, notFound, uniqueViolation, unauthorized } from '../../lib/errors.ts';
+import {
+  conflict,
+  fieldError,
+  forbidden,
+  HttpError,
+  notFound,
+  uniqueViolation,
+  unauthorized,
+} from '../../lib/errors.ts';
 import type { Mailer } from '../../lib/mailer.ts';
 import { hashPassword, isCommonPassword, verifyPassword } from '../../lib/passwords.ts';
 import { hashToken, randomToken, signAccessToken } from '../../lib/tokens.ts';
@@ -56,15 +64,32 @@ export function authService({ db, config, mailer, log }: AuthDeps) {
   const sessions = sessionsRepo(db);
   const access = accessRepo(db);
 
-  async function issueRefreshToken(repo: ReturnType<typeof sessionsRepo>, sessionId: string, sessionExpiresAt: Date) {
+  async function issueRefreshToken(
+    repo: ReturnType<typeof sessionsRepo>,
+    sessionId: string,
+    sessionExpiresAt: Date,
+  ) {
     const refreshToken = randomToken();
     const ttl = seconds(REFRESH_TOKEN_TTL_SECONDS);
-    await repo.addRefreshToken(sessionId, hashToken(refreshToken), ttl < sessionExpiresAt ? ttl : sessionExpiresAt);
+    await repo.addRefreshToken(
+      sessionId,
+      hashToken(refreshToken),
+      ttl < sessionExpiresAt ? ttl : sessionExpiresAt,
+    );
     return refreshToken;
   }
 
-  async function permissionsOf(row: { userId: string; companyId: string; roleName: string | null; roleType: string | null }) {
-    return access.effectivePermissions(row.userId, row.companyId, isSuperAdminRole(row.roleName, row.roleType));
+  async function permissionsOf(row: {
+    userId: string;
+    companyId: string;
+    roleName: string | null;
+    roleType: string | null;
+  }) {
+    return access.effectivePermissions(
+      row.userId,
+      row.companyId,
+      isSuperAdminRole(row.roleName, row.roleType),
+    );
   }
 
   return {
@@ -91,8 +116,19 @@ export function authService({ db, config, mailer, log }: AuthDeps) {
         return { sessionId, refreshToken };
       });
       const role = row.roleName ?? '';
-      const token = await signAccessToken(config.jwtSecret, { userId: row.userId, companyId: row.companyId, role, sessionId });
-      return { token, accessToken: token, refreshToken, user: toSessionUser(row), permissions: await permissionsOf(row) };
+      const token = await signAccessToken(config.jwtSecret, {
+        userId: row.userId,
+        companyId: row.companyId,
+        role,
+        sessionId,
+      });
+      return {
+        token,
+        accessToken: token,
+        refreshToken,
+        user: toSessionUser(row),
+        permissions: await permissionsOf(row),
+      };
     },
 
     async register(body: RegisterBody) {
@@ -103,12 +139,19 @@ export function authService({ db, config, mailer, log }: AuthDeps) {
           provisionCompany(
             tx,
             { name: body.companyName, email: body.email, isActive: true, isApproved: false },
-            { email: body.email, firstName: body.firstName, lastName: body.lastName, passwordHash, status: 'active' },
+            {
+              email: body.email,
+              firstName: body.firstName,
+              lastName: body.lastName,
+              passwordHash,
+              status: 'active',
+            },
           ),
         );
         return { companyId: p.companyId, userId: p.adminUserId, email: body.email };
       } catch (err) {
-        if (uniqueViolation(err)) throw conflict(MESSAGES.auth.emailTaken, { email: [MESSAGES.auth.emailTaken] });
+        if (uniqueViolation(err))
+          throw conflict(MESSAGES.auth.emailTaken, { email: [MESSAGES.auth.emailTaken] });
         throw err;
       }
     },
@@ -130,7 +173,8 @@ export function authService({ db, config, mailer, log }: AuthDeps) {
         throw unauthorized(MESSAGES.auth.refreshFailed);
       }
       const live = await access.liveSession(found.sessionId, found.userId);
-      if (!live || live.userStatus !== 'active' || !live.companyActive) throw unauthorized(MESSAGES.auth.refreshFailed);
+      if (!live || live.userStatus !== 'active' || !live.companyActive)
+        throw unauthorized(MESSAGES.auth.refreshFailed);
 
       const next = await db.transaction(async (tx) => {
         const repo = sessionsRepo(tx);
@@ -178,7 +222,12 @@ export function authService({ db, config, mailer, log }: AuthDeps) {
       const passwordHash = await hashPassword(body.newPassword);
       await db.transaction(async (tx) => {
         await usersRepo(tx, actor.companyId).update(actor.userId, { passwordHash });
-        await sessionsRepo(tx).revokeAllForUser(actor.companyId, actor.userId, 'password-changed', actor.sessionId);
+        await sessionsRepo(tx).revokeAllForUser(
+          actor.companyId,
+          actor.userId,
+          'password-changed',
+          actor.sessionId,
+        );
       });
     },
 
@@ -228,6 +277,8 @@ export function authService({ db, config, mailer, log }: AuthDeps) {
 export type AuthService = ReturnType<typeof authService>;
 
 export function escapeHtml(s: string): string {
-  return s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
+  return s.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
+  );
 }
-

@@ -6,7 +6,15 @@ import type { App } from '../../app.ts';
 import type { Database } from '../../db/client.ts';
 import { companies, departments, passwordTokens, roles, taskStatuses, users } from '../../db/schema/index.ts';
 import { buildTestApp } from '../../test/build-app.ts';
-import { bearer, buildCompany, buildUser, login, setCompanyActive, TEST_PASSWORD, type TestCompany } from '../../test/factories.ts';
+import {
+  bearer,
+  buildCompany,
+  buildUser,
+  login,
+  setCompanyActive,
+  TEST_PASSWORD,
+  type TestCompany,
+} from '../../test/factories.ts';
 
 let app: App;
 let database: Database;
@@ -23,7 +31,10 @@ const post = (url: string, payload: unknown, headers: Record<string, string> = {
 
 describe('POST /api/auth/login', () => {
   it('returns tokens, the user and the effective permissions', async () => {
-    const res = await post('/api/auth/login', { email: acme.adminEmail.toUpperCase(), password: TEST_PASSWORD });
+    const res = await post('/api/auth/login', {
+      email: acme.adminEmail.toUpperCase(),
+      password: TEST_PASSWORD,
+    });
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body).toMatchObject({ status: 'success', statusCode: 200 });
@@ -46,14 +57,23 @@ describe('POST /api/auth/login', () => {
   it('signs an HS256 access token with issuer, audience, about 15 minutes of life and the session', async () => {
     const s = await login(app, acme.adminEmail);
     const claims = decodeJwt(s.token);
-    expect(claims).toMatchObject({ iss: 'taskhive', aud: 'taskhive-api', sub: acme.adminUserId, cid: acme.companyId, role: 'Company Admin' });
+    expect(claims).toMatchObject({
+      iss: 'taskhive',
+      aud: 'taskhive-api',
+      sub: acme.adminUserId,
+      cid: acme.companyId,
+      role: 'Company Admin',
+    });
     expect(typeof claims.sid).toBe('string');
     expect((claims.exp ?? 0) - (claims.iat ?? 0)).toBe(ACCESS_TOKEN_TTL_SECONDS);
   });
 
   it('answers an unknown email and a wrong password with the same 401', async () => {
     const wrong = await post('/api/auth/login', { email: acme.adminEmail, password: 'not-the-password' });
-    const unknown = await post('/api/auth/login', { email: 'nobody@nowhere.test', password: 'not-the-password' });
+    const unknown = await post('/api/auth/login', {
+      email: 'nobody@nowhere.test',
+      password: 'not-the-password',
+    });
     expect(wrong.statusCode).toBe(401);
     expect(unknown.statusCode).toBe(401);
     expect(wrong.json().message).toBe(MESSAGES.auth.loginFailed);
@@ -91,8 +111,12 @@ describe('GET /api/auth/me', () => {
     const s = await login(app, acme.adminEmail);
     const [h, p] = s.token.split('.');
     const forged = `${h}.${p}.${'A'.repeat(43)}`;
-    expect((await app.inject({ url: '/api/auth/me', headers: { authorization: `Bearer ${forged}` } })).statusCode).toBe(401);
-    expect((await app.inject({ url: '/api/auth/me', headers: { authorization: 'Bearer nonsense' } })).statusCode).toBe(401);
+    expect(
+      (await app.inject({ url: '/api/auth/me', headers: { authorization: `Bearer ${forged}` } })).statusCode,
+    ).toBe(401);
+    expect(
+      (await app.inject({ url: '/api/auth/me', headers: { authorization: 'Bearer nonsense' } })).statusCode,
+    ).toBe(401);
   });
 
   it('returns the session payload', async () => {
@@ -115,17 +139,34 @@ describe('PUT /api/auth/me', () => {
   it('updates my own name and contact fields, with field errors for bad input', async () => {
     const u = await buildUser(database.db, acme);
     const s = await login(app, u.email);
-    const bad = await app.inject({ method: 'PUT', url: '/api/auth/me', headers: bearer(s), payload: { firstName: '', lastName: 'X' } });
+    const bad = await app.inject({
+      method: 'PUT',
+      url: '/api/auth/me',
+      headers: bearer(s),
+      payload: { firstName: '', lastName: 'X' },
+    });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().errors.firstName).toBeDefined();
     const res = await app.inject({
       method: 'PUT',
       url: '/api/auth/me',
       headers: bearer(s),
-      payload: { firstName: 'Grace', lastName: 'Hopper', phone: '+1 555 0199', jobTitle: 'Admiral', companyId: 'ignored' },
+      payload: {
+        firstName: 'Grace',
+        lastName: 'Hopper',
+        phone: '+1 555 0199',
+        jobTitle: 'Admiral',
+        companyId: 'ignored',
+      },
     });
     expect(res.statusCode).toBe(200);
-    expect(res.json().data).toMatchObject({ firstName: 'Grace', lastName: 'Hopper', phone: '+1 555 0199', jobTitle: 'Admiral', companyId: acme.companyId });
+    expect(res.json().data).toMatchObject({
+      firstName: 'Grace',
+      lastName: 'Hopper',
+      phone: '+1 555 0199',
+      jobTitle: 'Admiral',
+      companyId: acme.companyId,
+    });
   });
 });
 
@@ -137,7 +178,9 @@ describe('POST /api/auth/refresh-token', () => {
     const d = r1.json().data;
     expect(d.token).toBe(d.accessToken);
     expect(d.refreshToken).not.toBe(s.refreshToken);
-    expect((await app.inject({ url: '/api/auth/me', headers: { authorization: `Bearer ${d.token}` } })).statusCode).toBe(200);
+    expect(
+      (await app.inject({ url: '/api/auth/me', headers: { authorization: `Bearer ${d.token}` } })).statusCode,
+    ).toBe(200);
     // The background variant sends only the refresh token.
     const r2 = await post('/api/auth/refresh-token', { refreshToken: d.refreshToken });
     expect(r2.statusCode).toBe(200);
@@ -151,7 +194,10 @@ describe('POST /api/auth/refresh-token', () => {
     expect(reuse.statusCode).toBe(401);
     // The thief's reuse also ended the legitimate holder's session.
     expect((await post('/api/auth/refresh-token', { refreshToken: next.refreshToken })).statusCode).toBe(401);
-    expect((await app.inject({ url: '/api/auth/me', headers: { authorization: `Bearer ${next.token}` } })).statusCode).toBe(401);
+    expect(
+      (await app.inject({ url: '/api/auth/me', headers: { authorization: `Bearer ${next.token}` } }))
+        .statusCode,
+    ).toBe(401);
   });
 
   it('400 without a refresh token, 401 for an unknown one', async () => {
@@ -179,25 +225,43 @@ describe('POST /api/auth/change-password', () => {
     const here = await login(app, u.email);
     const elsewhere = await login(app, u.email);
 
-    const wrong = await post('/api/auth/change-password', { currentPassword: 'nope', newPassword: 'A-new-passw0rd', confirmPassword: 'A-new-passw0rd' }, bearer(here));
+    const wrong = await post(
+      '/api/auth/change-password',
+      { currentPassword: 'nope', newPassword: 'A-new-passw0rd', confirmPassword: 'A-new-passw0rd' },
+      bearer(here),
+    );
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json().errors.currentPassword).toEqual([MESSAGES.auth.currentPasswordWrong]);
 
-    const mismatch = await post('/api/auth/change-password', { currentPassword: TEST_PASSWORD, newPassword: 'A-new-passw0rd', confirmPassword: 'other' }, bearer(here));
+    const mismatch = await post(
+      '/api/auth/change-password',
+      { currentPassword: TEST_PASSWORD, newPassword: 'A-new-passw0rd', confirmPassword: 'other' },
+      bearer(here),
+    );
     expect(mismatch.statusCode).toBe(400);
     expect(mismatch.json().errors.confirmPassword).toEqual([MESSAGES.auth.passwordsDoNotMatch]);
 
-    const common = await post('/api/auth/change-password', { currentPassword: TEST_PASSWORD, newPassword: 'password123', confirmPassword: 'password123' }, bearer(here));
+    const common = await post(
+      '/api/auth/change-password',
+      { currentPassword: TEST_PASSWORD, newPassword: 'password123', confirmPassword: 'password123' },
+      bearer(here),
+    );
     expect(common.statusCode).toBe(400);
     expect(common.json().errors.newPassword).toEqual([MESSAGES.auth.passwordTooCommon]);
 
-    const res = await post('/api/auth/change-password', { currentPassword: TEST_PASSWORD, newPassword: 'A-new-passw0rd', confirmPassword: 'A-new-passw0rd' }, bearer(here));
+    const res = await post(
+      '/api/auth/change-password',
+      { currentPassword: TEST_PASSWORD, newPassword: 'A-new-passw0rd', confirmPassword: 'A-new-passw0rd' },
+      bearer(here),
+    );
     expect(res.statusCode).toBe(200);
     expect(res.json().message).toBe(MESSAGES.auth.passwordUpdated);
     expect((await app.inject({ url: '/api/auth/me', headers: bearer(here) })).statusCode).toBe(200);
     expect((await app.inject({ url: '/api/auth/me', headers: bearer(elsewhere) })).statusCode).toBe(401);
     expect((await post('/api/auth/login', { email: u.email, password: TEST_PASSWORD })).statusCode).toBe(401);
-    expect((await post('/api/auth/login', { email: u.email, password: 'A-new-passw0rd' })).statusCode).toBe(200);
+    expect((await post('/api/auth/login', { email: u.email, password: 'A-new-passw0rd' })).statusCode).toBe(
+      200,
+    );
   });
 });
 
@@ -238,11 +302,18 @@ describe('forgot-password and reset-password', () => {
     const before = await login(app, u.email);
     await post('/api/auth/forgot-password', { email: u.email });
     const link = linkFor(u.email);
-    const body = { email: u.email, token: link?.token, newPassword: 'Brand-new-pass-1', confirmPassword: 'Brand-new-pass-1' };
+    const body = {
+      email: u.email,
+      token: link?.token,
+      newPassword: 'Brand-new-pass-1',
+      confirmPassword: 'Brand-new-pass-1',
+    };
     const res = await post('/api/auth/reset-password', body);
     expect(res.statusCode).toBe(200);
     expect((await app.inject({ url: '/api/auth/me', headers: bearer(before) })).statusCode).toBe(401);
-    expect((await post('/api/auth/login', { email: u.email, password: 'Brand-new-pass-1' })).statusCode).toBe(200);
+    expect((await post('/api/auth/login', { email: u.email, password: 'Brand-new-pass-1' })).statusCode).toBe(
+      200,
+    );
     const again = await post('/api/auth/reset-password', body);
     expect(again.statusCode).toBe(400);
     expect(again.json().code).toBe(RESET_EXPIRED_CODE);
@@ -252,13 +323,31 @@ describe('forgot-password and reset-password', () => {
     const u = await buildUser(database.db, acme);
     await post('/api/auth/forgot-password', { email: u.email });
     const link = linkFor(u.email);
-    const weak = await post('/api/auth/reset-password', { email: u.email, token: link?.token, newPassword: 'short', confirmPassword: 'short' });
+    const weak = await post('/api/auth/reset-password', {
+      email: u.email,
+      token: link?.token,
+      newPassword: 'short',
+      confirmPassword: 'short',
+    });
     expect(weak.statusCode).toBe(400);
     expect(weak.json().errors.newPassword).toBeDefined();
-    const otherEmail = await post('/api/auth/reset-password', { email: acme.adminEmail, token: link?.token, newPassword: 'Brand-new-pass-1', confirmPassword: 'Brand-new-pass-1' });
+    const otherEmail = await post('/api/auth/reset-password', {
+      email: acme.adminEmail,
+      token: link?.token,
+      newPassword: 'Brand-new-pass-1',
+      confirmPassword: 'Brand-new-pass-1',
+    });
     expect(otherEmail.json().code).toBe(RESET_EXPIRED_CODE);
-    await database.db.update(passwordTokens).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(passwordTokens.userId, u.userId));
-    const expired = await post('/api/auth/reset-password', { email: u.email, token: link?.token, newPassword: 'Brand-new-pass-1', confirmPassword: 'Brand-new-pass-1' });
+    await database.db
+      .update(passwordTokens)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(passwordTokens.userId, u.userId));
+    const expired = await post('/api/auth/reset-password', {
+      email: u.email,
+      token: link?.token,
+      newPassword: 'Brand-new-pass-1',
+      confirmPassword: 'Brand-new-pass-1',
+    });
     expect(expired.statusCode).toBe(400);
     expect(expired.json().code).toBe(RESET_EXPIRED_CODE);
   });
@@ -280,12 +369,25 @@ describe('POST /api/auth/register', () => {
     const { companyId, userId } = res.json().data;
     const [company] = await database.db.select().from(companies).where(eq(companies.id, companyId));
     expect(company).toMatchObject({ isActive: true, isApproved: false, name: 'Initech' });
-    const statuses = await database.db.select().from(taskStatuses).where(eq(taskStatuses.companyId, companyId));
-    expect(statuses.map((s) => s.name).sort()).toEqual(['Cancelled', 'Completed', 'Delayed', 'In Progress', 'In Review', 'Not Started', 'Open']);
+    const statuses = await database.db
+      .select()
+      .from(taskStatuses)
+      .where(eq(taskStatuses.companyId, companyId));
+    expect(statuses.map((s) => s.name).sort()).toEqual([
+      'Cancelled',
+      'Completed',
+      'Delayed',
+      'In Progress',
+      'In Review',
+      'Not Started',
+      'Open',
+    ]);
     const roleRows = await database.db.select().from(roles).where(eq(roles.companyId, companyId));
     expect(roleRows.filter((r) => r.isDefault).map((r) => r.name)).toEqual(['Employee']);
     expect(roleRows.map((r) => r.name).sort()).toEqual(['Company Admin', 'Employee', 'Manager']);
-    expect(await database.db.select().from(departments).where(eq(departments.companyId, companyId))).toHaveLength(1);
+    expect(
+      await database.db.select().from(departments).where(eq(departments.companyId, companyId)),
+    ).toHaveLength(1);
     const s = await login(app, 'bill@initech.test', 'Tps-reports-2026');
     expect(s.userId).toBe(userId);
     expect(s.permissions).toContain('company:update');
@@ -295,10 +397,18 @@ describe('POST /api/auth/register', () => {
     const dup = await post('/api/auth/register', body(acme.adminEmail.toUpperCase()));
     expect(dup.statusCode).toBe(409);
     expect(dup.json().message).toBe(MESSAGES.auth.emailTaken);
-    const bad = await post('/api/auth/register', { ...body('x@y.test'), companyName: '', confirmPassword: 'different' });
+    const bad = await post('/api/auth/register', {
+      ...body('x@y.test'),
+      companyName: '',
+      confirmPassword: 'different',
+    });
     expect(bad.statusCode).toBe(400);
     expect(Object.keys(bad.json().errors).sort()).toEqual(['companyName', 'confirmPassword']);
-    const common = await post('/api/auth/register', { ...body('z@y.test'), password: 'iloveyou1', confirmPassword: 'iloveyou1' });
+    const common = await post('/api/auth/register', {
+      ...body('z@y.test'),
+      password: 'iloveyou1',
+      confirmPassword: 'iloveyou1',
+    });
     expect(common.statusCode).toBe(400);
     expect(common.json().errors.password).toEqual([MESSAGES.auth.passwordTooCommon]);
   });
@@ -309,21 +419,38 @@ describe('rate limits', () => {
     const { app: limited } = await buildTestApp({ rateLimit: { authMax: 3, authWindowMs: 60_000 } });
     try {
       const attempt = (email: string, ip: string) =>
-        limited.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password: 'wrong-password' }, remoteAddress: ip });
+        limited.inject({
+          method: 'POST',
+          url: '/api/auth/login',
+          payload: { email, password: 'wrong-password' },
+          remoteAddress: ip,
+        });
       // Per account: the same email from different addresses.
-      for (const ip of ['10.0.0.1', '10.0.0.2', '10.0.0.3']) expect((await attempt('target@x.test', ip)).statusCode).toBe(401);
+      for (const ip of ['10.0.0.1', '10.0.0.2', '10.0.0.3'])
+        expect((await attempt('target@x.test', ip)).statusCode).toBe(401);
       const blocked = await attempt('target@x.test', '10.0.0.4');
       expect(blocked.statusCode).toBe(429);
       expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
       expect(blocked.json().message).toBe(MESSAGES.tooManyRequests);
       // Per IP: different emails from one address.
-      for (const e of ['a@x.test', 'b@x.test', 'c@x.test']) expect((await attempt(e, '10.0.0.9')).statusCode).toBe(401);
+      for (const e of ['a@x.test', 'b@x.test', 'c@x.test'])
+        expect((await attempt(e, '10.0.0.9')).statusCode).toBe(401);
       expect((await attempt('d@x.test', '10.0.0.9')).statusCode).toBe(429);
       // Forgot-password is limited too.
       for (let i = 0; i < 3; i++) {
-        await limited.inject({ method: 'POST', url: '/api/auth/forgot-password', payload: { email: 'f@x.test' }, remoteAddress: '10.0.1.1' });
+        await limited.inject({
+          method: 'POST',
+          url: '/api/auth/forgot-password',
+          payload: { email: 'f@x.test' },
+          remoteAddress: '10.0.1.1',
+        });
       }
-      const fp = await limited.inject({ method: 'POST', url: '/api/auth/forgot-password', payload: { email: 'f@x.test' }, remoteAddress: '10.0.1.1' });
+      const fp = await limited.inject({
+        method: 'POST',
+        url: '/api/auth/forgot-password',
+        payload: { email: 'f@x.test' },
+        remoteAddress: '10.0.1.1',
+      });
       expect(fp.statusCode).toBe(429);
     } finally {
       await limited.close();

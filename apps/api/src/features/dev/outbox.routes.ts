@@ -23,7 +23,11 @@ export async function outboxRoutes(app: FastifyInstance, opts: { mailer: Mailer 
     '/api/dev/outbox',
     {
       config: { public: true },
-      schema: { tags: ['dev'], summary: 'Mail in the dev outbox, newest first', response: { 200: envelope(z.array(messageSchema)) } },
+      schema: {
+        tags: ['dev'],
+        summary: 'Mail in the dev outbox, newest first',
+        response: { 200: envelope(z.array(messageSchema)) },
+      },
     },
     async (_req, reply) => ok(reply, opts.mailer.outbox()),
   );
