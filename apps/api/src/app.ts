@@ -10,6 +10,15 @@ import type { Config } from './config.ts';
 import { databaseAnswers, type Db } from './db/client.ts';
 import { authRoutes } from './features/auth/auth.routes.ts';
 import { authService } from './features/auth/auth.service.ts';
+import { companiesRoutes } from './features/companies/companies.routes.ts';
+import { companiesService } from './features/companies/companies.service.ts';
+import { companyRolesRoutes } from './features/company-roles/company-roles.routes.ts';
+import { companyRolesService } from './features/company-roles/company-roles.service.ts';
+import { departmentsRoutes } from './features/departments/departments.routes.ts';
+import { departmentsService } from './features/departments/departments.service.ts';
+import { fileStorage } from './features/files/files.storage.ts';
+import { usersRoutes } from './features/users/users.routes.ts';
+import { usersService } from './features/users/users.service.ts';
 import { outboxRoutes } from './features/dev/outbox.routes.ts';
 import { healthRoutes } from './features/health/health.routes.ts';
 import { createMailer, type Mailer } from './lib/mailer.ts';
@@ -109,6 +118,17 @@ export async function buildApp({ db, config, logger, logStream }: AppDeps): Prom
     counter: redis ? redisCounter(redis) : memoryCounter(),
   });
   if (mailer.mode === 'outbox' && config.env !== 'production') await app.register(outboxRoutes, { mailer });
+  const storage = fileStorage(config.dataDir);
+  await app.register(companiesRoutes, {
+    companies: companiesService({ db, config, mailer, storage, log: app.log }),
+    storage,
+  });
+  await app.register(usersRoutes, {
+    users: usersService({ db, config, mailer, storage, log: app.log }),
+    storage,
+  });
+  await app.register(departmentsRoutes, { departments: departmentsService(db) });
+  await app.register(companyRolesRoutes, { roles: companyRolesService(db) });
 
   await app.register(webPlugin, { distDir: config.webDistDir });
   return app;

@@ -4,3 +4,7 @@ export * from './permissions.ts';
 export * from './envelope.ts';
 export * from './auth.ts';
 export * from './users.ts';
+export * from './documents.ts';
+export * from './company-roles.ts';
+export * from './departments.ts';
+export * from './companies.ts';

@@ -1,9 +1,13 @@
 import { z } from 'zod';
+import { emailSchema } from './auth.ts';
+import { PAGE_SIZE } from './constants.ts';
+import { csvList, pageQuery } from './envelope.ts';
 
 export const USER_STATUSES = ['active', 'inactive', 'invited'] as const;
 export type UserStatus = (typeof USER_STATUSES)[number];
 
-const optionalText = (max: number) =>
+/** Optional free text: trimmed, '' becomes null. */
+export const optionalText = (max: number) =>
   z
     .string()
     .trim()
@@ -42,3 +46,74 @@ export const updateOwnProfileBodySchema = z.object({
 export type UpdateOwnProfileBody = z.infer<typeof updateOwnProfileBodySchema>;
 
 export const profilePhotoResultSchema = z.object({ profilePhotoUrl: z.string() });
+
+export const EMPLOYEE_SORT_FIELDS = [
+  'firstName',
+  'lastName',
+  'email',
+  'createdAt',
+  'status',
+  'roleName',
+  'departmentName',
+] as const;
+
+/** `null`, '' or absent: no filter (the web sends memberUserId=null by default). */
+const optionalUuid = z.preprocess(
+  (v) => (v === '' || v === 'null' || v === null ? undefined : v),
+  z.uuid().optional(),
+);
+
+/** GET /CompanyUsers/details. Search: first name, last name, full name or email, case-insensitive contains. */
+export const employeeListQuerySchema = pageQuery(PAGE_SIZE.users).extend({
+  sortBy: z.enum(EMPLOYEE_SORT_FIELDS).default('firstName'),
+  statusNames: csvList.pipe(z.array(z.enum(USER_STATUSES)).optional()),
+  roleNames: csvList,
+  departmentNames: csvList,
+  /** Only users who share at least one project with this user. */
+  memberUserId: optionalUuid,
+});
+export type EmployeeListQuery = z.infer<typeof employeeListQuerySchema>;
+
+const personName = (label: string) => z.string().trim().min(1, `${label} is required`).max(100);
+
+/** An invited employee: no password; the invitation email carries a link to set one. */
+export const createEmployeeBodySchema = z.object({
+  firstName: personName('First name'),
+  lastName: personName('Last name'),
+  email: emailSchema,
+  phone: optionalText(40),
+  jobTitle: optionalText(100),
+  /** The company's default role when absent. */
+  roleId: z.uuid().nullable().optional(),
+  departmentId: z.uuid().nullable().optional(),
+});
+export type CreateEmployeeBody = z.infer<typeof createEmployeeBodySchema>;
+
+export const updateEmployeeBodySchema = z.object({
+  firstName: personName('First name').optional(),
+  lastName: personName('Last name').optional(),
+  phone: optionalText(40),
+  jobTitle: optionalText(100),
+  roleId: z.uuid().optional(),
+  departmentId: z.uuid().nullable().optional(),
+  /** 'invited' is not set by hand: it ends when the user sets a password. */
+  status: z.enum(['active', 'inactive']).optional(),
+});
+export type UpdateEmployeeBody = z.infer<typeof updateEmployeeBodySchema>;
+
+export const employeeDetailSchema = userProfileSchema.extend({
+  projects: z.array(z.object({ projectId: z.uuid(), name: z.string() })),
+  recentTimeLogs: z.array(
+    z.object({
+      timeLogId: z.uuid(),
+      projectId: z.uuid(),
+      projectName: z.string(),
+      taskId: z.uuid().nullable(),
+      taskTitle: z.string().nullable(),
+      description: z.string().nullable(),
+      loggedAt: z.string(),
+      durationMinutes: z.number().int(),
+    }),
+  ),
+});
+export type EmployeeDetail = z.infer<typeof employeeDetailSchema>;

@@ -96,6 +96,9 @@ export async function openPglite(dir: string | undefined): Promise<Database> {
 
 export async function openPostgres(url: string, max = 10): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max });
+  // An idle connection the server ends (restart, failover, a dropped test database) must not
+  // crash the process: the pool drops it and opens another on the next query.
+  pool.on('error', (err) => console.warn(`postgres: idle connection lost: ${err.message}`));
   const db = drizzlePg({ client: pool, schema }) as unknown as Db;
   return {
     kind: 'postgres',

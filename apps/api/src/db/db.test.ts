@@ -64,14 +64,12 @@ describe('migrations', () => {
       .returning();
     // A task of company B pointing at company A's project and list is refused by the schema itself.
     await expect(
-      database.db
-        .insert(tasks)
-        .values({
-          companyId: b.companyId,
-          projectId: list?.id ?? '',
-          taskListId: listRow?.id ?? '',
-          title: 'sneaky',
-        }),
+      database.db.insert(tasks).values({
+        companyId: b.companyId,
+        projectId: list?.id ?? '',
+        taskListId: listRow?.id ?? '',
+        title: 'sneaky',
+      }),
     ).rejects.toThrow();
   });
 });

@@ -63,15 +63,13 @@ export const envelopePlugin = fp(async (app: FastifyInstance) => {
   });
 
   app.setNotFoundHandler((req, reply) =>
-    reply
-      .code(404)
-      .send({
-        status: 'error',
-        statusCode: 404,
-        message: `Route ${req.method} ${req.url.split('?')[0]} not found`,
-        data: null,
-        requestId: String(req.id),
-      }),
+    reply.code(404).send({
+      status: 'error',
+      statusCode: 404,
+      message: `Route ${req.method} ${req.url.split('?')[0]} not found`,
+      data: null,
+      requestId: String(req.id),
+    }),
   );
 
   app.addHook('onSend', async (req, reply, payload) => {

@@ -32,15 +32,13 @@ export const webPlugin = fp(async (app: FastifyInstance, opts: { distDir: string
   app.get('/*', { config: { public: true }, schema: { hide: true } }, (req, reply) => {
     const path = req.url.split('?')[0] ?? '/';
     if (path.toLowerCase().startsWith('/api/') || path.toLowerCase() === '/api') {
-      return reply
-        .code(404)
-        .send({
-          status: 'error',
-          statusCode: 404,
-          message: `Route ${req.method} ${path} not found`,
-          data: null,
-          requestId: String(req.id),
-        });
+      return reply.code(404).send({
+        status: 'error',
+        statusCode: 404,
+        message: `Route ${req.method} ${path} not found`,
+        data: null,
+        requestId: String(req.id),
+      });
     }
     const file = path.replace(/^\/+/, '');
     if (file && !file.includes('..') && existsSync(join(opts.distDir, file))) return reply.sendFile(file);

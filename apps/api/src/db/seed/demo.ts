@@ -172,15 +172,13 @@ export async function seedDemo(db: Db, dataDir: string): Promise<void> {
       )
       .returning({ id: departments.id, name: departments.name });
     const dept = (n: string) => deptRows.find((d) => d.name === n)?.id ?? acme.departmentId;
-    await tx
-      .insert(roles)
-      .values({
-        companyId: acme.companyId,
-        name: 'Contractor',
-        roleType: 'company',
-        isActive: false,
-        description: 'External help',
-      });
+    await tx.insert(roles).values({
+      companyId: acme.companyId,
+      name: 'Contractor',
+      roleType: 'company',
+      isActive: false,
+      description: 'External help',
+    });
 
     const people = await tx
       .insert(users)
@@ -389,15 +387,13 @@ export async function seedDemo(db: Db, dataDir: string): Promise<void> {
         .values({ companyId: globex.companyId, projectId: gp.id, name: 'Backlog' })
         .returning({ id: taskLists.id });
       if (gl)
-        await tx
-          .insert(tasks)
-          .values({
-            companyId: globex.companyId,
-            projectId: gp.id,
-            taskListId: gl.id,
-            title: 'Take over the east coast',
-            createdBy: globex.adminUserId,
-          });
+        await tx.insert(tasks).values({
+          companyId: globex.companyId,
+          projectId: gp.id,
+          taskListId: gl.id,
+          title: 'Take over the east coast',
+          createdBy: globex.adminUserId,
+        });
     }
   });
 }

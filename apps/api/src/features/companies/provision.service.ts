@@ -23,21 +23,37 @@ export type ProvisionedCompany = {
 export async function provisionCompany(
   tx: Db,
   company: NewCompany,
-  admin: { email: string; firstName: string; lastName: string; passwordHash: string | null; status: 'active' | 'invited' },
+  admin: {
+    email: string;
+    firstName: string;
+    lastName: string;
+    passwordHash: string | null;
+    status: 'active' | 'invited';
+  },
 ): Promise<ProvisionedCompany> {
   const companyId = await companiesRepo(tx).insert(company);
   await taskStatusesRepo(tx, companyId).copyDefaults();
   await companyModulesRepo(tx, companyId).grantAllTenantModules('full');
 
   const roles = companyRolesRepo(tx, companyId);
-  const companyAdmin = await roles.insert({ name: ROLES.companyAdmin, description: 'Runs the company account' });
+  const companyAdmin = await roles.insert({
+    name: ROLES.companyAdmin,
+    description: 'Runs the company account',
+  });
   const manager = await roles.insert({ name: ROLES.manager, description: 'Leads projects and people' });
-  const employee = await roles.insert({ name: ROLES.employee, description: 'Works on tasks', isDefault: true });
+  const employee = await roles.insert({
+    name: ROLES.employee,
+    description: 'Works on tasks',
+    isDefault: true,
+  });
   await roles.grant(companyAdmin, DEFAULT_ROLE_PERMISSIONS['Company Admin']);
   await roles.grant(manager, DEFAULT_ROLE_PERMISSIONS.Manager);
   await roles.grant(employee, DEFAULT_ROLE_PERMISSIONS.Employee);
 
-  const departmentId = await departmentsRepo(tx, companyId).insert({ name: 'General', description: 'Everyone to start with' });
+  const departmentId = await departmentsRepo(tx, companyId).insert({
+    name: 'General',
+    description: 'Everyone to start with',
+  });
   const adminUserId = await usersRepo(tx, companyId).insert({ ...admin, roleId: companyAdmin, departmentId });
   return { companyId, adminUserId, roleIds: { companyAdmin, manager, employee }, departmentId };
 }

@@ -14,7 +14,12 @@ export function taskStatusesRepo(db: Db, companyId: string) {
     },
     list() {
       return db
-        .select({ statusId: taskStatuses.id, name: taskStatuses.name, color: taskStatuses.color, sortOrder: taskStatuses.sortOrder })
+        .select({
+          statusId: taskStatuses.id,
+          name: taskStatuses.name,
+          color: taskStatuses.color,
+          sortOrder: taskStatuses.sortOrder,
+        })
         .from(taskStatuses)
         .where(eq(taskStatuses.companyId, companyId))
         .orderBy(asc(taskStatuses.sortOrder));

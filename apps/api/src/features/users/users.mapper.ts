@@ -2,7 +2,11 @@ import type { UserProfile } from '@taskhive/contract';
 import type { UserRow } from './users.repo.ts';
 
 /** Where the web loads a user's photo from: the API's file route, busted by the last change. */
-export function profilePhotoUrl(row: { userId: string; profilePhotoPath: string | null; updatedAt: Date }): string | null {
+export function profilePhotoUrl(row: {
+  userId: string;
+  profilePhotoPath: string | null;
+  updatedAt: Date;
+}): string | null {
   return row.profilePhotoPath ? `/api/CompanyUsers/photo/${row.userId}?v=${row.updatedAt.getTime()}` : null;
 }
 

@@ -1,0 +1,249 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  MESSAGES,
+  companyDetailSchema,
+  companyListQuerySchema,
+  companyLogoResultSchema,
+  companySchema,
+  companyStatusBodySchema,
+  createCompanyBodySchema,
+  createCompanyResultSchema,
+  dashboardStatsSchema,
+  documentParams,
+  documentSchema,
+  employeeListQuerySchema,
+  envelope,
+  idParam,
+  paged,
+  updateCompanyBodySchema,
+  userProfileSchema,
+} from '@taskhive/contract';
+import type { FileStorage } from '../files/files.storage.ts';
+import { actorOf, SIGNED_IN } from '../../plugins/auth.ts';
+import { ok } from '../../plugins/envelope.ts';
+import type { CompaniesService } from './companies.service.ts';
+
+const tags = ['companies'];
+const nothing = envelope(z.null());
+/** Platform-only actions: company:read:all is never granted through a company's modules. */
+const SUPER_ADMIN_UPDATE = { allOf: ['company:read:all', 'company:update'] } as const;
+
+export async function companiesRoutes(
+  app: FastifyInstance,
+  opts: { companies: CompaniesService; storage: FileStorage },
+) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const { companies, storage } = opts;
+
+  r.get(
+    '/api/Companies',
+    {
+      config: { permission: 'company:read:all' },
+      schema: {
+        tags,
+        summary: 'Tenant companies: search, sort, page (5)',
+        querystring: companyListQuerySchema,
+        response: { 200: envelope(paged(companySchema)) },
+      },
+    },
+    async (req, reply) => ok(reply, await companies.list(req.query)),
+  );
+
+  r.get(
+    '/api/Companies/dashboard-stats',
+    {
+      config: { permission: 'company:read:all' },
+      schema: {
+        tags,
+        summary: 'Super Admin dashboard figures and companies per month',
+        response: { 200: envelope(dashboardStatsSchema) },
+      },
+    },
+    async (_req, reply) => ok(reply, await companies.stats()),
+  );
+
+  r.post(
+    '/api/Companies',
+    {
+      config: { permission: 'company:create' },
+      schema: {
+        tags,
+        summary: 'Create a company with its Company Admin',
+        body: createCompanyBodySchema,
+        response: { 201: envelope(createCompanyResultSchema) },
+      },
+    },
+    async (req, reply) => ok(reply, await companies.create(req.body), MESSAGES.companies.created, 201),
+  );
+
+  r.get(
+    '/api/Companies/:id',
+    {
+      config: { permission: 'company:read' },
+      schema: {
+        tags,
+        summary: 'A company with its documents and roles (own company, or any for the Super Admin)',
+        params: idParam,
+        response: { 200: envelope(companyDetailSchema) },
+      },
+    },
+    async (req, reply) => ok(reply, await companies.get(actorOf(req), req.params.id)),
+  );
+
+  r.get(
+    '/api/Companies/:id/users',
+    {
+      config: { permission: 'company:read:all' },
+      schema: {
+        tags,
+        summary: "Super Admin: a company's employees (the filters of /CompanyUsers/details)",
+        params: idParam,
+        querystring: employeeListQuerySchema,
+        response: { 200: envelope(paged(userProfileSchema)) },
+      },
+    },
+    async (req, reply) => ok(reply, await companies.users(req.params.id, req.query)),
+  );
+
+  r.put(
+    '/api/Companies/:id',
+    {
+      config: { permission: 'company:update' },
+      schema: {
+        tags,
+        summary: "Update a company's details",
+        params: idParam,
+        body: updateCompanyBodySchema,
+        response: { 200: envelope(companyDetailSchema) },
+      },
+    },
+    async (req, reply) =>
+      ok(reply, await companies.update(actorOf(req), req.params.id, req.body), MESSAGES.companies.updated),
+  );
+
+  r.delete(
+    '/api/Companies/:id',
+    {
+      config: { permission: 'company:delete' },
+      schema: {
+        tags,
+        summary: 'Deactivate a company (its data is kept; its users can no longer sign in)',
+        params: idParam,
+        response: { 200: nothing },
+      },
+    },
+    async (req, reply) => {
+      await companies.deactivate(req.params.id);
+      return ok(reply, null, MESSAGES.companies.deleted);
+    },
+  );
+
+  r.post(
+    '/api/Companies/:id/approve',
+    {
+      config: { permission: SUPER_ADMIN_UPDATE },
+      schema: {
+        tags,
+        summary: 'Approve a company',
+        params: idParam,
+        response: { 200: envelope(companySchema) },
+      },
+    },
+    async (req, reply) =>
+      ok(reply, await companies.setStatus(req.params.id, { isApproved: true }), MESSAGES.companies.approved),
+  );
+
+  r.put(
+    '/api/Companies/:id/status',
+    {
+      config: { permission: SUPER_ADMIN_UPDATE },
+      schema: {
+        tags,
+        summary: 'Activate/deactivate, approve/unapprove a company',
+        params: idParam,
+        body: companyStatusBodySchema,
+        response: { 200: envelope(companySchema) },
+      },
+    },
+    async (req, reply) =>
+      ok(reply, await companies.setStatus(req.params.id, req.body), MESSAGES.companies.statusUpdated),
+  );
+
+  r.post(
+    '/api/Companies/:id/upload-logo',
+    {
+      config: { permission: 'company:update' },
+      schema: {
+        tags,
+        summary: 'Upload the logo (png, jpeg, webp; 5 MB)',
+        consumes: ['multipart/form-data'],
+        params: idParam,
+        response: { 200: envelope(companyLogoResultSchema) },
+      },
+    },
+    async (req, reply) =>
+      ok(
+        reply,
+        await companies.uploadLogo(actorOf(req), req.params.id, req),
+        MESSAGES.companies.logoUploaded,
+      ),
+  );
+
+  r.get(
+    '/api/Companies/:id/logo',
+    {
+      config: { permission: SIGNED_IN },
+      schema: { tags, summary: "The company's logo (its own users, or the Super Admin)", params: idParam },
+    },
+    async (req, reply) => storage.send(reply, await companies.logo(actorOf(req), req.params.id), 'inline'),
+  );
+
+  r.post(
+    '/api/Companies/:id/documents',
+    {
+      config: { permission: 'company:update' },
+      schema: {
+        tags,
+        summary: 'Upload a document (pdf, office, image, text, zip; 25 MB)',
+        consumes: ['multipart/form-data'],
+        params: idParam,
+        response: { 201: envelope(documentSchema) },
+      },
+    },
+    async (req, reply) =>
+      ok(
+        reply,
+        await companies.addDocument(actorOf(req), req.params.id, req),
+        MESSAGES.companies.documentUploaded,
+        201,
+      ),
+  );
+
+  r.get(
+    '/api/Companies/:id/documents/:docId',
+    {
+      config: { permission: 'company:read' },
+      schema: { tags, summary: 'Download a document', params: documentParams },
+    },
+    async (req, reply) =>
+      storage.send(
+        reply,
+        await companies.document(actorOf(req), req.params.id, req.params.docId),
+        'attachment',
+      ),
+  );
+
+  r.delete(
+    '/api/Companies/:id/documents/:docId',
+    {
+      config: { permission: 'company:update' },
+      schema: { tags, summary: 'Delete a document', params: documentParams, response: { 200: nothing } },
+    },
+    async (req, reply) => {
+      await companies.removeDocument(actorOf(req), req.params.id, req.params.docId);
+      return ok(reply, null, MESSAGES.companies.documentDeleted);
+    },
+  );
+}

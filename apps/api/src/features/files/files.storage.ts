@@ -1,0 +1,285 @@
+import { randomUUID } from 'node:crypto';
+import { createReadStream, createWriteStream, mkdirSync } from 'node:fs';
+import { open, rm, stat } from 'node:fs/promises';
+import { extname, join } from 'node:path';
+import { Transform, type TransformCallback } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { DOCUMENT_MAX_BYTES, IMAGE_MAX_BYTES, MESSAGES } from '@taskhive/contract';
+import { fieldError, HttpError, notFound } from '../../lib/errors.ts';
+
+export type UploadKind = 'image' | 'document';
+export type StoredFile = { storageKey: string; fileName: string; mimeType: string; sizeBytes: number };
+
+export const UPLOAD_LIMITS: Record<UploadKind, number> = {
+  image: IMAGE_MAX_BYTES,
+  document: DOCUMENT_MAX_BYTES,
+};
+/** Room for the multipart boundaries and part headers around the file itself. */
+const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
+const SNIFF_BYTES = 16;
+
+/**
+ * Refusals mid-upload leave the rest of the body unread: `connection: close` lets Node drop the
+ * socket once the answer is out instead of keeping a half-read request open.
+ */
+const closing = { connection: 'close' };
+const payloadTooLarge = () =>
+  new HttpError(413, MESSAGES.payloadTooLarge, { code: 'FILE_TOO_LARGE', headers: closing });
+const unsupportedType = () =>
+  new HttpError(415, MESSAGES.unsupportedMediaType, { code: 'UNSUPPORTED_FILE_TYPE', headers: closing });
+
+type Signature = 'png' | 'jpeg' | 'webp' | 'pdf' | 'zip' | 'ole';
+
+/** The binary formats we accept, told apart by their first bytes (never by name or declared type). */
+export function sniff(head: Buffer): Signature | null {
+  const starts = (bytes: number[], at = 0) => bytes.every((b, i) => head[at + i] === b);
+  if (starts([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return 'png';
+  if (starts([0xff, 0xd8, 0xff])) return 'jpeg';
+  if (head.subarray(0, 4).toString('latin1') === 'RIFF' && head.subarray(8, 12).toString('latin1') === 'WEBP')
+    return 'webp';
+  if (head.subarray(0, 5).toString('latin1') === '%PDF-') return 'pdf';
+  if (starts([0x50, 0x4b, 0x03, 0x04]) || starts([0x50, 0x4b, 0x05, 0x06])) return 'zip';
+  if (starts([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1])) return 'ole';
+  return null;
+}
+
+const IMAGE_TYPES: Partial<Record<Signature, string>> = {
+  png: 'image/png',
+  jpeg: 'image/jpeg',
+  webp: 'image/webp',
+};
+/** Zip containers and OLE compound files are many things: only these names make them a document. */
+const ZIP_TYPES: Record<string, string> = {
+  docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  pptx: 'application/vnd.openxmlformats-officedocument.presentationml.presentation',
+  odt: 'application/vnd.oasis.opendocument.text',
+  ods: 'application/vnd.oasis.opendocument.spreadsheet',
+  odp: 'application/vnd.oasis.opendocument.presentation',
+  zip: 'application/zip',
+};
+const OLE_TYPES: Record<string, string> = {
+  doc: 'application/msword',
+  xls: 'application/vnd.ms-excel',
+  ppt: 'application/vnd.ms-powerpoint',
+};
+/** Plain UTF-8 text (no NUL bytes) is accepted only under one of these names. */
+const TEXT_TYPES: Record<string, string> = {
+  txt: 'text/plain',
+  log: 'text/plain',
+  md: 'text/markdown',
+  csv: 'text/csv',
+  tsv: 'text/tab-separated-values',
+  json: 'application/json',
+};
+
+/** The content type to store and serve, or null when the bytes are not an accepted kind of file. */
+export function contentTypeOf(
+  kind: UploadKind,
+  signature: Signature | null,
+  ext: string,
+  isText: boolean,
+): string | null {
+  const image = signature ? IMAGE_TYPES[signature] : undefined;
+  if (kind === 'image') return image ?? null;
+  if (image) return image;
+  if (signature === 'pdf') return 'application/pdf';
+  if (signature === 'zip') return ZIP_TYPES[ext] ?? null;
+  if (signature === 'ole') return OLE_TYPES[ext] ?? null;
+  if (signature === null && isText) return TEXT_TYPES[ext] ?? null;
+  return null;
+}
+
+/**
+ * Checks the bytes as they pass: decides the type from the first bytes (415 at once when it is
+ * not accepted) and, for text, that every chunk is valid UTF-8 without NULs.
+ */
+function inspector(kind: UploadKind, ext: string, onType: (mime: string) => void) {
+  let head = Buffer.alloc(0);
+  let decided = false;
+  let text = false;
+  const decoder = new TextDecoder('utf-8', { fatal: true });
+  const textOk = (chunk: Buffer, final: boolean) => {
+    if (chunk.includes(0)) return false;
+    try {
+      decoder.decode(chunk, { stream: !final });
+      return true;
+    } catch {
+      return false;
+    }
+  };
+  const decide = (): Error | null => {
+    if (head.length === 0) return fieldError('file', 'The file is empty');
+    const signature = sniff(head);
+    text = signature === null;
+    const mime = contentTypeOf(kind, signature, ext, text && !head.includes(0));
+    if (!mime) return unsupportedType();
+    onType(mime);
+    decided = true;
+    return null;
+  };
+  return new Transform({
+    transform(chunk: Buffer, _enc, cb: TransformCallback) {
+      if (!decided) {
+        head = Buffer.concat([head, chunk]);
+        if (head.length < SNIFF_BYTES) return cb();
+        const err = decide();
+        if (err) return cb(err);
+        chunk = head;
+        head = Buffer.alloc(0);
+      }
+      if (text && !textOk(chunk, false)) return cb(unsupportedType());
+      cb(null, chunk);
+    },
+    flush(cb: TransformCallback) {
+      if (!decided) {
+        const err = decide();
+        if (err) return cb(err);
+        if (text && !textOk(head, true)) return cb(unsupportedType());
+        this.push(head);
+        return cb();
+      }
+      if (text && !textOk(Buffer.alloc(0), true)) return cb(unsupportedType());
+      cb();
+    },
+  });
+}
+
+async function imageTypeOf(path: string): Promise<string | null> {
+  const fh = await open(path, 'r');
+  try {
+    const { buffer, bytesRead } = await fh.read(Buffer.alloc(SNIFF_BYTES), 0, SNIFF_BYTES, 0);
+    return contentTypeOf('image', sniff(buffer.subarray(0, bytesRead)), '', false);
+  } finally {
+    await fh.close();
+  }
+}
+
+/** A client's file name, kept only as metadata: no folders, no control characters, bounded. */
+export function safeFileName(name: string | undefined): string {
+  const base = (name ?? '').split(/[/\\]/).pop() ?? '';
+  const clean = base
+    .replace(/[\p{Cc}\p{Cf}]/gu, '')
+    .trim()
+    .slice(0, 200);
+  return clean === '' || clean === '.' || clean === '..' ? 'file' : clean;
+}
+
+/** `attachment`/`inline` with the original name: an ASCII fallback and the RFC 5987 UTF-8 form. */
+export function contentDisposition(type: 'attachment' | 'inline', fileName: string): string {
+  const fallback = fileName.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
+  const encoded = encodeURIComponent(fileName).replace(
+    /['()*]/g,
+    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
+  );
+  return `${type}; filename="${fallback}"; filename*=UTF-8''${encoded}`;
+}
+
+/**
+ * Uploaded files under DATA_DIR/uploads, each under a random name (never the client's, never in
+ * the web root). Files reach clients only through authenticated routes that call `send`.
+ */
+export function fileStorage(dataDir: string) {
+  const root = join(dataDir, 'uploads');
+  mkdirSync(root, { recursive: true, mode: 0o700 });
+  const pathOf = (key: string) => {
+    if (!/^[A-Za-z0-9-]+(\.[A-Za-z0-9]{1,10})?$/.test(key)) throw new Error(`bad storage key ${key}`);
+    return join(root, key);
+  };
+
+  return {
+    /**
+     * Streams the one file of a multipart request to disk, checking size and type on the way.
+     * Oversize → 413 as soon as the limit is crossed (or at once from Content-Length); wrong
+     * type → 415; either way nothing is left on disk.
+     */
+    async receive(req: FastifyRequest, kind: UploadKind): Promise<StoredFile> {
+      const max = UPLOAD_LIMITS[kind];
+      const declared = Number(req.headers['content-length']);
+      if (Number.isFinite(declared) && declared > max + MULTIPART_OVERHEAD_BYTES) throw payloadTooLarge();
+      if (!req.isMultipart()) throw fieldError('file', 'Send the file as multipart/form-data');
+
+      let part;
+      try {
+        part = await req.file({ limits: { fileSize: max, files: 1 } });
+      } catch (err) {
+        if ((err as { statusCode?: number }).statusCode === 413) throw payloadTooLarge();
+        throw err;
+      }
+      if (!part) throw fieldError('file', 'A file is required');
+
+      const fileName = safeFileName(part.filename);
+      const ext = extname(fileName).slice(1).toLowerCase();
+      const storageKey = randomUUID();
+      const path = pathOf(storageKey);
+      let mimeType = '';
+      let sizeBytes = 0;
+      let tooLarge = false;
+      const abort = new AbortController();
+      part.file.once('limit', () => {
+        tooLarge = true;
+        abort.abort();
+      });
+      const counter = new Transform({
+        transform(chunk: Buffer, _enc, cb) {
+          sizeBytes += chunk.length;
+          cb(null, chunk);
+        },
+      });
+      const out = createWriteStream(path, { flags: 'wx', mode: 0o600 });
+      try {
+        await pipeline(
+          part.file,
+          inspector(kind, ext, (m) => (mimeType = m)),
+          counter,
+          out,
+          { signal: abort.signal },
+        );
+        if (part.file.truncated || tooLarge) throw payloadTooLarge();
+      } catch (err) {
+        // The file may still be opening when the pipeline fails: wait for it to close, then delete it.
+        if (!out.closed) await new Promise<void>((resolve) => out.once('close', () => resolve()));
+        await rm(path, { force: true });
+        if (tooLarge) throw payloadTooLarge();
+        throw err;
+      }
+      return { storageKey, fileName, mimeType, sizeBytes };
+    },
+
+    /** Deletes a stored file; a missing one is not an error. */
+    async remove(storageKey: string | null | undefined) {
+      if (storageKey) await rm(pathOf(storageKey), { force: true });
+    },
+
+    /**
+     * Serves a stored file with its type, a safe Content-Disposition and nosniff. Without a stored
+     * type (images: logos, photos) the type is read from the file's own first bytes.
+     */
+    async send(
+      reply: FastifyReply,
+      file: { storageKey: string; mimeType?: string; fileName: string },
+      disposition: 'attachment' | 'inline',
+    ) {
+      const path = pathOf(file.storageKey);
+      const info = await stat(path).catch(() => null);
+      if (!info?.isFile()) throw notFound('File');
+      const mimeType = file.mimeType ?? (await imageTypeOf(path));
+      if (!mimeType) throw notFound('File');
+      const type = mimeType.startsWith('text/') ? `${mimeType}; charset=utf-8` : mimeType;
+      return reply
+        .header('content-type', type)
+        .header('content-length', String(info.size))
+        .header('content-disposition', contentDisposition(disposition, file.fileName))
+        .header('x-content-type-options', 'nosniff')
+        .header('content-security-policy', "default-src 'none'; sandbox")
+        .header('cache-control', 'private, no-cache')
+        .send(createReadStream(path));
+    },
+
+    /** For tests and diagnostics: where the uploads live. */
+    root,
+  };
+}
+
+export type FileStorage = ReturnType<typeof fileStorage>;

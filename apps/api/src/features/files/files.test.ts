@@ -1,0 +1,187 @@
+import { readdirSync } from 'node:fs';
+import { request } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { IMAGE_MAX_BYTES, MESSAGES } from '@taskhive/contract';
+import type { App } from '../../app.ts';
+import type { Database } from '../../db/client.ts';
+import { buildTestApp, workerDataDir } from '../../test/build-app.ts';
+import { bearer, buildCompany, login, type Session, type TestCompany } from '../../test/factories.ts';
+import { EXE, JPEG, multipart, OLE, PDF, PNG, WEBP, ZIP } from './files.fixtures.ts';
+import { contentDisposition, contentTypeOf, fileStorage, safeFileName, sniff } from './files.storage.ts';
+
+describe('type detection by content', () => {
+  it('recognises the accepted signatures and nothing else', () => {
+    expect(sniff(PNG)).toBe('png');
+    expect(sniff(JPEG)).toBe('jpeg');
+    expect(sniff(WEBP)).toBe('webp');
+    expect(sniff(PDF)).toBe('pdf');
+    expect(sniff(ZIP)).toBe('zip');
+    expect(sniff(OLE)).toBe('ole');
+    expect(sniff(EXE)).toBeNull();
+    expect(sniff(Buffer.from('hello'))).toBeNull();
+  });
+
+  it('maps bytes and name to a type: images by bytes, containers and text only under their own names', () => {
+    expect(contentTypeOf('image', 'png', 'jpg', false)).toBe('image/png');
+    expect(contentTypeOf('image', 'pdf', 'png', false)).toBeNull();
+    expect(contentTypeOf('image', null, 'png', true)).toBeNull();
+    expect(contentTypeOf('document', 'zip', 'docx', false)).toContain('wordprocessingml');
+    expect(contentTypeOf('document', 'zip', 'jar', false)).toBeNull();
+    expect(contentTypeOf('document', 'ole', 'xls', false)).toBe('application/vnd.ms-excel');
+    expect(contentTypeOf('document', 'ole', 'msi', false)).toBeNull();
+    expect(contentTypeOf('document', null, 'txt', true)).toBe('text/plain');
+    expect(contentTypeOf('document', null, 'png', true)).toBeNull();
+    expect(contentTypeOf('document', null, 'html', true)).toBeNull();
+    expect(contentTypeOf('document', null, 'txt', false)).toBeNull();
+  });
+
+  it('keeps client file names harmless', () => {
+    expect(safeFileName('../../etc/passwd')).toBe('passwd');
+    expect(safeFileName('C:\\temp\\report.pdf')).toBe('report.pdf');
+    expect(safeFileName('a\u0000b\r\n.txt')).toBe('ab.txt');
+    expect(safeFileName('..')).toBe('file');
+    expect(contentDisposition('attachment', 'résumé "v2".pdf')).toBe(
+      `attachment; filename="r_sum_ _v2_.pdf"; filename*=UTF-8''r%C3%A9sum%C3%A9%20%22v2%22.pdf`,
+    );
+  });
+});
+
+describe('uploads through the API', () => {
+  let app: App;
+  let database: Database;
+  let acme: TestCompany;
+  let admin: Session;
+  let uploads: string;
+  const files = () => readdirSync(uploads);
+
+  beforeAll(async () => {
+    ({ app, database } = await buildTestApp());
+    acme = await buildCompany(database.db, { name: 'Acme' });
+    admin = await login(app, acme.adminEmail);
+    uploads = fileStorage(workerDataDir()).root;
+  });
+  afterAll(() => app.close());
+
+  const upload = (
+    url: string,
+    file: Parameters<typeof multipart>[0],
+    headers: Record<string, string> = {},
+  ) => {
+    const m = multipart(file);
+    return app.inject({
+      method: 'POST',
+      url,
+      payload: m.payload,
+      headers: { ...bearer(admin), ...m.headers, ...headers },
+    });
+  };
+  const docUrl = () => `/api/Companies/${acme.companyId}/documents`;
+  const logoUrl = () => `/api/Companies/${acme.companyId}/upload-logo`;
+
+  it('accepts each document kind and stores it under a random name', async () => {
+    for (const [name, content, type] of [
+      ['brief.pdf', PDF, 'application/pdf'],
+      ['plan.docx', ZIP, 'application/vnd.openxmlformats-officedocument.wordprocessingml.document'],
+      ['old.xls', OLE, 'application/vnd.ms-excel'],
+      ['notes.txt', 'Plain notes, ünïcödé\n', 'text/plain'],
+      ['photo.webp', WEBP, 'image/webp'],
+    ] as const) {
+      const before = files().length;
+      const res = await upload(docUrl(), { name, content });
+      expect(res.statusCode, name).toBe(201);
+      expect(res.json().data).toMatchObject({ fileName: name, mimeType: type });
+      expect(res.json().data).not.toHaveProperty('storageKey');
+      expect(files().length).toBe(before + 1);
+    }
+    expect(files().some((f) => f.includes('brief') || f.endsWith('.pdf'))).toBe(false);
+  });
+
+  it('415 for spoofed types, leaving nothing on disk', async () => {
+    const before = files().length;
+    const cases = [
+      [logoUrl(), { name: 'logo.png', content: 'just text, not a picture', type: 'image/png' }],
+      [logoUrl(), { name: 'logo.png', content: EXE, type: 'image/png' }],
+      [logoUrl(), { name: 'logo.png', content: PDF, type: 'image/png' }],
+      [docUrl(), { name: 'setup.exe', content: EXE }],
+      [docUrl(), { name: 'invoice.pdf', content: EXE, type: 'application/pdf' }],
+      [docUrl(), { name: 'picture.png', content: 'text pretending to be an image', type: 'image/png' }],
+      [docUrl(), { name: 'page.html', content: '<script>alert(1)</script>', type: 'text/plain' }],
+      [docUrl(), { name: 'app.jar', content: ZIP }],
+      [docUrl(), { name: 'notes.txt', content: Buffer.from([0x68, 0x69, 0xc3, 0x28, 0x0a]) }],
+    ] as const;
+    for (const [url, file] of cases) {
+      const res = await upload(url, file);
+      expect(res.statusCode, file.name).toBe(415);
+      expect(res.json().message).toBe(MESSAGES.unsupportedMediaType);
+    }
+    expect(files().length).toBe(before);
+  });
+
+  it('leaves no file behind when many refused uploads race the file opening', async () => {
+    const before = files().length;
+    const results = await Promise.all(
+      Array.from({ length: 20 }, () => upload(docUrl(), { name: 'setup.exe', content: EXE })),
+    );
+    expect(results.every((r) => r.statusCode === 415)).toBe(true);
+    expect(files().length).toBe(before);
+  });
+
+  it('413 for an oversize image while streaming, leaving no partial file', async () => {
+    const before = files().length;
+    const big = Buffer.concat([PNG, Buffer.alloc(IMAGE_MAX_BYTES, 7)]);
+    const res = await upload(logoUrl(), { name: 'huge.png', content: big });
+    expect(res.statusCode).toBe(413);
+    expect(res.json().message).toBe(MESSAGES.payloadTooLarge);
+    expect(files().length).toBe(before);
+  });
+
+  it('413 at once from Content-Length, before any of the body is read', async () => {
+    const res = await upload(
+      docUrl(),
+      { name: 'small.txt', content: 'x' },
+      { 'content-length': String(30 * 1024 * 1024) },
+    );
+    expect(res.statusCode).toBe(413);
+  });
+
+  it('answers 413 on a real socket while the client is still sending', async () => {
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = app.server.address() as AddressInfo;
+    const boundary = 'xxBOUNDARYxx';
+    const head = Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="big.png"\r\nContent-Type: image/png\r\n\r\n`,
+    );
+    const status = await new Promise<number>((resolve, reject) => {
+      const req = request(
+        {
+          port,
+          host: '127.0.0.1',
+          method: 'POST',
+          path: logoUrl(),
+          headers: {
+            ...bearer(admin),
+            'content-type': `multipart/form-data; boundary=${boundary}`,
+            'transfer-encoding': 'chunked',
+          },
+        },
+        (res) => {
+          res.resume();
+          resolve(res.statusCode ?? 0);
+          req.destroy();
+        },
+      );
+      req.on('error', (err) =>
+        err.message.includes('socket hang up') || (err as NodeJS.ErrnoException).code === 'EPIPE'
+          ? undefined
+          : reject(err),
+      );
+      req.write(head);
+      req.write(PNG);
+      // Send 6 MB of a declared-unbounded body, then stop and wait: the answer must come anyway.
+      const chunk = Buffer.alloc(1024 * 1024, 1);
+      for (let i = 0; i < 6; i++) req.write(chunk);
+    });
+    expect(status).toBe(413);
+  });
+});

@@ -1,0 +1,129 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  MESSAGES,
+  createEmployeeBodySchema,
+  employeeDetailSchema,
+  employeeListQuerySchema,
+  envelope,
+  idParam,
+  paged,
+  profilePhotoResultSchema,
+  updateEmployeeBodySchema,
+  userProfileSchema,
+} from '@taskhive/contract';
+import type { FileStorage } from '../files/files.storage.ts';
+import { actorOf, SIGNED_IN } from '../../plugins/auth.ts';
+import { ok } from '../../plugins/envelope.ts';
+import type { UsersService } from './users.service.ts';
+
+const tags = ['employees'];
+const profile = envelope(userProfileSchema);
+
+export async function usersRoutes(app: FastifyInstance, opts: { users: UsersService; storage: FileStorage }) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const { users, storage } = opts;
+
+  r.get(
+    '/api/CompanyUsers/details',
+    {
+      config: { permission: 'employee:read:all' },
+      schema: {
+        tags,
+        summary: 'Employees: filter, search, sort, page (50)',
+        querystring: employeeListQuerySchema,
+        response: { 200: envelope(paged(userProfileSchema)) },
+      },
+    },
+    async (req, reply) => ok(reply, await users.list(actorOf(req), req.query)),
+  );
+
+  r.get(
+    '/api/CompanyUsers/details/user/:id',
+    {
+      // Self is always allowed; anyone else needs employee:read (checked in the service).
+      config: { permission: SIGNED_IN },
+      schema: {
+        tags,
+        summary: 'An employee profile with projects and recent time logs',
+        params: idParam,
+        response: { 200: envelope(employeeDetailSchema) },
+      },
+    },
+    async (req, reply) => ok(reply, await users.detail(actorOf(req), req.params.id)),
+  );
+
+  r.post(
+    '/api/CompanyUsers',
+    {
+      config: { permission: 'employee:create' },
+      schema: {
+        tags,
+        summary: 'Invite an employee (email with a link to set a password)',
+        body: createEmployeeBodySchema,
+        response: { 201: profile },
+      },
+    },
+    async (req, reply) => ok(reply, await users.create(actorOf(req), req.body), MESSAGES.users.created, 201),
+  );
+
+  r.put(
+    '/api/CompanyUsers/user/:id',
+    {
+      config: { permission: 'employee:update' },
+      schema: {
+        tags,
+        summary: 'Update an employee',
+        params: idParam,
+        body: updateEmployeeBodySchema,
+        response: { 200: profile },
+      },
+    },
+    async (req, reply) =>
+      ok(reply, await users.update(actorOf(req), req.params.id, req.body), MESSAGES.users.updated),
+  );
+
+  r.delete(
+    '/api/CompanyUsers/user/:id',
+    {
+      config: { permission: 'employee:delete' },
+      schema: {
+        tags,
+        summary: 'Deactivate an employee and end their sessions',
+        params: idParam,
+        response: { 200: envelope(z.null()) },
+      },
+    },
+    async (req, reply) => {
+      await users.remove(actorOf(req), req.params.id);
+      return ok(reply, null, MESSAGES.users.deleted);
+    },
+  );
+
+  r.post(
+    '/api/CompanyUsers/upload-profile-photo/:id',
+    {
+      // Own photo always; someone else's needs employee:update (checked in the service).
+      config: { permission: SIGNED_IN },
+      schema: {
+        tags,
+        summary: 'Upload a profile photo (png, jpeg, webp; 5 MB)',
+        consumes: ['multipart/form-data'],
+        params: idParam,
+        response: { 200: envelope(profilePhotoResultSchema) },
+      },
+    },
+    async (req, reply) =>
+      ok(reply, await users.uploadPhoto(actorOf(req), req.params.id, req), MESSAGES.users.photoUploaded),
+  );
+
+  r.get(
+    '/api/CompanyUsers/photo/:id',
+    {
+      config: { permission: SIGNED_IN },
+      schema: { tags, summary: 'A profile photo (same company only)', params: idParam },
+    },
+    async (req, reply) => storage.send(reply, await users.photo(actorOf(req), req.params.id), 'inline'),
+  );
+}
