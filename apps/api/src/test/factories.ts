@@ -138,3 +138,25 @@ export async function login(app: App, email: string, password = TEST_PASSWORD): 
 }
 
 export const bearer = (s: { token: string }) => ({ authorization: `Bearer ${s.token}` });
+
+/**
+ * The usual cast of an endpoint test: company Acme with its signed-in admin and an Employee, and
+ * a second company (Other) with its signed-in admin, for the cross-tenant 404s.
+ */
+export async function twoTenants(
+  app: App,
+  db: Db,
+  o: { employee?: { firstName?: string; lastName?: string } } = {},
+) {
+  const acme = await buildCompany(db, { name: 'Acme' });
+  const other = await buildCompany(db, { name: 'Other' });
+  const e = await buildUser(db, acme, o.employee);
+  return {
+    acme,
+    other,
+    admin: await login(app, acme.adminEmail),
+    employee: await login(app, e.email),
+    employeeId: e.userId,
+    otherAdmin: await login(app, other.adminEmail),
+  };
+}

@@ -9,11 +9,11 @@ import {
   bearer,
   buildCompany,
   buildSuperAdmin,
-  buildUser,
   login,
   type Session,
   TEST_PASSWORD,
   type TestCompany,
+  twoTenants,
 } from '../../test/factories.ts';
 import { multipart, PDF, PNG } from '../files/files.fixtures.ts';
 import { lastMonths } from './companies.service.ts';
@@ -30,11 +30,7 @@ let otherAdmin: Session;
 beforeAll(async () => {
   ({ app, database } = await buildTestApp());
   root = await login(app, (await buildSuperAdmin(database.db)).email);
-  acme = await buildCompany(database.db, { name: 'Acme' });
-  other = await buildCompany(database.db, { name: 'Other' });
-  admin = await login(app, acme.adminEmail);
-  employee = await login(app, (await buildUser(database.db, acme)).email);
-  otherAdmin = await login(app, other.adminEmail);
+  ({ acme, other, admin, employee, otherAdmin } = await twoTenants(app, database.db));
 });
 afterAll(() => app.close());
 

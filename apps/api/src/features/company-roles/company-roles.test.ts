@@ -3,14 +3,7 @@ import { MESSAGES } from '@taskhive/contract';
 import type { App } from '../../app.ts';
 import type { Database } from '../../db/client.ts';
 import { buildTestApp } from '../../test/build-app.ts';
-import {
-  bearer,
-  buildCompany,
-  buildUser,
-  login,
-  type Session,
-  type TestCompany,
-} from '../../test/factories.ts';
+import { bearer, buildUser, type Session, type TestCompany, twoTenants } from '../../test/factories.ts';
 
 let app: App;
 let database: Database;
@@ -22,11 +15,7 @@ let otherAdmin: Session;
 
 beforeAll(async () => {
   ({ app, database } = await buildTestApp());
-  acme = await buildCompany(database.db, { name: 'Acme' });
-  other = await buildCompany(database.db, { name: 'Other' });
-  admin = await login(app, acme.adminEmail);
-  employee = await login(app, (await buildUser(database.db, acme)).email);
-  otherAdmin = await login(app, other.adminEmail);
+  ({ acme, other, admin, employee, otherAdmin } = await twoTenants(app, database.db));
 });
 afterAll(() => app.close());
 

@@ -7,11 +7,11 @@ import { users } from '../../db/schema/index.ts';
 import { buildTestApp } from '../../test/build-app.ts';
 import {
   bearer,
-  buildCompany,
   buildUser,
   login,
   type Session,
   type TestCompany,
+  twoTenants,
 } from '../../test/factories.ts';
 
 let app: App;
@@ -23,10 +23,7 @@ let employee: Session;
 
 beforeAll(async () => {
   ({ app, database } = await buildTestApp());
-  acme = await buildCompany(database.db, { name: 'Acme' });
-  other = await buildCompany(database.db, { name: 'Other' });
-  admin = await login(app, acme.adminEmail);
-  employee = await login(app, (await buildUser(database.db, acme)).email);
+  ({ acme, other, admin, employee } = await twoTenants(app, database.db));
 });
 afterAll(() => app.close());
 

@@ -16,6 +16,7 @@ import {
   type Session,
   TEST_PASSWORD,
   type TestCompany,
+  twoTenants,
 } from '../../test/factories.ts';
 import { EXE, multipart, PNG } from '../files/files.fixtures.ts';
 
@@ -30,12 +31,9 @@ let otherUserId: string;
 
 beforeAll(async () => {
   ({ app, database } = await buildTestApp());
-  acme = await buildCompany(database.db, { name: 'Acme' });
-  other = await buildCompany(database.db, { name: 'Other' });
-  admin = await login(app, acme.adminEmail);
-  const e = await buildUser(database.db, acme, { firstName: 'Erin', lastName: 'Employee' });
-  employeeId = e.userId;
-  employee = await login(app, e.email);
+  ({ acme, other, admin, employee, employeeId } = await twoTenants(app, database.db, {
+    employee: { firstName: 'Erin', lastName: 'Employee' },
+  }));
   otherUserId = (await buildUser(database.db, other, { firstName: 'Oscar' })).userId;
 });
 afterAll(() => app.close());
