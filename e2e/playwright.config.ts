@@ -5,7 +5,9 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const PORT = 3100;
-const BASE_URL = `http://localhost:${PORT}`;
+/** Set E2E_BASE_URL to run the journeys against a server you started yourself (no webServer then). */
+const EXTERNAL_URL = process.env.E2E_BASE_URL;
+const BASE_URL = EXTERNAL_URL ?? `http://localhost:${PORT}`;
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));
 // One fresh database per run, so every run starts from the demo seed (workers inherit the variable).
 process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'taskhive-e2e-'));
@@ -46,20 +48,22 @@ export default defineConfig({
       },
     },
   ],
-  webServer: {
-    command: 'npm run build && npm run start -w @taskhive/api',
-    cwd: repoRoot,
-    url: `${BASE_URL}/healthz`,
-    timeout: 180_000,
-    reuseExistingServer: false,
-    stdout: 'pipe',
-    stderr: 'pipe',
-    env: {
-      PORT: String(PORT),
-      DATA_DIR: process.env.E2E_DATA_DIR,
-      PUBLIC_URL: BASE_URL,
-      RATE_LIMIT_AUTH_MAX: '10000',
-      LOG_LEVEL: 'warn',
-    },
-  },
+  webServer: EXTERNAL_URL
+    ? undefined
+    : {
+        command: 'npm run build && npm run start -w @taskhive/api',
+        cwd: repoRoot,
+        url: `${BASE_URL}/healthz`,
+        timeout: 180_000,
+        reuseExistingServer: false,
+        stdout: 'pipe',
+        stderr: 'pipe',
+        env: {
+          PORT: String(PORT),
+          DATA_DIR: process.env.E2E_DATA_DIR,
+          PUBLIC_URL: BASE_URL,
+          RATE_LIMIT_AUTH_MAX: '10000',
+          LOG_LEVEL: 'warn',
+        },
+      },
 });

@@ -9,7 +9,9 @@ test('a guarded deep link sends a visitor to sign in and back to the page afterw
   await expect(page.getByRole('heading', { name: 'Account settings' })).toBeVisible();
 });
 
-test('an employee without employee:read:all is sent to /unauthorized from /app/employee', async ({ page }) => {
+test('an employee without employee:read:all is sent to /unauthorized from /app/employee', async ({
+  page,
+}) => {
   await signIn(page, ACCOUNTS.acmeEmployee.email);
   const nav = page.getByRole('navigation', { name: 'Main navigation' });
   await expect(nav.getByRole('link', { name: 'Projects' })).toBeVisible();
@@ -22,7 +24,7 @@ test('an employee without employee:read:all is sent to /unauthorized from /app/e
 test('a Company Admin may open /app/employee but not the platform area', async ({ page }) => {
   await signIn(page, ACCOUNTS.acmeAdmin.email);
   await page.goto('/app/employee');
-  await expect(page.getByRole('heading', { name: 'Employees' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Employees', exact: true })).toBeVisible();
   await page.goto('/super-admin/dashboard');
   await expect(page).toHaveURL('/unauthorized');
 });

@@ -1,4 +1,4 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
 
 export const PASSWORD = 'Taskhive#2026';
 
@@ -14,7 +14,7 @@ export const ACCOUNTS = {
 export async function submitSignIn(page: Page, email: string, password = PASSWORD) {
   await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
   await page.getByLabel('Email address').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByLabel(/^Password/).fill(password);
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();
 }
 
@@ -28,4 +28,21 @@ export async function signIn(page: Page, email: string, password = PASSWORD) {
 /** A unique address, so journeys that change an account never touch the seeded ones. */
 export function uniqueEmail(prefix: string) {
   return `${prefix}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@e2e.test`;
+}
+
+/** Registers a fresh company through the API and returns its admin's credentials. */
+export async function registerCompany(request: APIRequestContext, prefix: string, password: string) {
+  const email = uniqueEmail(prefix);
+  const res = await request.post('/api/auth/register', {
+    data: {
+      companyName: `${prefix} Co`,
+      firstName: 'Fresh',
+      lastName: 'Admin',
+      email,
+      password,
+      confirmPassword: password,
+    },
+  });
+  expect(res.status()).toBe(201);
+  return { email, password };
 }

@@ -36,7 +36,7 @@ test('register → forgot password → link from the outbox → reset → sign i
   await page.getByLabel('First name').fill('Rita');
   await page.getByLabel('Last name').fill('Reset');
   await page.getByLabel('Email address').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(FIRST_PASSWORD);
+  await page.getByLabel(/^Password/).fill(FIRST_PASSWORD);
   await page.getByLabel('Confirm password').fill(FIRST_PASSWORD);
   await page.getByRole('button', { name: 'Create account' }).click();
   await expect(page).toHaveURL('/success');
@@ -51,7 +51,7 @@ test('register → forgot password → link from the outbox → reset → sign i
   const url = new URL(link);
   await page.goto(`${url.pathname}${url.search}`);
   await expect(page.getByRole('heading', { name: 'Reset password' })).toBeVisible();
-  await page.getByLabel('New password', { exact: true }).fill(NEW_PASSWORD);
+  await page.getByLabel(/^New password/).fill(NEW_PASSWORD);
   await page.getByLabel('Confirm new password').fill(NEW_PASSWORD);
   await page.getByRole('button', { name: 'Reset password' }).click();
   await expect(page).toHaveURL('/success');
@@ -60,7 +60,7 @@ test('register → forgot password → link from the outbox → reset → sign i
   await page.getByRole('link', { name: 'Sign in' }).click();
   await submitSignIn(page, email, FIRST_PASSWORD);
   await expect(page.getByRole('alert')).toHaveText('Login Failed. Please check your credentials.');
-  await page.getByLabel('Password', { exact: true }).fill(NEW_PASSWORD);
+  await page.getByLabel(/^Password/).fill(NEW_PASSWORD);
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await expect(page).toHaveURL('/app/dashboard');
   await expect(page.getByRole('heading', { name: 'Welcome back, Rita' })).toBeVisible();
@@ -69,7 +69,7 @@ test('register → forgot password → link from the outbox → reset → sign i
   await page.context().clearCookies();
   await page.evaluate(() => localStorage.clear());
   await page.goto(`${url.pathname}${url.search}`);
-  await page.getByLabel('New password', { exact: true }).fill('Velvet-Orbit-5527');
+  await page.getByLabel(/^New password/).fill('Velvet-Orbit-5527');
   await page.getByLabel('Confirm new password').fill('Velvet-Orbit-5527');
   await page.getByRole('button', { name: 'Reset password' }).click();
   await expect(page).toHaveURL('/reset-expired');
@@ -77,7 +77,7 @@ test('register → forgot password → link from the outbox → reset → sign i
 
 test('an invalid reset link ends on /reset-expired', async ({ page }) => {
   await page.goto('/reset-password?token=not-a-real-token&email=nobody%40e2e.test');
-  await page.getByLabel('New password', { exact: true }).fill('Silver-Canyon-8842');
+  await page.getByLabel(/^New password/).fill('Silver-Canyon-8842');
   await page.getByLabel('Confirm new password').fill('Silver-Canyon-8842');
   await page.getByRole('button', { name: 'Reset password' }).click();
   await expect(page).toHaveURL('/reset-expired');

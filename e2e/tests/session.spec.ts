@@ -26,7 +26,7 @@ test('appearance settings survive a reload', async ({ page }) => {
 
   const body = page.locator('body');
   const lightBackground = await body.evaluate((el) => getComputedStyle(el).backgroundColor);
-  await page.getByRole('button', { name: 'Dark mode' }).click();
+  await page.getByRole('button', { name: 'Dark mode', exact: true }).click();
   await page.getByLabel('Font family').click();
   await page.getByRole('option', { name: 'Serif' }).click();
   await expect(body).not.toHaveCSS('background-color', lightBackground);
@@ -36,7 +36,10 @@ test('appearance settings survive a reload', async ({ page }) => {
   await expect(page.getByRole('heading', { name: 'Account settings' })).toBeVisible();
   await expect(body).toHaveCSS('background-color', darkBackground);
   await expect(body).toHaveCSS('font-family', /Georgia/);
-  await expect(page.getByRole('button', { name: 'Dark mode' })).toHaveAttribute('aria-pressed', 'true');
+  await expect(page.getByRole('button', { name: 'Dark mode', exact: true })).toHaveAttribute(
+    'aria-pressed',
+    'true',
+  );
   const stored = await page.evaluate(() => localStorage.getItem('persist:root'));
   expect(stored).toContain('dark');
 });
@@ -57,4 +60,19 @@ test.describe('phone viewport', () => {
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);
   });
+});
+
+test('on a wide screen the toggle shrinks the sidebar to icons and back', async ({ page }) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await signIn(page, ACCOUNTS.acmeAdmin.email);
+  const sidebar = page.getByLabel('Sidebar');
+  await expect(sidebar).toHaveCSS('width', '260px');
+  await expect(sidebar.getByText('My Workspace')).toBeVisible();
+  await page.getByRole('button', { name: 'Toggle navigation' }).click();
+  await expect(sidebar).toHaveCSS('width', '72px');
+  await expect(sidebar.getByText('My Workspace')).toHaveCount(0);
+  await sidebar.getByRole('link').nth(1).hover();
+  await expect(page.getByRole('tooltip')).toHaveText('Projects');
+  await page.getByRole('button', { name: 'Toggle navigation' }).click();
+  await expect(sidebar).toHaveCSS('width', '260px');
 });

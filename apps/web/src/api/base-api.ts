@@ -1,12 +1,28 @@
-import { createApi } from '@reduxjs/toolkit/query/react';
+import { createApi, retry, type FetchBaseQueryError } from '@reduxjs/toolkit/query/react';
 import type { Envelope } from '@taskhive/contract';
 import { baseQueryWithReauth } from './base-query';
+
+/** Failed reads are retried with exponential back-off when the cause may pass: network or 5xx. */
+const MAX_READ_RETRIES = 2;
+
+function isTransient(error: unknown): boolean {
+  if (typeof error !== 'object' || error === null || !('status' in error)) return false;
+  const { status } = error as FetchBaseQueryError;
+  return (
+    status === 'FETCH_ERROR' || status === 'TIMEOUT_ERROR' || (typeof status === 'number' && status >= 500)
+  );
+}
+
+const baseQueryWithRetry = retry(baseQueryWithReauth, {
+  retryCondition: (error, _args, { attempt, baseQueryApi }) =>
+    baseQueryApi.type === 'query' && attempt <= MAX_READ_RETRIES && isTransient(error),
+});
 
 /** The one RTK Query API of the app; features add their endpoints with `injectEndpoints`. */
 export const baseApi = createApi({
   reducerPath: 'api',
-  baseQuery: baseQueryWithReauth,
-  tagTypes: ['Me', 'UserProfile'],
+  baseQuery: baseQueryWithRetry,
+  tagTypes: ['Me', 'UserProfile', 'Company', 'DashboardStats', 'Employee', 'Department', 'CompanyRole'],
   keepUnusedDataFor: 60,
   refetchOnReconnect: true,
   endpoints: () => ({}),

@@ -40,7 +40,11 @@ describe('baseQueryWithReauth', () => {
     expect(calls.map(path)).toEqual(['/api/auth/me', '/api/auth/refresh-token', '/api/auth/me']);
     expect(await calls[1]?.json()).toEqual({ refreshToken: 'refresh-1', token: 'access-1' });
     expect(calls[2]?.headers.get('Authorization')).toBe('Bearer access-2');
-    expect(store.getState().auth).toMatchObject({ accessToken: 'access-2', refreshToken: 'refresh-2', isAuthenticated: true });
+    expect(store.getState().auth).toMatchObject({
+      accessToken: 'access-2',
+      refreshToken: 'refresh-2',
+      isAuthenticated: true,
+    });
   });
 
   it('retries only once: a second 401 is returned without another refresh', async () => {
@@ -67,7 +71,9 @@ describe('baseQueryWithReauth', () => {
     const { auth, toast } = store.getState();
     expect(auth).toMatchObject({ isAuthenticated: false, accessToken: null, refreshToken: null, user: null });
     expect(auth.error).toBe('Your session has expired. Please log in again.');
-    expect(toast.queue.map((t) => [t.message, t.severity])).toEqual([[MESSAGES.auth.sessionExpired, 'error']]);
+    expect(toast.queue.map((t) => [t.message, t.severity])).toEqual([
+      [MESSAGES.auth.sessionExpired, 'error'],
+    ]);
   });
 
   it('ends the session without calling refresh when no refresh token is left', async () => {

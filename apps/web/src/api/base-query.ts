@@ -25,7 +25,14 @@ const rawBaseQuery = fetchBaseQuery({
 });
 
 /** Calls that are about signing in: a 401 there is an answer, not an expired session. */
-const NO_REFRESH = ['auth/login', 'auth/register', 'auth/refresh-token', 'auth/forgot-password', 'auth/reset-password', 'auth/logout'];
+const NO_REFRESH = [
+  'auth/login',
+  'auth/register',
+  'auth/refresh-token',
+  'auth/forgot-password',
+  'auth/reset-password',
+  'auth/logout',
+];
 
 function urlOf(args: string | FetchArgs): string {
   return (typeof args === 'string' ? args : args.url).replace(/^\//, '').toLowerCase();
@@ -34,10 +41,7 @@ function urlOf(args: string | FetchArgs): string {
 /** One refresh at a time: concurrent 401s wait for the same rotation (each refresh token works once). */
 let refreshInFlight: Promise<boolean> | null = null;
 
-async function refreshTokens(
-  api: Parameters<BaseQueryFn>[1],
-  extraOptions: object,
-): Promise<boolean> {
+async function refreshTokens(api: Parameters<BaseQueryFn>[1], extraOptions: object): Promise<boolean> {
   const { accessToken, refreshToken } = (api.getState() as StateWithAuth).auth;
   if (!refreshToken) return false;
   const body: { refreshToken: string; token?: string } = { refreshToken };

@@ -1,8 +1,9 @@
-import { screen } from '@testing-library/react';
+import { act, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { Outlet, useLocation, type RouteObject } from 'react-router';
 import { render, signedIn } from '../test/render';
 import { DashboardRedirect, RequireAuth, type ReturnState } from './guards';
+import { authActions } from './slices/auth-slice';
 
 function Where({ name }: { name: string }) {
   const location = useLocation();
@@ -80,7 +81,11 @@ describe('RequireAuth', () => {
   });
 
   it('allOf: one of two is not enough', async () => {
-    render(null, { routes, route: '/app/both', preloadedState: signedIn({ permissions: ['employee:read:all'] }) });
+    render(null, {
+      routes,
+      route: '/app/both',
+      preloadedState: signedIn({ permissions: ['employee:read:all'] }),
+    });
     expect(await screen.findByText('unauthorized at /unauthorized')).toBeInTheDocument();
   });
 
@@ -94,7 +99,11 @@ describe('RequireAuth', () => {
   });
 
   it('keeps a Company Admin holding company:read out of the platform area', async () => {
-    render(null, { routes, route: '/super-admin/area', preloadedState: signedIn({ permissions: ['company:read'] }) });
+    render(null, {
+      routes,
+      route: '/super-admin/area',
+      preloadedState: signedIn({ permissions: ['company:read'] }),
+    });
     expect(await screen.findByText('unauthorized at /unauthorized')).toBeInTheDocument();
   });
 
@@ -102,7 +111,10 @@ describe('RequireAuth', () => {
     render(null, {
       routes,
       route: '/super-admin/area',
-      preloadedState: signedIn({ permissions: ['company:read'], user: { role: 'Super Admin', roleName: 'Super Admin' } }),
+      preloadedState: signedIn({
+        permissions: ['company:read'],
+        user: { role: 'Super Admin', roleName: 'Super Admin' },
+      }),
     });
     expect(await screen.findByText('platform page at /super-admin/area')).toBeInTheDocument();
   });
@@ -111,6 +123,26 @@ describe('RequireAuth', () => {
     render(null, { routes, route: '/app/open', preloadedState: signedIn({ authLoading: true }) });
     expect(await screen.findByRole('progressbar', { name: 'Checking your session' })).toBeInTheDocument();
     expect(screen.queryByText(/open page/)).not.toBeInTheDocument();
+  });
+});
+
+describe('RequireAuth when the session ends on a guarded page', () => {
+  it('after a deliberate sign-out goes to / without remembering the page', async () => {
+    const { store } = render(null, { routes, route: '/app/open', preloadedState: signedIn() });
+    expect(await screen.findByText('open page at /app/open')).toBeInTheDocument();
+    act(() => {
+      store.dispatch(authActions.sessionCleared());
+    });
+    expect(await screen.findByText('login at /')).toBeInTheDocument();
+  });
+
+  it('after the session expired goes to / and remembers the page', async () => {
+    const { store } = render(null, { routes, route: '/app/open', preloadedState: signedIn() });
+    expect(await screen.findByText('open page at /app/open')).toBeInTheDocument();
+    act(() => {
+      store.dispatch(authActions.sessionExpired());
+    });
+    expect(await screen.findByText('login at / from /app/open')).toBeInTheDocument();
   });
 });
 

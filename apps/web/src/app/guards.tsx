@@ -1,5 +1,5 @@
 import { isSuperAdmin, satisfies, type PermissionRequirement } from '@taskhive/contract';
-import type { ReactNode } from 'react';
+import { useRef, type ReactNode } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { PageLoader } from '../components/page-loader';
 import { useAppSelector } from '../hooks/store';
@@ -19,15 +19,20 @@ export interface RequireAuthProps {
 
 /**
  * A guarded route: while the session loads a progress bar shows instead of the page; a visitor
- * goes to `/` and the page is remembered; a signed-in user lacking the permission goes to
+ * (or a user whose session expired) goes to `/` and the page is remembered; a signed-in user lacking the permission goes to
  * `/unauthorized`.
  */
 export function RequireAuth({ requires, superAdminOnly = false, children }: RequireAuthProps) {
-  const { isAuthenticated, authLoading, permissions, user } = useAppSelector((s) => s.auth);
+  const { isAuthenticated, authLoading, permissions, user, error } = useAppSelector((s) => s.auth);
   const location = useLocation();
+  const signedInAtMount = useRef(isAuthenticated);
   if (authLoading) return <PageLoader label="Checking your session" />;
   if (!isAuthenticated) {
-    const state: ReturnState = { from: `${location.pathname}${location.search}${location.hash}` };
+    // A deliberate sign-out starts afresh; a visitor or an expired session comes back here after signing in.
+    const signedOut = signedInAtMount.current && !error;
+    const state: ReturnState | undefined = signedOut
+      ? undefined
+      : { from: `${location.pathname}${location.search}${location.hash}` };
     return <Navigate to="/" replace state={state} />;
   }
   if ((superAdminOnly && !isSuperAdmin(user)) || (requires && !satisfies(permissions, requires))) {

@@ -13,7 +13,10 @@ import { createAppTheme } from './theme/theme';
 /** The MUI theme built from the persisted appearance settings. */
 export function AppThemeProvider({ children }: { children: ReactNode }) {
   const { mode, fontFamily, borderRadius } = useAppSelector((s) => s.appearance);
-  const theme = useMemo(() => createAppTheme({ mode, fontFamily, borderRadius }), [mode, fontFamily, borderRadius]);
+  const theme = useMemo(
+    () => createAppTheme({ mode, fontFamily, borderRadius }),
+    [mode, fontFamily, borderRadius],
+  );
   return (
     <ThemeProvider theme={theme}>
       <CssBaseline enableColorScheme />
@@ -24,7 +27,15 @@ export function AppThemeProvider({ children }: { children: ReactNode }) {
 }
 
 /** Store, rehydration of the stored session (a progress bar meanwhile) and theme. */
-export function AppProviders({ store, persistor, children }: { store: AppStore; persistor: Persistor; children: ReactNode }) {
+export function AppProviders({
+  store,
+  persistor,
+  children,
+}: {
+  store: AppStore;
+  persistor: Persistor;
+  children: ReactNode;
+}) {
   return (
     <Provider store={store}>
       <PersistGate loading={<PageLoader label="Restoring your session" />} persistor={persistor}>

@@ -46,7 +46,10 @@ const appRoutes: RouteObject[] = [
   { path: 'department', element: anyOf(['department:read:all'], soon('Departments')) },
   { path: 'departments/:id', element: anyOf(['department:read:all'], soon('Department details')) },
   { path: 'employee', element: allOf(['employee:read:all', 'company:read'], soon('Employees')) },
-  { path: 'company-management', element: allOf(['employee:read:all', 'company:read'], soon('Company management')) },
+  {
+    path: 'company-management',
+    element: allOf(['employee:read:all', 'company:read'], soon('Company management')),
+  },
   { path: 'redirect', element: <Navigate to="/dashboard" replace /> },
 ];
 

@@ -35,18 +35,19 @@ export interface StartupState {
   error: string | null;
 }
 
-export const loadStartupData = createAsyncThunk<void, void, { state: { auth: AuthState }; rejectValue: string }>(
-  'startup/load',
-  async (_arg, { dispatch, getState, rejectWithValue }) => {
-    const auth = getState().auth;
-    const due = STARTUP_LOADERS.filter((l) => !l.requires || satisfies(auth.permissions, l.requires));
-    try {
-      await Promise.all(due.map((l) => l.load(dispatch, auth)));
-    } catch (error) {
-      return rejectWithValue(errorMessage(error, MESSAGES.generic));
-    }
-  },
-);
+export const loadStartupData = createAsyncThunk<
+  void,
+  void,
+  { state: { auth: AuthState }; rejectValue: string }
+>('startup/load', async (_arg, { dispatch, getState, rejectWithValue }) => {
+  const auth = getState().auth;
+  const due = STARTUP_LOADERS.filter((l) => !l.requires || satisfies(auth.permissions, l.requires));
+  try {
+    await Promise.all(due.map((l) => l.load(dispatch, auth)));
+  } catch (error) {
+    return rejectWithValue(errorMessage(error, MESSAGES.generic));
+  }
+});
 
 const initialState: StartupState = { status: 'idle', error: null };
 

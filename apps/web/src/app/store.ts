@@ -54,7 +54,8 @@ const middlewareOptions = {
 
 /** The app's store; `persist: false` gives tests a plain store with the same reducers. */
 export function makeStore(options: { preloadedState?: Partial<RootState>; persist?: boolean } = {}) {
-  const reducer = options.persist === false ? rootReducer : persistReducer<RootState>(persistConfig, rootReducer);
+  const reducer =
+    options.persist === false ? rootReducer : persistReducer<RootState>(persistConfig, rootReducer);
   const store = configureStore({
     reducer: reducer as typeof rootReducer,
     preloadedState: options.preloadedState,

@@ -13,7 +13,11 @@ export interface ErrorPanelProps {
 /** A failed load: what went wrong and, where it helps, a Retry button. */
 export function ErrorPanel({ title = 'Something went wrong', message, onRetry }: ErrorPanelProps) {
   return (
-    <Paper variant="outlined" role="alert" sx={{ p: { xs: 3, sm: 4 }, maxWidth: 520, mx: 'auto', textAlign: 'center' }}>
+    <Paper
+      variant="outlined"
+      role="alert"
+      sx={{ p: { xs: 3, sm: 4 }, maxWidth: 520, mx: 'auto', textAlign: 'center' }}
+    >
       <Stack spacing={1.5} sx={{ alignItems: 'center' }}>
         <ErrorOutlineRounded color="error" sx={{ fontSize: 48 }} />
         <Typography variant="h5" component="h2">

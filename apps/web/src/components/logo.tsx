@@ -8,7 +8,11 @@ export function Logo({ compact = false }: { compact?: boolean }) {
     <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
       <HiveRounded color="primary" sx={{ fontSize: 32 }} />
       {!compact && (
-        <Typography component="span" variant="h5" sx={{ fontWeight: 800, letterSpacing: 0.3, color: 'text.primary' }}>
+        <Typography
+          component="span"
+          variant="h5"
+          sx={{ fontWeight: 800, letterSpacing: 0.3, color: 'text.primary' }}
+        >
           Taskhive
         </Typography>
       )}

@@ -23,7 +23,11 @@ export function PasswordField(props: TextFieldProps) {
                 edge="end"
                 size="small"
               >
-                {visible ? <VisibilityOffOutlined fontSize="small" /> : <VisibilityOutlined fontSize="small" />}
+                {visible ? (
+                  <VisibilityOffOutlined fontSize="small" />
+                ) : (
+                  <VisibilityOutlined fontSize="small" />
+                )}
               </IconButton>
             </InputAdornment>
           ),

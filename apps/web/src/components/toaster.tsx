@@ -22,7 +22,12 @@ export function Toaster() {
       anchorOrigin={{ vertical: 'top', horizontal: 'center' }}
     >
       {toast ? (
-        <Alert onClose={close} severity={toast.severity} variant="filled" sx={{ width: '100%', minWidth: 280 }}>
+        <Alert
+          onClose={close}
+          severity={toast.severity}
+          variant="filled"
+          sx={{ width: '100%', minWidth: 280 }}
+        >
           {toast.message}
         </Alert>
       ) : undefined}

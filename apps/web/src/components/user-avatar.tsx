@@ -1,6 +1,7 @@
 import Avatar, { type AvatarProps } from '@mui/material/Avatar';
 import { AVATAR_SIZE_DEFAULT } from '@taskhive/contract';
 import { AVATAR_COLORS } from '../app/theme/avatar-colors';
+import { useAuthedImage } from '../hooks/use-authed-image';
 import { avatarColorIndex, initialsOf, resolvePhotoUrl } from '../lib/avatar';
 
 export interface UserAvatarProps extends Omit<AvatarProps, 'src' | 'children'> {
@@ -11,8 +12,15 @@ export interface UserAvatarProps extends Omit<AvatarProps, 'src' | 'children'> {
 }
 
 /** The photo when a usable one exists, else initials on a colour picked from the full name. */
-export function UserAvatar({ firstName, lastName, photoUrl, size = AVATAR_SIZE_DEFAULT, sx, ...rest }: UserAvatarProps) {
-  const src = resolvePhotoUrl(photoUrl);
+export function UserAvatar({
+  firstName,
+  lastName,
+  photoUrl,
+  size = AVATAR_SIZE_DEFAULT,
+  sx,
+  ...rest
+}: UserAvatarProps) {
+  const src = useAuthedImage(resolvePhotoUrl(photoUrl));
   const fullName = `${firstName ?? ''} ${lastName ?? ''}`.trim();
   const color = AVATAR_COLORS[avatarColorIndex(fullName)];
   return (
@@ -21,7 +29,8 @@ export function UserAvatar({ firstName, lastName, photoUrl, size = AVATAR_SIZE_D
       src={src ?? undefined}
       sx={[
         { width: size, height: size, fontSize: size * 0.4, fontWeight: 600 },
-        !src && { bgcolor: color, color: 'common.white' },
+        // The colour stays behind a photo too, so a photo that fails to load falls back to coloured initials.
+        { bgcolor: color, color: 'common.white' },
         ...(Array.isArray(sx) ? sx : [sx]),
       ]}
       {...rest}

@@ -56,7 +56,7 @@ export function AccountMenu({ profileUrl }: { profileUrl: string }) {
     }
     dispatch(authActions.sessionCleared());
     dispatch(baseApi.util.resetApiState());
-    navigate('/', { replace: true });
+    await navigate('/', { replace: true });
   };
 
   return (

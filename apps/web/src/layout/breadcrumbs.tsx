@@ -12,8 +12,8 @@ const words = (segment: string) =>
     .replace(/\b\w/g, (c) => c.toUpperCase());
 
 /**
- * Breadcrumbs that start with a Dashboard link (at most 8 items): the menu trail of the page,
- * else the path's segments below the area root.
+ * Breadcrumbs that start with a Dashboard link (at most 8 items): the menu trail of the page
+ * (linked), else the path's segments below the area root (as text: not every prefix is a page).
  */
 export function Breadcrumbs({ items, areaRoot }: { items: readonly MenuItem[]; areaRoot: string }) {
   const { pathname } = useLocation();
@@ -25,7 +25,7 @@ export function Breadcrumbs({ items, areaRoot }: { items: readonly MenuItem[]; a
           .slice(areaRoot.length)
           .split('/')
           .filter(Boolean)
-          .map((seg, idx, all) => ({ label: words(seg), to: `${areaRoot}/${all.slice(0, idx + 1).join('/')}` }));
+          .map((seg) => ({ label: words(seg) }));
   const shown = crumbs.filter((c) => c.label.toLowerCase() !== 'dashboard');
 
   return (

@@ -21,7 +21,15 @@ export function CompanyLayout() {
 
   if (status === 'failed') {
     return (
-      <Box sx={{ minHeight: '100vh', display: 'grid', placeItems: 'center', p: 2, bgcolor: 'background.default' }}>
+      <Box
+        sx={{
+          minHeight: '100vh',
+          display: 'grid',
+          placeItems: 'center',
+          p: 2,
+          bgcolor: 'background.default',
+        }}
+      >
         <ErrorPanel
           title="We could not load your workspace"
           message={error ?? 'An unexpected error occurred'}
@@ -37,5 +45,7 @@ export function CompanyLayout() {
       </Box>
     );
   }
-  return <AppShell menu={companyMenu} menuErrorText="Menu Items Error" areaRoot="/app" profileUrl="/app/profile" />;
+  return (
+    <AppShell menu={companyMenu} menuErrorText="Menu Items Error" areaRoot="/app" profileUrl="/app/profile" />
+  );
 }

@@ -1,4 +1,3 @@
-import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { APP_VERSION } from '@taskhive/contract';
@@ -13,12 +12,7 @@ export function Footer() {
       sx={{ justifyContent: 'space-between', alignItems: 'center', pt: 3, pb: 1, color: 'text.secondary' }}
     >
       <Typography variant="caption">© {new Date().getFullYear()} Taskhive. All rights reserved.</Typography>
-      <Typography variant="caption">
-        Made with care by the{' '}
-        <Link href="https://github.com/taskhive" target="_blank" rel="noopener noreferrer" underline="hover">
-          Taskhive team
-        </Link>
-      </Typography>
+      <Typography variant="caption">Made with care by the Taskhive team</Typography>
       <Typography variant="caption">Version {APP_VERSION}</Typography>
     </Stack>
   );

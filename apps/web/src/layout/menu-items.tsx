@@ -16,7 +16,14 @@ export const companyMenu: MenuItem[] = [
     title: 'My Workspace',
     type: 'group',
     children: [
-      { id: 'dashboard', title: 'Dashboard', type: 'item', url: '/app/dashboard', icon: DashboardOutlined, breadcrumbs: false },
+      {
+        id: 'dashboard',
+        title: 'Dashboard',
+        type: 'item',
+        url: '/app/dashboard',
+        icon: DashboardOutlined,
+        breadcrumbs: false,
+      },
       {
         id: 'projects',
         title: 'Projects',

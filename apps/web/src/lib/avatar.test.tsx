@@ -1,9 +1,9 @@
 import { INITIALS_PALETTE_SIZE } from '@taskhive/contract';
 import { screen } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { AVATAR_COLORS } from '../app/theme/avatar-colors';
 import { UserAvatar } from '../components/user-avatar';
-import { render } from '../test/render';
+import { render, signedIn } from '../test/render';
 import { avatarColorIndex, initialsOf, resolvePhotoUrl } from './avatar';
 
 const hexToRgb = (hex: string) => {
@@ -59,6 +59,28 @@ describe('UserAvatar', () => {
       'src',
       `${window.location.origin}/uploads/ada.png`,
     );
+  });
+
+  it('loads a photo served by the API with the bearer token and shows it from a blob URL', async () => {
+    vi.stubGlobal(
+      'URL',
+      Object.assign(URL, {
+        createObjectURL: () => 'https://object-url.test/photo-1',
+        revokeObjectURL: () => undefined,
+      }),
+    );
+    const fetch = vi.fn(async () => new Response('png-bytes', { status: 200 }));
+    vi.stubGlobal('fetch', fetch);
+    render(<UserAvatar firstName="Ada" lastName="Lovelace" photoUrl="/api/CompanyUsers/photo/u-1?v=2" />, {
+      preloadedState: signedIn(),
+    });
+    expect(await screen.findByRole('img', { name: 'Ada Lovelace' })).toHaveAttribute(
+      'src',
+      'https://object-url.test/photo-1',
+    );
+    expect(fetch).toHaveBeenCalledWith(`${window.location.origin}/api/CompanyUsers/photo/u-1?v=2`, {
+      headers: { Authorization: 'Bearer access-1' },
+    });
   });
 
   it('is 140 px by default', () => {

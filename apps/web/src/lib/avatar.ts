@@ -23,7 +23,10 @@ export function avatarColorIndex(fullName: string): number {
  * none; a relative URL is prefixed with the site origin; absolute http(s), data and blob URLs
  * are used as they are.
  */
-export function resolvePhotoUrl(url: string | null | undefined, origin: string = window.location.origin): string | null {
+export function resolvePhotoUrl(
+  url: string | null | undefined,
+  origin: string = window.location.origin,
+): string | null {
   const value = (url ?? '').trim();
   if (!value || value.toLowerCase().includes(DEFAULT_PHOTO_PLACEHOLDER)) return null;
   if (/^(https?:)?\/\//i.test(value) || /^(data|blob):/i.test(value)) return value;

@@ -2,14 +2,15 @@ import { render as rtlRender } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
 import { Provider } from 'react-redux';
-import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
+import { createMemoryRouter, RouterProvider, type InitialEntry, type RouteObject } from 'react-router';
 import { AppThemeProvider } from '../app/providers';
+import type { SessionUser } from '@taskhive/contract';
 import { initialAuthState, type AuthState } from '../app/slices/auth-slice';
 import { makeStore, type RootState } from '../app/store';
 
 export interface RenderOptions {
-  /** Where the memory router starts. */
-  route?: string;
+  /** Where the memory router starts (a path, or a location with state). */
+  route?: InitialEntry;
   /** Routes to mount; without them `ui` is mounted on every path. */
   routes?: RouteObject[];
   preloadedState?: Partial<RootState>;
@@ -45,7 +46,9 @@ const USER = {
 };
 
 /** A signed-in session for tests. */
-export function signedIn(overrides: Partial<AuthState> & { user?: Partial<AuthState['user']> } = {}): {
+export function signedIn(
+  overrides: Omit<Partial<AuthState>, 'user'> & { user?: Partial<SessionUser> } = {},
+): {
   auth: AuthState;
 } {
   const { user, ...rest } = overrides;
@@ -67,7 +70,13 @@ export function signedIn(overrides: Partial<AuthState> & { user?: Partial<AuthSt
 /** A JSON answer in the API's envelope. */
 export function jsonResponse(status: number, data: unknown, extra: Record<string, unknown> = {}): Response {
   return new Response(
-    JSON.stringify({ status: status < 400 ? 'success' : 'error', statusCode: status, message: extra.message ?? '', data, ...extra }),
+    JSON.stringify({
+      status: status < 400 ? 'success' : 'error',
+      statusCode: status,
+      message: extra.message ?? '',
+      data,
+      ...extra,
+    }),
     { status, headers: { 'Content-Type': 'application/json' } },
   );
 }

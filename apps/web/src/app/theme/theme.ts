@@ -11,8 +11,15 @@ export interface ThemeOptions {
 }
 
 const brand = {
-  primary: { light: '#7e57c2', main: '#5e35b1', dark: '#4527a0' },
-  secondary: { light: '#4fc3f7', main: '#1e88e5', dark: '#1565c0' },
+  light: {
+    primary: { light: '#7e57c2', main: '#5e35b1', dark: '#4527a0' },
+    secondary: { light: '#4fc3f7', main: '#1e88e5', dark: '#1565c0' },
+  },
+  // Lighter tones keep text and icons readable on the dark background.
+  dark: {
+    primary: { light: '#b39ddb', main: '#9e86e0', dark: '#7e57c2' },
+    secondary: { light: '#81d4fa', main: '#64b5f6', dark: '#1e88e5' },
+  },
 };
 
 /** The one MUI theme of the app: layers, transitions and tooltip delay of spec section 9. */
@@ -21,8 +28,8 @@ export function createAppTheme({ mode, fontFamily, borderRadius }: ThemeOptions)
   return createTheme({
     palette: {
       mode,
-      primary: { ...brand.primary, contrastText: '#ffffff' },
-      secondary: { ...brand.secondary, contrastText: '#ffffff' },
+      primary: { ...brand[mode].primary, contrastText: dark ? '#111827' : '#ffffff' },
+      secondary: { ...brand[mode].secondary, contrastText: dark ? '#111827' : '#ffffff' },
       success: { main: '#2e7d32' },
       error: { main: '#d32f2f' },
       background: dark ? { default: '#111827', paper: '#1a2232' } : { default: '#eef2f6', paper: '#ffffff' },

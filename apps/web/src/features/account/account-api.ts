@@ -27,7 +27,11 @@ export const accountApi = baseApi.injectEndpoints({
       query: ({ userId, file }) => {
         const body = new FormData();
         body.append('file', file);
-        return { url: `CompanyUsers/upload-profile-photo/${encodeURIComponent(userId)}`, method: 'POST', body };
+        return {
+          url: `CompanyUsers/upload-profile-photo/${encodeURIComponent(userId)}`,
+          method: 'POST',
+          body,
+        };
       },
       transformResponse: unwrapEnvelope<PhotoUploadResult>,
       invalidatesTags: (_r, _e, { userId }) => [{ type: 'UserProfile', id: userId }],

@@ -1,7 +1,9 @@
 import Grid from '@mui/material/Grid';
+import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { skipToken } from '@reduxjs/toolkit/query/react';
+import { MainCard } from '../../components/main-card';
 import { useSession } from '../../hooks/use-session';
 import { useGetUserProfileQuery } from './account-api';
 import { AppearanceCard } from './appearance-card';
@@ -12,9 +14,11 @@ import { ProfilePhotoCard } from './profile-photo-card';
 /** Account settings of /app/profile and /super-admin/profile. */
 export default function AccountSettingsPage() {
   const { user, superAdmin } = useSession();
-  const { data: profile } = useGetUserProfileQuery(user ? user.userId : skipToken);
+  const { data: profile, isLoading } = useGetUserProfileQuery(user ? user.userId : skipToken);
   if (!user) return null;
-  const subtitle = superAdmin ? 'System Admin' : (profile?.departmentName ?? user.departmentName ?? 'System User');
+  const subtitle = superAdmin
+    ? 'System Admin'
+    : (profile?.departmentName ?? user.departmentName ?? 'System User');
   return (
     <Stack spacing={3}>
       <div>
@@ -28,7 +32,18 @@ export default function AccountSettingsPage() {
           <ProfilePhotoCard user={user} subtitle={subtitle} />
         </Grid>
         <Grid size={{ xs: 12, md: 8 }}>
-          <ProfileForm key={profile?.updatedAt ?? 'session'} user={user} profile={profile} />
+          {isLoading ? (
+            <MainCard title="Profile" aria-busy="true">
+              <Stack spacing={2}>
+                <Skeleton variant="rounded" height={56} />
+                <Skeleton variant="rounded" height={56} />
+                <Skeleton variant="rounded" height={56} />
+              </Stack>
+            </MainCard>
+          ) : (
+            // Without the stored profile (its endpoint failed) the form starts from the session.
+            <ProfileForm user={user} profile={profile} />
+          )}
         </Grid>
         <Grid size={{ xs: 12, md: 6 }}>
           <ChangePasswordForm />

@@ -66,7 +66,9 @@ export function AppearanceCard() {
               { value: 24, label: '24' },
             ]}
             valueLabelDisplay="auto"
-            onChange={(_e, v) => dispatch(appearanceActions.borderRadiusChanged(Array.isArray(v) ? (v[0] ?? 8) : v))}
+            onChange={(_e, v) =>
+              dispatch(appearanceActions.borderRadiusChanged(Array.isArray(v) ? (v[0] ?? 8) : v))
+            }
           />
         </FormControl>
         <Stack direction="row" sx={{ justifyContent: 'flex-end' }}>

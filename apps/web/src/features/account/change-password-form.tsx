@@ -34,9 +34,24 @@ export function ChangePasswordForm() {
   return (
     <MainCard title="Change password" subheader="Signing in elsewhere ends when you change it">
       <Stack component="form" noValidate onSubmit={submit} spacing={1}>
-        <PasswordField label="Current password" autoComplete="current-password" required {...form.field('currentPassword')} />
-        <PasswordField label="New password" autoComplete="new-password" required {...form.field('newPassword')} />
-        <PasswordField label="Confirm new password" autoComplete="new-password" required {...form.field('confirmPassword')} />
+        <PasswordField
+          label="Current password"
+          autoComplete="current-password"
+          required
+          {...form.field('currentPassword')}
+        />
+        <PasswordField
+          label="New password"
+          autoComplete="new-password"
+          required
+          {...form.field('newPassword')}
+        />
+        <PasswordField
+          label="Confirm new password"
+          autoComplete="new-password"
+          required
+          {...form.field('confirmPassword')}
+        />
         <Stack direction="row" sx={{ justifyContent: 'flex-end' }}>
           <Button type="submit" variant="contained" disabled={isLoading}>
             {isLoading ? 'Updating…' : 'Update password'}

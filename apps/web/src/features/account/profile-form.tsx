@@ -12,7 +12,7 @@ import { useToast } from '../../hooks/use-toast';
 import { useZodForm } from '../../hooks/use-zod-form';
 import { useUpdateOwnProfileMutation } from './account-api';
 
-/** First and last name and contact fields of the signed-in user (remounted when the profile loads). */
+/** First and last name and contact fields of the signed-in user (shown once the stored profile has loaded or failed). */
 export function ProfileForm({ user, profile }: { user: SessionUser; profile: UserProfile | undefined }) {
   const dispatch = useAppDispatch();
   const toast = useToast();
@@ -46,7 +46,7 @@ export function ProfileForm({ user, profile }: { user: SessionUser; profile: Use
   return (
     <MainCard title="Profile" subheader="How your name appears to your colleagues">
       <Stack component="form" noValidate onSubmit={submit} spacing={1}>
-        <Grid container columnSpacing={2}>
+        <Grid container columnSpacing={2} rowSpacing={1}>
           <Grid size={{ xs: 12, sm: 6 }}>
             <TextField label="First name" autoComplete="given-name" required {...form.field('firstName')} />
           </Grid>
@@ -60,7 +60,12 @@ export function ProfileForm({ user, profile }: { user: SessionUser; profile: Use
             <TextField label="Job title" autoComplete="organization-title" {...form.field('jobTitle')} />
           </Grid>
           <Grid size={12}>
-            <TextField label="Email address" value={user.email} helperText=" " slotProps={{ htmlInput: { readOnly: true } }} />
+            <TextField
+              label="Email address"
+              value={user.email}
+              helperText=" "
+              slotProps={{ htmlInput: { readOnly: true } }}
+            />
           </Grid>
         </Grid>
         <Stack direction="row" sx={{ justifyContent: 'flex-end' }}>

@@ -51,20 +51,26 @@ export function ProfilePhotoCard({ user, subtitle }: { user: SessionUser; subtit
     try {
       const url = photoUrlOf(await upload({ userId: user.userId, file }).unwrap());
       if (url) dispatch(authActions.sessionUserPatched({ profilePhotoUrl: url }));
-      toast.success('Profile photo updated');
+      toast.success(MESSAGES.users.photoUploaded);
       setFile(null);
       setPreview(null);
     } catch (err) {
       const status = errorStatus(err);
       const explained = status === 400 || status === 413 || status === 415;
-      toast.error(explained ? errorMessage(err, MESSAGES.users.imageUploadFailed) : MESSAGES.users.imageUploadFailed);
+      toast.error(
+        explained ? errorMessage(err, MESSAGES.users.imageUploadFailed) : MESSAGES.users.imageUploadFailed,
+      );
     }
   };
 
   return (
     <MainCard>
       <Stack spacing={2} sx={{ alignItems: 'center', textAlign: 'center', py: 1 }}>
-        <UserAvatar firstName={user.firstName} lastName={user.lastName} photoUrl={preview ?? user.profilePhotoUrl} />
+        <UserAvatar
+          firstName={user.firstName}
+          lastName={user.lastName}
+          photoUrl={preview ?? user.profilePhotoUrl}
+        />
         <div>
           <Typography variant="h5" component="p">
             {user.firstName} {user.lastName}
@@ -79,7 +85,13 @@ export function ProfilePhotoCard({ user, subtitle }: { user: SessionUser; subtit
         <Stack direction="row" spacing={1}>
           <Button component="label" variant="outlined" startIcon={<PhotoCameraOutlined />}>
             Choose photo
-            <input hidden type="file" accept={IMAGE_MIME_TYPES.join(',')} onChange={choose} aria-label="Profile photo file" />
+            <input
+              hidden
+              type="file"
+              accept={IMAGE_MIME_TYPES.join(',')}
+              onChange={choose}
+              aria-label="Profile photo file"
+            />
           </Button>
           {file && (
             <Button variant="contained" onClick={save} disabled={isLoading}>
@@ -87,7 +99,11 @@ export function ProfilePhotoCard({ user, subtitle }: { user: SessionUser; subtit
             </Button>
           )}
         </Stack>
-        <Typography variant="caption" color={problem ? 'error' : 'text.secondary'} role={problem ? 'alert' : undefined}>
+        <Typography
+          variant="caption"
+          color={problem ? 'error' : 'text.secondary'}
+          role={problem ? 'alert' : undefined}
+        >
           {problem ?? `PNG, JPEG or WebP, up to ${MAX_MB} MB.`}
         </Typography>
       </Stack>

@@ -63,7 +63,14 @@ export default function ForgotPasswordPage() {
           {failure}
         </Alert>
       )}
-      <TextField label="Email address" type="email" autoComplete="email" required autoFocus {...form.field('email')} />
+      <TextField
+        label="Email address"
+        type="email"
+        autoComplete="email"
+        required
+        autoFocus
+        {...form.field('email')}
+      />
       <Button type="submit" variant="contained" size="large" disabled={isLoading}>
         {isLoading ? 'Sending…' : sent ? 'Send again' : 'Send reset link'}
       </Button>

@@ -10,6 +10,7 @@ import { Navigate, Link as RouterLink, useLocation } from 'react-router';
 import { errorMessage, errorStatus, fieldErrors } from '../../api/errors';
 import type { ReturnState } from '../../app/guards';
 import { authActions } from '../../app/slices/auth-slice';
+import { PageLoader } from '../../components/page-loader';
 import { PasswordField } from '../../components/password-field';
 import { useAppDispatch, useAppSelector } from '../../hooks/store';
 import { useZodForm } from '../../hooks/use-zod-form';
@@ -24,6 +25,8 @@ export default function LoginPage() {
   const [login] = useLoginMutation();
   const form = useZodForm(loginBodySchema, { email: '', password: '' });
 
+  // While a sign-out finishes the session is still there: wait rather than bounce back in.
+  if (isAuthenticated && authLoading) return <PageLoader label="Signing out" />;
   if (isAuthenticated) return <Navigate to={from ?? '/dashboard'} replace />;
 
   const submit = async (e: FormEvent) => {
@@ -37,7 +40,11 @@ export default function LoginPage() {
       form.setServerErrors(fieldErrors(err));
       const status = errorStatus(err);
       // 401 always reads the same; 403 (inactive user or company) and 429 carry the server's reason.
-      dispatch(authActions.loginFailed(status === 401 ? MESSAGES.auth.loginFailed : errorMessage(err, MESSAGES.auth.loginFailed)));
+      dispatch(
+        authActions.loginFailed(
+          status === 401 ? MESSAGES.auth.loginFailed : errorMessage(err, MESSAGES.auth.loginFailed),
+        ),
+      );
     }
   };
 
@@ -54,7 +61,14 @@ export default function LoginPage() {
           {error}
         </Alert>
       )}
-      <TextField label="Email address" type="email" autoComplete="email" autoFocus required {...form.field('email')} />
+      <TextField
+        label="Email address"
+        type="email"
+        autoComplete="email"
+        autoFocus
+        required
+        {...form.field('email')}
+      />
       <PasswordField label="Password" autoComplete="current-password" required {...form.field('password')} />
       <Stack direction="row" sx={{ justifyContent: 'flex-end', mt: -1 }}>
         <Link component={RouterLink} to="/forgot-password" variant="body2" underline="hover">

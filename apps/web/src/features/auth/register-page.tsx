@@ -61,8 +61,14 @@ export default function RegisterPage() {
           {failure}
         </Alert>
       )}
-      <TextField label="Company name" autoComplete="organization" required autoFocus {...form.field('companyName')} />
-      <Grid container columnSpacing={2}>
+      <TextField
+        label="Company name"
+        autoComplete="organization"
+        required
+        autoFocus
+        {...form.field('companyName')}
+      />
+      <Grid container columnSpacing={2} rowSpacing={1}>
         <Grid size={{ xs: 12, sm: 6 }}>
           <TextField label="First name" autoComplete="given-name" required {...form.field('firstName')} />
         </Grid>
@@ -72,7 +78,12 @@ export default function RegisterPage() {
       </Grid>
       <TextField label="Email address" type="email" autoComplete="email" required {...form.field('email')} />
       <PasswordField label="Password" autoComplete="new-password" required {...form.field('password')} />
-      <PasswordField label="Confirm password" autoComplete="new-password" required {...form.field('confirmPassword')} />
+      <PasswordField
+        label="Confirm password"
+        autoComplete="new-password"
+        required
+        {...form.field('confirmPassword')}
+      />
       <Button type="submit" variant="contained" size="large" disabled={isLoading} sx={{ mt: 1 }}>
         {isLoading ? 'Creating account…' : 'Create account'}
       </Button>

@@ -66,9 +66,25 @@ export default function ResetPasswordPage() {
           {failure}
         </Alert>
       )}
-      <TextField label="Email address" value={email} slotProps={{ htmlInput: { readOnly: true } }} helperText=" " />
-      <PasswordField label="New password" autoComplete="new-password" required autoFocus {...form.field('newPassword')} />
-      <PasswordField label="Confirm new password" autoComplete="new-password" required {...form.field('confirmPassword')} />
+      <TextField
+        label="Email address"
+        value={email}
+        slotProps={{ htmlInput: { readOnly: true } }}
+        helperText=" "
+      />
+      <PasswordField
+        label="New password"
+        autoComplete="new-password"
+        required
+        autoFocus
+        {...form.field('newPassword')}
+      />
+      <PasswordField
+        label="Confirm new password"
+        autoComplete="new-password"
+        required
+        {...form.field('confirmPassword')}
+      />
       <Button type="submit" variant="contained" size="large" disabled={isLoading}>
         {isLoading ? 'Saving…' : 'Reset password'}
       </Button>

@@ -13,10 +13,30 @@ import { useSession } from '../../hooks/use-session';
 import { StatCard } from './stat-card';
 
 const CARDS: { title: string; icon: ReactNode; caption: string; requires: PermissionRequirement }[] = [
-  { title: 'Projects', icon: <FolderOutlined />, caption: 'Projects you are part of', requires: { anyOf: ['project:read'] } },
-  { title: 'My tasks', icon: <TaskAltOutlined />, caption: 'Tasks assigned to you', requires: { anyOf: ['task:read'] } },
-  { title: 'Hours this week', icon: <AccessTimeRounded />, caption: 'Time you logged', requires: { anyOf: ['timelog:read'] } },
-  { title: 'Reports', icon: <AssessmentOutlined />, caption: 'Your tasks by status', requires: { anyOf: ['report:read'] } },
+  {
+    title: 'Projects',
+    icon: <FolderOutlined />,
+    caption: 'Projects you are part of',
+    requires: { anyOf: ['project:read'] },
+  },
+  {
+    title: 'My tasks',
+    icon: <TaskAltOutlined />,
+    caption: 'Tasks assigned to you',
+    requires: { anyOf: ['task:read'] },
+  },
+  {
+    title: 'Hours this week',
+    icon: <AccessTimeRounded />,
+    caption: 'Time you logged',
+    requires: { anyOf: ['timelog:read'] },
+  },
+  {
+    title: 'Reports',
+    icon: <AssessmentOutlined />,
+    caption: 'Your tasks by status',
+    requires: { anyOf: ['report:read'] },
+  },
 ];
 
 /** The company dashboard: a welcome and the cards the work screens fill in. */
@@ -44,7 +64,10 @@ export default function AppDashboardPage() {
       <Grid container spacing={2.5}>
         <Grid size={{ xs: 12, lg: 8 }}>
           <MainCard title="Recent activity">
-            <EmptyState title="No activity yet" description="Updates to your projects and tasks will appear here." />
+            <EmptyState
+              title="No activity yet"
+              description="Updates to your projects and tasks will appear here."
+            />
           </MainCard>
         </Grid>
         <Grid size={{ xs: 12, lg: 4 }}>

@@ -6,12 +6,25 @@ import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 
 /** A dashboard figure; without a value yet it says so rather than showing a made-up number. */
-export function StatCard({ title, icon, value, caption }: { title: string; icon: ReactNode; value?: number | null; caption: string }) {
+export function StatCard({
+  title,
+  icon,
+  value,
+  caption,
+}: {
+  title: string;
+  icon: ReactNode;
+  value?: number | null;
+  caption: string;
+}) {
   return (
     <Card variant="outlined" sx={{ height: '100%' }}>
       <CardContent>
         <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
-          <Avatar variant="rounded" sx={{ bgcolor: 'primary.main', color: 'primary.contrastText', width: 48, height: 48 }}>
+          <Avatar
+            variant="rounded"
+            sx={{ bgcolor: 'primary.main', color: 'primary.contrastText', width: 48, height: 48 }}
+          >
             {icon}
           </Avatar>
           <Stack sx={{ minWidth: 0 }}>

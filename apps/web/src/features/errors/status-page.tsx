@@ -7,9 +7,21 @@ import { Link as RouterLink } from 'react-router';
 import { Logo } from '../../components/logo';
 
 /** A full-page status screen (404, 403) with a way back. */
-export function StatusPage({ code, title, message, icon }: { code: string; title: string; message: string; icon: ReactNode }) {
+export function StatusPage({
+  code,
+  title,
+  message,
+  icon,
+}: {
+  code: string;
+  title: string;
+  message: string;
+  icon: ReactNode;
+}) {
   return (
-    <Box sx={{ minHeight: '100vh', display: 'grid', placeItems: 'center', bgcolor: 'background.default', p: 2 }}>
+    <Box
+      sx={{ minHeight: '100vh', display: 'grid', placeItems: 'center', bgcolor: 'background.default', p: 2 }}
+    >
       <Stack spacing={2} sx={{ alignItems: 'center', textAlign: 'center', maxWidth: 520 }}>
         <Logo />
         {icon}

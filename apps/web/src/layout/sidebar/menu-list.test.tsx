@@ -22,7 +22,13 @@ const EMPLOYEE = [
 
 describe('filterMenu', () => {
   it('shows an entry with no permission or a passing check, and hides the rest', () => {
-    expect(names(filterMenu(companyMenu, EMPLOYEE))).toEqual(['my-workspace', 'dashboard', 'projects', 'tasks', 'reports']);
+    expect(names(filterMenu(companyMenu, EMPLOYEE))).toEqual([
+      'my-workspace',
+      'dashboard',
+      'projects',
+      'tasks',
+      'reports',
+    ]);
   });
 
   it('hides a group whose children are all hidden', () => {
@@ -31,9 +37,16 @@ describe('filterMenu', () => {
         id: 'admin',
         title: 'Admin',
         type: 'group',
-        children: [{ id: 'roles', title: 'Roles', type: 'item', url: '/r', permission: { anyOf: ['role:read'] } }],
+        children: [
+          { id: 'roles', title: 'Roles', type: 'item', url: '/r', permission: { anyOf: ['role:read'] } },
+        ],
       },
-      { id: 'work', title: 'Work', type: 'group', children: [{ id: 'home', title: 'Home', type: 'item', url: '/h' }] },
+      {
+        id: 'work',
+        title: 'Work',
+        type: 'group',
+        children: [{ id: 'home', title: 'Home', type: 'item', url: '/h' }],
+      },
     ];
     expect(names(filterMenu(menu, []))).toEqual(['work', 'home']);
   });
@@ -44,8 +57,20 @@ describe('filterMenu', () => {
       title: 'People',
       type: 'collapse',
       children: [
-        { id: 'emp', title: 'Employees', type: 'item', url: '/e', permission: { anyOf: ['employee:read:all'] } },
-        { id: 'dep', title: 'Departments', type: 'item', url: '/d', permission: { anyOf: ['department:read:all'] } },
+        {
+          id: 'emp',
+          title: 'Employees',
+          type: 'item',
+          url: '/e',
+          permission: { anyOf: ['employee:read:all'] },
+        },
+        {
+          id: 'dep',
+          title: 'Departments',
+          type: 'item',
+          url: '/d',
+          permission: { anyOf: ['department:read:all'] },
+        },
       ],
     };
     const menu: MenuItem[] = [{ id: 'g', title: 'G', type: 'group', children: [collapse] }];
@@ -56,8 +81,19 @@ describe('filterMenu', () => {
 
 describe('MenuList', () => {
   it('renders the eight My Workspace items for a Company Admin and highlights the current one', async () => {
-    const all = ['project:read', 'task:read', 'report:read', 'employee:read:all', 'company:read', 'companyrole:read:all', 'department:read:all'] as const;
-    render(<MenuList items={companyMenu} />, { route: '/app/project', preloadedState: signedIn({ permissions: [...all] }) });
+    const all = [
+      'project:read',
+      'task:read',
+      'report:read',
+      'employee:read:all',
+      'company:read',
+      'companyrole:read:all',
+      'department:read:all',
+    ] as const;
+    render(<MenuList items={companyMenu} />, {
+      route: '/app/project',
+      preloadedState: signedIn({ permissions: [...all] }),
+    });
     const group = await screen.findByRole('list', { name: 'My Workspace' });
     const links = within(group).getAllByRole('link');
     expect(links.map((l) => l.textContent)).toEqual([
@@ -75,8 +111,20 @@ describe('MenuList', () => {
     expect(within(group).getByRole('link', { name: 'Dashboard' })).not.toHaveAttribute('aria-current');
   });
 
+  it('keeps the menu state’s openedItem on the entry of the current page', async () => {
+    const { store } = render(<MenuList items={companyMenu} />, {
+      route: '/app/tasks',
+      preloadedState: signedIn({ permissions: ['task:read'] }),
+    });
+    await screen.findByRole('link', { name: 'Tasks' });
+    expect(store.getState().menu.openedItem).toBe('tasks');
+  });
+
   it('shows only permitted items to an employee', async () => {
-    render(<MenuList items={companyMenu} />, { route: '/app/dashboard', preloadedState: signedIn({ permissions: EMPLOYEE }) });
+    render(<MenuList items={companyMenu} />, {
+      route: '/app/dashboard',
+      preloadedState: signedIn({ permissions: EMPLOYEE }),
+    });
     const links = await screen.findAllByRole('link');
     expect(links.map((l) => l.textContent)).toEqual(['Dashboard', 'Projects', 'Tasks', 'Reports']);
     expect(screen.getByRole('link', { name: 'Dashboard' })).toHaveAttribute('aria-current', 'page');
@@ -98,7 +146,12 @@ describe('MenuList', () => {
               { id: 'b', title: 'Beta', type: 'item', url: '/app/beta' },
             ],
           },
-          { id: 'other', title: 'Other', type: 'collapse', children: [{ id: 'x', title: 'Gamma', type: 'item', url: '/app/x' }] },
+          {
+            id: 'other',
+            title: 'Other',
+            type: 'collapse',
+            children: [{ id: 'x', title: 'Gamma', type: 'item', url: '/app/x' }],
+          },
         ],
       },
     ];
@@ -111,7 +164,14 @@ describe('MenuList', () => {
 
   it('opens an item with a target in a new tab', async () => {
     const menu: MenuItem[] = [
-      { id: 'g', title: 'G', type: 'group', children: [{ id: 'doc', title: 'Docs', type: 'item', url: '/docs', target: true, icon: FolderOutlined }] },
+      {
+        id: 'g',
+        title: 'G',
+        type: 'group',
+        children: [
+          { id: 'doc', title: 'Docs', type: 'item', url: '/docs', target: true, icon: FolderOutlined },
+        ],
+      },
     ];
     render(<MenuList items={menu} />, { preloadedState: signedIn() });
     const link = await screen.findByRole('link', { name: 'Docs' });
@@ -121,7 +181,12 @@ describe('MenuList', () => {
 
   it("renders 'Menu Items Error' for an unknown item type", async () => {
     const menu: MenuItem[] = [
-      { id: 'g', title: 'G', type: 'group', children: [{ id: 'bad', title: 'Bad', type: 'widget', url: '/bad' }] },
+      {
+        id: 'g',
+        title: 'G',
+        type: 'group',
+        children: [{ id: 'bad', title: 'Bad', type: 'widget', url: '/bad' }],
+      },
       { id: 'top', title: 'Top', type: 'item', url: '/top' },
     ];
     render(<MenuList items={menu} />, { preloadedState: signedIn() });
@@ -130,9 +195,18 @@ describe('MenuList', () => {
   });
 
   it("renders the super-admin variant 'Super Admin Menu Items Error'", async () => {
-    const menu: MenuItem[] = [{ id: 'g', title: 'G', type: 'group', children: [{ id: 'bad', type: 'unknown' }] }];
+    const menu: MenuItem[] = [
+      { id: 'g', title: 'G', type: 'group', children: [{ id: 'bad', type: 'unknown' }] },
+    ];
     render(
-      <SidebarContext.Provider value={{ mini: false, temporary: false, errorText: 'Super Admin Menu Items Error', onNavigate: () => undefined }}>
+      <SidebarContext.Provider
+        value={{
+          mini: false,
+          temporary: false,
+          errorText: 'Super Admin Menu Items Error',
+          onNavigate: () => undefined,
+        }}
+      >
         <MenuList items={menu} />
       </SidebarContext.Provider>,
       { preloadedState: signedIn() },
@@ -146,11 +220,20 @@ describe('MenuList', () => {
         id: 'g',
         title: 'G',
         type: 'group',
-        children: [{ id: 'c', title: 'Setup', type: 'collapse', children: [{ id: 'a', title: 'Alpha', type: 'item', url: '/app/alpha' }] }],
+        children: [
+          {
+            id: 'c',
+            title: 'Setup',
+            type: 'collapse',
+            children: [{ id: 'a', title: 'Alpha', type: 'item', url: '/app/alpha' }],
+          },
+        ],
       },
     ];
     const { user } = render(
-      <SidebarContext.Provider value={{ mini: true, temporary: false, errorText: 'Menu Items Error', onNavigate: () => undefined }}>
+      <SidebarContext.Provider
+        value={{ mini: true, temporary: false, errorText: 'Menu Items Error', onNavigate: () => undefined }}
+      >
         <MenuList items={menu} />
       </SidebarContext.Provider>,
       { preloadedState: signedIn() },

@@ -24,14 +24,16 @@ export function NavCollapse({ item, level = 1 }: { item: MenuItem; level?: numbe
   const { mini } = useSidebar();
   const { pathname } = useLocation();
   const active = containsActive(item, pathname);
-  const [toggled, setToggled] = useState<boolean | null>(null);
+  // A click opens or closes the group until the path changes; then a matching child opens it again.
+  const [toggled, setToggled] = useState<{ path: string; open: boolean } | null>(null);
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
-  const open = toggled ?? active;
+  const open = toggled?.path === pathname ? toggled.open : active;
   const Icon = item.icon ?? FolderOpenOutlined;
 
   const children = (item.children ?? []).map((child) => {
     if (child.type === 'collapse') return <NavCollapse key={child.id} item={child} level={level + 1} />;
-    if (child.type === 'item') return <NavItem key={child.id} item={child} level={mini ? 1 : level + 1} inPopover={mini} />;
+    if (child.type === 'item')
+      return <NavItem key={child.id} item={child} level={mini ? 1 : level + 1} inPopover={mini} />;
     return <MenuError key={child.id} />;
   });
 
@@ -41,9 +43,15 @@ export function NavCollapse({ item, level = 1 }: { item: MenuItem; level?: numbe
         selected={active && mini}
         disabled={item.disabled}
         aria-expanded={mini ? Boolean(anchor) : open}
-        onClick={() => setToggled(!open)}
+        onClick={() => setToggled({ path: pathname, open: !open })}
         onMouseEnter={(e) => mini && setAnchor(e.currentTarget)}
-        sx={{ borderRadius: 1, mb: 0.5, minHeight: 44, pl: mini ? 1.5 : 1.5 + (level - 1) * 2, justifyContent: mini ? 'center' : 'flex-start' }}
+        sx={{
+          borderRadius: 1,
+          mb: 0.5,
+          minHeight: 44,
+          pl: mini ? 1.5 : 1.5 + (level - 1) * 2,
+          justifyContent: mini ? 'center' : 'flex-start',
+        }}
       >
         <ListItemIcon sx={{ minWidth: mini ? 0 : 36, color: active ? 'primary.main' : undefined }}>
           <Icon fontSize="small" />
@@ -54,7 +62,11 @@ export function NavCollapse({ item, level = 1 }: { item: MenuItem; level?: numbe
               primary={item.title}
               secondary={item.caption}
               slotProps={{
-                primary: { noWrap: true, variant: 'body2', sx: { maxWidth: MENU_ITEM_TITLE_MAX_WIDTH * 1.6, fontWeight: active ? 600 : 400 } },
+                primary: {
+                  noWrap: true,
+                  variant: 'body2',
+                  sx: { maxWidth: MENU_ITEM_TITLE_MAX_WIDTH * 1.6, fontWeight: active ? 600 : 400 },
+                },
                 secondary: { variant: 'caption', noWrap: true },
               }}
             />

@@ -19,7 +19,11 @@ export function NavGroup({ item }: { item: MenuItem }) {
         subheader={
           !mini && item.title ? (
             <ListSubheader disableSticky sx={{ bgcolor: 'transparent', lineHeight: 2.5, px: 1.5 }}>
-              <Typography variant="overline" noWrap sx={{ display: 'block', maxWidth: MENU_GROUP_TITLE_MAX_WIDTH * 1.6, fontWeight: 700 }}>
+              <Typography
+                variant="overline"
+                noWrap
+                sx={{ display: 'block', maxWidth: MENU_GROUP_TITLE_MAX_WIDTH * 1.6, fontWeight: 700 }}
+              >
                 {item.title}
               </Typography>
               {item.caption && (

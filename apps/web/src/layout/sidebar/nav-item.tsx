@@ -13,7 +13,15 @@ import { isActivePath, type MenuItem } from '../../lib/menu';
 import { useSidebar } from './sidebar-context';
 
 /** One link of the sidebar: highlighted when it matches the path; `target` opens a new tab. */
-export function NavItem({ item, level = 1, inPopover = false }: { item: MenuItem; level?: number; inPopover?: boolean }) {
+export function NavItem({
+  item,
+  level = 1,
+  inPopover = false,
+}: {
+  item: MenuItem;
+  level?: number;
+  inPopover?: boolean;
+}) {
   const { mini, onNavigate } = useSidebar();
   const dispatch = useAppDispatch();
   const { pathname } = useLocation();

@@ -6,6 +6,7 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import { SIDEBAR_MINI_WIDTH, SIDEBAR_WIDTH } from '@taskhive/contract';
 import { useMemo } from 'react';
 import { menuActions } from '../../app/slices/menu-slice';
+import { Logo } from '../../components/logo';
 import { useAppDispatch, useAppSelector } from '../../hooks/store';
 import type { MenuItem } from '../../lib/menu';
 import { MenuList } from './menu-list';
@@ -34,7 +35,7 @@ export function Sidebar({ items, errorText }: { items: readonly MenuItem[]; erro
 
   const content = (
     <SidebarContext.Provider value={context}>
-      <Toolbar />
+      <Toolbar sx={{ px: 2.5 }}>{temporary && <Logo />}</Toolbar>
       <Box sx={{ py: 1.5, overflowY: 'auto', overflowX: 'hidden' }}>
         <MenuList items={items} />
       </Box>

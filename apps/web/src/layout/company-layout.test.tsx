@@ -1,0 +1,38 @@
+import { screen } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { render, jsonResponse, signedIn } from '../test/render';
+import { CompanyLayout } from './company-layout';
+
+const routes = [
+  { path: '/app', element: <CompanyLayout />, children: [{ index: true, element: <p>workspace home</p> }] },
+];
+
+describe('CompanyLayout start-up load', () => {
+  it('shows a spinner, then an error panel with the message and Retry, then the layout', async () => {
+    const session = signedIn({ permissions: ['project:read'] });
+    let fail = true;
+    const fetch = vi.fn(async () =>
+      fail
+        ? jsonResponse(500, null, { message: 'Database unavailable' })
+        : jsonResponse(200, { user: session.auth.user, permissions: ['project:read', 'task:read'] }),
+    );
+    vi.stubGlobal('fetch', fetch);
+
+    const { user, store } = render(null, { routes, route: '/app', preloadedState: session });
+
+    expect(screen.getByRole('progressbar', { name: 'Loading your workspace' })).toBeInTheDocument();
+    expect(await screen.findByRole('alert', {}, { timeout: 5000 })).toHaveTextContent('Database unavailable');
+    expect(store.getState().startup).toEqual({ status: 'failed', error: 'Database unavailable' });
+
+    fail = false;
+    await user.click(screen.getByRole('button', { name: 'Retry' }));
+
+    expect(await screen.findByText('workspace home')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Taskhive home' })).toHaveAttribute('href', '/dashboard');
+    expect(screen.getByText('Version 1.0.0')).toBeInTheDocument();
+    expect(store.getState().startup.status).toBe('succeeded');
+    expect(store.getState().auth.permissions).toEqual(['project:read', 'task:read']);
+    // The failed read was tried three times (two retries with back-off), the one after Retry once.
+    expect(fetch).toHaveBeenCalledTimes(4);
+  });
+});
