@@ -11,7 +11,7 @@ export default defineConfig({
         // Long-lived vendor chunks, cached across releases of the app code.
         codeSplitting: {
           groups: [
-            { name: 'mui', test: /node_modules[\\/](@mui|@emotion)[\\/]/ },
+            { name: 'mui', test: /node_modules[\\/](@mui[\\/](?!x-)[^\\/]+|@emotion[\\/][^\\/]+)[\\/]/ },
             { name: 'react', test: /node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]/ },
             {
               name: 'redux',

@@ -19,6 +19,14 @@ const AppDashboardPage = lazy(() => import('../features/dashboard/app-dashboard-
 const SuperAdminDashboardPage = lazy(() => import('../features/dashboard/super-admin-dashboard-page'));
 const AccountSettingsPage = lazy(() => import('../features/account/account-settings-page'));
 const ComingSoonPage = lazy(() => import('../features/placeholder/coming-soon-page'));
+const CompaniesPage = lazy(() => import('../features/companies/companies-page'));
+const CompanyDetailPage = lazy(() => import('../features/companies/company-detail-page'));
+const OwnCompanyPage = lazy(() => import('../features/companies/own-company-page'));
+const EmployeesPage = lazy(() => import('../features/employees/employees-page'));
+const EmployeeProfilePage = lazy(() => import('../features/employees/employee-profile-page'));
+const DepartmentsPage = lazy(() => import('../features/departments/departments-page'));
+const DepartmentDetailPage = lazy(() => import('../features/departments/department-detail-page'));
+const CompanyRolesPage = lazy(() => import('../features/company-roles/company-roles-page'));
 
 /** A route that needs any one of the permissions (none: any signed-in user). */
 const anyOf = (permissions: Permission[], element: ReactNode): ReactNode => (
@@ -39,16 +47,16 @@ const appRoutes: RouteObject[] = [
   { path: 'tasks', element: anyOf(['task:read'], soon('Tasks')) },
   { path: 'profile', element: <AccountSettingsPage /> },
   { path: 'project-detail/:projectId', element: anyOf(['project:read'], soon('Project details')) },
-  { path: 'employee-profile/:userId', element: anyOf(['employee:read'], soon('Employee profile')) },
-  { path: 'companies/:companyId', element: anyOf(['company:read'], soon('Company details')) },
-  { path: 'company', element: anyOf(['company:read'], soon('Company')) },
-  { path: 'role', element: anyOf(['companyrole:read:all'], soon('Roles')) },
-  { path: 'department', element: anyOf(['department:read:all'], soon('Departments')) },
-  { path: 'departments/:id', element: anyOf(['department:read:all'], soon('Department details')) },
-  { path: 'employee', element: allOf(['employee:read:all', 'company:read'], soon('Employees')) },
+  { path: 'employee-profile/:userId', element: anyOf(['employee:read'], <EmployeeProfilePage />) },
+  { path: 'companies/:companyId', element: anyOf(['company:read'], <CompanyDetailPage />) },
+  { path: 'company', element: anyOf(['company:read'], <OwnCompanyPage />) },
+  { path: 'role', element: anyOf(['companyrole:read:all'], <CompanyRolesPage />) },
+  { path: 'department', element: anyOf(['department:read:all'], <DepartmentsPage />) },
+  { path: 'departments/:id', element: anyOf(['department:read:all'], <DepartmentDetailPage />) },
+  { path: 'employee', element: allOf(['employee:read:all', 'company:read'], <EmployeesPage />) },
   {
     path: 'company-management',
-    element: allOf(['employee:read:all', 'company:read'], soon('Company management')),
+    element: allOf(['employee:read:all', 'company:read'], <EmployeesPage />),
   },
   { path: 'redirect', element: <Navigate to="/dashboard" replace /> },
 ];
@@ -57,8 +65,8 @@ const appRoutes: RouteObject[] = [
 const superAdminRoutes: RouteObject[] = [
   { index: true, element: <SuperAdminDashboardPage /> },
   { path: 'dashboard', element: <SuperAdminDashboardPage /> },
-  { path: 'companies', element: anyOf(['company:read:all'], soon('Companies')) },
-  { path: 'companies/:companyId', element: anyOf(['company:read'], soon('Company details')) },
+  { path: 'companies', element: anyOf(['company:read:all'], <CompaniesPage />) },
+  { path: 'companies/:companyId', element: anyOf(['company:read'], <CompanyDetailPage />) },
   { path: 'profile', element: <AccountSettingsPage /> },
 ];
 

@@ -1,14 +1,19 @@
 import { createAsyncThunk, createSlice, type ThunkDispatch, type UnknownAction } from '@reduxjs/toolkit';
-import { MESSAGES, satisfies, type PermissionRequirement } from '@taskhive/contract';
+import { DEFAULT_PAGE, MESSAGES, PAGE_SIZE, satisfies, type PermissionRequirement } from '@taskhive/contract';
 import { errorMessage } from '../api/errors';
 import { authApi } from '../features/auth/auth-api';
+import { companiesApi } from '../features/companies/companies-api';
+import { companyRolesApi } from '../features/company-roles/company-roles-api';
+import { departmentsApi } from '../features/departments/departments-api';
+import { DEFAULT_EMPLOYEE_QUERY } from '../features/employees/employee-query';
+import { employeesApi } from '../features/employees/employees-api';
 import { authActions, type AuthState } from './slices/auth-slice';
 
 /**
  * The start-up load of the company area (spec section 3): one entry per call, each with the
- * permission it needs. A later issue adds its call here (employees with `employee:read:all`,
- * company roles with `companyrole:read`, departments with `department:read`, projects, task
- * statuses, my tasks, the company by id) once its endpoint exists.
+ * permission it needs: employees with `employee:read:all`, company roles with `companyrole:read`,
+ * departments with `department:read`, the company by id with `company:read`. A later issue adds
+ * its call here (projects, task statuses, my tasks) once its endpoint exists.
  */
 export interface StartupLoader {
   key: string;
@@ -24,6 +29,42 @@ export const STARTUP_LOADERS: readonly StartupLoader[] = [
     load: async (dispatch) => {
       const me = await dispatch(authApi.endpoints.getMe.initiate(undefined, { forceRefetch: true })).unwrap();
       dispatch(authActions.sessionUserLoaded(me));
+    },
+  },
+  // Issue 4. Loaded without a subscription: the cache keeps them for the pages that follow.
+  {
+    key: 'employees',
+    requires: { anyOf: ['employee:read:all'] },
+    load: (dispatch) =>
+      dispatch(
+        employeesApi.endpoints.listEmployees.initiate(DEFAULT_EMPLOYEE_QUERY, { subscribe: false }),
+      ).unwrap(),
+  },
+  {
+    key: 'companyRoles',
+    requires: { anyOf: ['companyrole:read'] },
+    load: (dispatch) =>
+      dispatch(companyRolesApi.endpoints.listCompanyRoles.initiate(undefined, { subscribe: false })).unwrap(),
+  },
+  {
+    key: 'departments',
+    requires: { anyOf: ['department:read'] },
+    load: (dispatch) =>
+      dispatch(
+        departmentsApi.endpoints.listDepartments.initiate(
+          { page: DEFAULT_PAGE, pageSize: PAGE_SIZE.departmentsFetch, sortBy: 'name', sortOrder: 'asc' },
+          { subscribe: false },
+        ),
+      ).unwrap(),
+  },
+  {
+    key: 'company',
+    requires: { anyOf: ['company:read'] },
+    load: async (dispatch, auth) => {
+      if (!auth.companyId) return;
+      await dispatch(
+        companiesApi.endpoints.getCompany.initiate(auth.companyId, { subscribe: false }),
+      ).unwrap();
     },
   },
 ];

@@ -15,9 +15,9 @@ describe('Breadcrumbs', () => {
     expect(within(nav).getByText('Tasks')).toHaveAttribute('aria-current', 'page');
   });
 
-  it('fall back to the path below the area root for pages outside the menu', () => {
+  it('fall back to the path below the area root for pages outside the menu, ids read as Details', () => {
     render(<Breadcrumbs items={companyMenu} areaRoot="/app" />, {
-      route: '/app/project-detail/42',
+      route: '/app/project-detail/389d95d5-b2d9-4297-8a4e-1f6c2b7d9e10',
       preloadedState: signedIn(),
     });
     const nav = screen.getByRole('navigation', { name: 'breadcrumb' });
@@ -25,7 +25,7 @@ describe('Breadcrumbs', () => {
       within(nav)
         .getAllByRole('listitem')
         .map((li) => li.textContent),
-    ).toEqual(['Dashboard', 'Project Detail', '42']);
+    ).toEqual(['Dashboard', 'Project Detail', 'Details']);
     expect(within(nav).getAllByRole('link')).toHaveLength(1);
   });
 });

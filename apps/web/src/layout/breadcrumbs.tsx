@@ -6,10 +6,15 @@ import { BREADCRUMB_MAX_ITEMS } from '@taskhive/contract';
 import { Link as RouterLink, useLocation } from 'react-router';
 import { findTrail, type MenuItem } from '../lib/menu';
 
+/** A record id in a path (a UUID or a number) reads as "Details", not as the raw id. */
+const isRecordId = (segment: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-/i.test(segment) || /^\d+$/.test(segment);
+
 const words = (segment: string) =>
-  decodeURIComponent(segment)
-    .replace(/[-_]+/g, ' ')
-    .replace(/\b\w/g, (c) => c.toUpperCase());
+  isRecordId(segment)
+    ? 'Details'
+    : decodeURIComponent(segment)
+        .replace(/[-_]+/g, ' ')
+        .replace(/\b\w/g, (c) => c.toUpperCase());
 
 /**
  * Breadcrumbs that start with a Dashboard link (at most 8 items): the menu trail of the page

@@ -1,15 +1,19 @@
 import AccessTimeRounded from '@mui/icons-material/AccessTimeRounded';
 import AssessmentOutlined from '@mui/icons-material/AssessmentOutlined';
+import ApartmentOutlined from '@mui/icons-material/ApartmentOutlined';
 import FolderOutlined from '@mui/icons-material/FolderOutlined';
+import GroupsOutlined from '@mui/icons-material/GroupsOutlined';
 import TaskAltOutlined from '@mui/icons-material/TaskAltOutlined';
 import Grid from '@mui/material/Grid';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import { skipToken } from '@reduxjs/toolkit/query/react';
 import type { PermissionRequirement } from '@taskhive/contract';
 import type { ReactNode } from 'react';
 import { EmptyState } from '../../components/empty-state';
 import { MainCard } from '../../components/main-card';
 import { useSession } from '../../hooks/use-session';
+import { useDepartmentCountQuery, useEmployeeCountQuery } from './dashboard-api';
 import { StatCard } from './stat-card';
 
 const CARDS: { title: string; icon: ReactNode; caption: string; requires: PermissionRequirement }[] = [
@@ -43,6 +47,10 @@ const CARDS: { title: string; icon: ReactNode; caption: string; requires: Permis
 export default function AppDashboardPage() {
   const { user, can } = useSession();
   const cards = CARDS.filter((c) => can(c.requires));
+  const seesPeople = can({ anyOf: ['employee:read:all'] });
+  const seesDepartments = can({ anyOf: ['department:read'] });
+  const { data: employees } = useEmployeeCountQuery(seesPeople ? undefined : skipToken);
+  const { data: departments } = useDepartmentCountQuery(seesDepartments ? undefined : skipToken);
   return (
     <Stack spacing={3}>
       <div>
@@ -60,6 +68,26 @@ export default function AppDashboardPage() {
             <StatCard title={c.title} icon={c.icon} caption={c.caption} />
           </Grid>
         ))}
+        {seesPeople && (
+          <Grid size={{ xs: 12, sm: 6, lg: 3 }}>
+            <StatCard
+              title="Employees"
+              icon={<GroupsOutlined />}
+              caption="People in your company"
+              value={employees}
+            />
+          </Grid>
+        )}
+        {seesDepartments && (
+          <Grid size={{ xs: 12, sm: 6, lg: 3 }}>
+            <StatCard
+              title="Departments"
+              icon={<ApartmentOutlined />}
+              caption="Teams your company is organised in"
+              value={departments}
+            />
+          </Grid>
+        )}
       </Grid>
       <Grid container spacing={2.5}>
         <Grid size={{ xs: 12, lg: 8 }}>

@@ -1,0 +1,106 @@
+import FormControlLabel from '@mui/material/FormControlLabel';
+import Stack from '@mui/material/Stack';
+import Switch from '@mui/material/Switch';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { createCompanyRoleBodySchema, MESSAGES, type CompanyRole } from '@taskhive/contract';
+import { useState } from 'react';
+import { errorMessage, fieldErrors } from '../../api/errors';
+import { FormDialog } from '../../components/form-dialog';
+import { useToast } from '../../hooks/use-toast';
+import { useZodForm } from '../../hooks/use-zod-form';
+import { useCreateCompanyRoleMutation, useUpdateCompanyRoleMutation } from './company-roles-api';
+
+const textFields = createCompanyRoleBodySchema.pick({ roleName: true, description: true });
+
+/** Create a role, or edit one (the Company Admin role keeps its name and stays active). */
+export function RoleFormDialog({ role, onClose }: { role?: CompanyRole; onClose: () => void }) {
+  const toast = useToast();
+  const form = useZodForm(textFields, {
+    roleName: role?.roleName ?? '',
+    description: role?.description ?? '',
+  });
+  const [isActive, setIsActive] = useState(role?.isActive ?? true);
+  const [defaultRole, setDefaultRole] = useState(role?.defaultRole ?? false);
+  const [create, creating] = useCreateCompanyRoleMutation();
+  const [update, updating] = useUpdateCompanyRoleMutation();
+  const locked = role?.isProtected ?? false;
+
+  const submit = async () => {
+    const text = form.validate();
+    if (!text) return;
+    try {
+      if (role) {
+        await update({
+          id: role.companyRoleId,
+          body: {
+            ...(locked ? { description: text.description } : { ...text, isActive }),
+            // The default only moves: it is set on a role, never unset.
+            ...(defaultRole && !role.defaultRole ? { defaultRole: true } : {}),
+          },
+        }).unwrap();
+        toast.success(MESSAGES.companyRoles.updated);
+      } else {
+        await create({ ...text, isActive, defaultRole }).unwrap();
+        toast.success(MESSAGES.companyRoles.createdWithoutPermissions);
+      }
+      onClose();
+    } catch (err) {
+      form.setServerErrors(fieldErrors(err));
+      toast.error(errorMessage(err, role ? MESSAGES.toasts.updateFailed : MESSAGES.toasts.creationFailed));
+    }
+  };
+
+  return (
+    <FormDialog
+      open
+      title={role ? 'Edit role' : 'New role'}
+      submitLabel={role ? 'Save changes' : 'Create role'}
+      busy={creating.isLoading || updating.isLoading}
+      onSubmit={() => void submit()}
+      onClose={onClose}
+      maxWidth="xs"
+    >
+      <Stack spacing={1}>
+        <TextField
+          label="Role name"
+          required
+          autoFocus={!locked}
+          disabled={locked}
+          {...form.field('roleName')}
+        />
+        <TextField label="Description" multiline minRows={2} {...form.field('description')} />
+        <FormControlLabel
+          control={
+            <Switch
+              checked={isActive}
+              disabled={locked || (defaultRole && Boolean(role?.defaultRole))}
+              onChange={(e) => setIsActive(e.target.checked)}
+            />
+          }
+          label="Active"
+        />
+        <FormControlLabel
+          control={
+            <Switch
+              checked={defaultRole}
+              disabled={Boolean(role?.defaultRole) || !isActive}
+              onChange={(e) => setDefaultRole(e.target.checked)}
+            />
+          }
+          label="Default role for new employees"
+        />
+        <Typography variant="caption" color="text.secondary">
+          {role?.defaultRole
+            ? 'This is the default role. Make another role the default to change it.'
+            : 'A company has exactly one default role; choosing this one moves the default here.'}
+        </Typography>
+        {locked && (
+          <Typography variant="caption" color="text.secondary">
+            {MESSAGES.companyRoles.protectedRole}.
+          </Typography>
+        )}
+      </Stack>
+    </FormDialog>
+  );
+}
