@@ -13,10 +13,8 @@ import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
 import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
-import TableSortLabel from '@mui/material/TableSortLabel';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import {
@@ -34,6 +32,8 @@ import { ConfirmDialog } from '../../components/confirm-dialog';
 import { EmptyState } from '../../components/empty-state';
 import { ErrorPanel } from '../../components/error-panel';
 import { MainCard } from '../../components/main-card';
+import { PageHeader } from '../../components/page-header';
+import { SortableTableHead, type SortableColumn } from '../../components/sortable-table-head';
 import { useDebouncedValue } from '../../hooks/use-debounced-value';
 import { useSession } from '../../hooks/use-session';
 import { useToast } from '../../hooks/use-toast';
@@ -50,7 +50,7 @@ import { CompanyStatusChips } from './company-status-chips';
 
 type SortBy = CompanyListQuery['sortBy'];
 
-const COLUMNS: { id: SortBy | null; label: string }[] = [
+const COLUMNS: SortableColumn<SortBy>[] = [
   { id: 'name', label: 'Company' },
   { id: null, label: 'Users' },
   { id: 'isActive', label: 'Status' },
@@ -148,29 +148,13 @@ export default function CompaniesPage() {
         {isFetching && <LinearProgress aria-label="Updating companies" sx={{ mb: -0.5 }} />}
         <TableContainer>
           <Table size="small" aria-label="Companies">
-            <TableHead>
-              <TableRow>
-                {COLUMNS.map((col) => (
-                  <TableCell
-                    key={col.label}
-                    sortDirection={col.id && sort.sortBy === col.id ? sort.sortOrder : false}
-                  >
-                    {col.id ? (
-                      <TableSortLabel
-                        active={sort.sortBy === col.id}
-                        direction={sort.sortBy === col.id ? sort.sortOrder : 'asc'}
-                        onClick={() => col.id && sortBy(col.id)}
-                      >
-                        {col.label}
-                      </TableSortLabel>
-                    ) : (
-                      col.label
-                    )}
-                  </TableCell>
-                ))}
-                <TableCell align="right">Actions</TableCell>
-              </TableRow>
-            </TableHead>
+            <SortableTableHead
+              columns={COLUMNS}
+              sortBy={sort.sortBy}
+              sortOrder={sort.sortOrder}
+              onSort={sortBy}
+              actionsLabel="Actions"
+            />
             <TableBody>
               {data.items.map((c) => (
                 <TableRow key={c.companyId} hover>
@@ -225,23 +209,17 @@ export default function CompaniesPage() {
 
   return (
     <Stack spacing={3}>
-      <Stack
-        direction={{ xs: 'column', sm: 'row' }}
-        spacing={2}
-        sx={{ justifyContent: 'space-between', alignItems: { sm: 'center' } }}
-      >
-        <div>
-          <Typography variant="h3" component="h1">
-            Companies
-          </Typography>
-          <Typography color="text.secondary">Every company on the platform, with its status.</Typography>
-        </div>
-        {canCreate && (
-          <Button variant="contained" startIcon={<AddRounded />} onClick={() => setCreating(true)}>
-            New company
-          </Button>
-        )}
-      </Stack>
+      <PageHeader
+        title="Companies"
+        subtitle="Every company on the platform, with its status."
+        action={
+          canCreate && (
+            <Button variant="contained" startIcon={<AddRounded />} onClick={() => setCreating(true)}>
+              New company
+            </Button>
+          )
+        }
+      />
       <MainCard
         title="All companies"
         action={

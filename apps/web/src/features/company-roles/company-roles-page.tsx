@@ -13,10 +13,8 @@ import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
 import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
-import TableSortLabel from '@mui/material/TableSortLabel';
 import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
@@ -27,6 +25,8 @@ import { ConfirmDialog } from '../../components/confirm-dialog';
 import { EmptyState } from '../../components/empty-state';
 import { ErrorPanel } from '../../components/error-panel';
 import { MainCard } from '../../components/main-card';
+import { PageHeader } from '../../components/page-header';
+import { hideBelowMd, SortableTableHead, type SortableColumn } from '../../components/sortable-table-head';
 import { useSession } from '../../hooks/use-session';
 import { useToast } from '../../hooks/use-toast';
 import { formatDate } from '../../lib/format';
@@ -34,16 +34,14 @@ import { useDeleteCompanyRoleMutation, useListCompanyRolesQuery } from './compan
 import { RoleFormDialog } from './role-form-dialog';
 import { applyRoleQuery, DEFAULT_ROLE_QUERY, type RoleQuery, type RoleSortField } from './role-filters';
 
-const COLUMNS: { id: RoleSortField; label: string; wide?: boolean }[] = [
+const COLUMNS: SortableColumn<RoleSortField>[] = [
   { id: 'roleName', label: 'Role' },
   { id: 'isActive', label: 'Status' },
   { id: 'defaultRole', label: 'Default' },
   { id: 'userCount', label: 'Users' },
-  { id: 'createdAt', label: 'Created', wide: true },
-  { id: 'updatedAt', label: 'Updated', wide: true },
+  { id: 'createdAt', label: 'Created', sx: hideBelowMd },
+  { id: 'updatedAt', label: 'Updated', sx: hideBelowMd },
 ];
-
-const wideOnly = { display: { xs: 'none', md: 'table-cell' } };
 
 /** Why a role cannot be deleted, or null when it can. */
 function deleteBlocker(role: CompanyRole): string | null {
@@ -108,26 +106,13 @@ export default function CompanyRolesPage() {
       <>
         <TableContainer>
           <Table size="small" aria-label="Company roles">
-            <TableHead>
-              <TableRow>
-                {COLUMNS.map((col) => (
-                  <TableCell
-                    key={col.id}
-                    sortDirection={query.sortBy === col.id ? query.sortOrder : false}
-                    sx={col.wide ? wideOnly : undefined}
-                  >
-                    <TableSortLabel
-                      active={query.sortBy === col.id}
-                      direction={query.sortBy === col.id ? query.sortOrder : 'asc'}
-                      onClick={() => sortBy(col.id)}
-                    >
-                      {col.label}
-                    </TableSortLabel>
-                  </TableCell>
-                ))}
-                <TableCell align="right">Actions</TableCell>
-              </TableRow>
-            </TableHead>
+            <SortableTableHead
+              columns={COLUMNS}
+              sortBy={query.sortBy}
+              sortOrder={query.sortOrder}
+              onSort={sortBy}
+              actionsLabel="Actions"
+            />
             <TableBody>
               {rows.map((r) => {
                 const blocker = deleteBlocker(r);
@@ -159,8 +144,8 @@ export default function CompanyRolesPage() {
                       {r.defaultRole ? <Chip size="small" label="Default" color="primary" /> : '—'}
                     </TableCell>
                     <TableCell>{r.userCount}</TableCell>
-                    <TableCell sx={wideOnly}>{formatDate(r.createdAt)}</TableCell>
-                    <TableCell sx={wideOnly}>{formatDate(r.updatedAt)}</TableCell>
+                    <TableCell sx={hideBelowMd}>{formatDate(r.createdAt)}</TableCell>
+                    <TableCell sx={hideBelowMd}>{formatDate(r.updatedAt)}</TableCell>
                     <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
                       {canUpdate && (
                         <IconButton aria-label={`Edit ${r.roleName}`} onClick={() => setEditing(r)}>
@@ -202,23 +187,17 @@ export default function CompanyRolesPage() {
 
   return (
     <Stack spacing={3}>
-      <Stack
-        direction={{ xs: 'column', sm: 'row' }}
-        spacing={2}
-        sx={{ justifyContent: 'space-between', alignItems: { sm: 'center' } }}
-      >
-        <div>
-          <Typography variant="h3" component="h1">
-            Roles
-          </Typography>
-          <Typography color="text.secondary">The roles your company gives its people.</Typography>
-        </div>
-        {canCreate && (
-          <Button variant="contained" startIcon={<AddRounded />} onClick={() => setEditing('new')}>
-            New role
-          </Button>
-        )}
-      </Stack>
+      <PageHeader
+        title="Roles"
+        subtitle="The roles your company gives its people."
+        action={
+          canCreate && (
+            <Button variant="contained" startIcon={<AddRounded />} onClick={() => setEditing('new')}>
+              New role
+            </Button>
+          )
+        }
+      />
       <MainCard>
         <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ mb: 2 }}>
           <TextField

@@ -12,10 +12,8 @@ import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
 import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
-import TableSortLabel from '@mui/material/TableSortLabel';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import {
@@ -32,6 +30,8 @@ import { errorMessage } from '../../api/errors';
 import { EmptyState } from '../../components/empty-state';
 import { ErrorPanel } from '../../components/error-panel';
 import { MainCard } from '../../components/main-card';
+import { PageHeader } from '../../components/page-header';
+import { hideBelowMd, SortableTableHead, type SortableColumn } from '../../components/sortable-table-head';
 import { useDebouncedValue } from '../../hooks/use-debounced-value';
 import { useSession } from '../../hooks/use-session';
 import { formatDate } from '../../lib/format';
@@ -41,13 +41,12 @@ import { useListDepartmentsQuery } from './departments-api';
 
 type SortBy = DepartmentListQuery['sortBy'];
 
-const COLUMNS: { id: SortBy | null; label: string; wide?: boolean }[] = [
+const COLUMNS: SortableColumn<SortBy>[] = [
   { id: 'name', label: 'Department' },
   { id: null, label: 'Manager' },
   { id: 'memberCount', label: 'Members' },
-  { id: 'updatedAt', label: 'Updated', wide: true },
+  { id: 'updatedAt', label: 'Updated', sx: hideBelowMd },
 ];
-const wideOnly = { display: { xs: 'none', md: 'table-cell' } };
 
 /** /app/department: the company's departments. */
 export default function DepartmentsPage() {
@@ -104,30 +103,13 @@ export default function DepartmentsPage() {
         {isFetching && <LinearProgress aria-label="Updating departments" sx={{ mb: -0.5 }} />}
         <TableContainer>
           <Table size="small" aria-label="Departments">
-            <TableHead>
-              <TableRow>
-                {COLUMNS.map((col) => (
-                  <TableCell
-                    key={col.label}
-                    sortDirection={col.id && sort.sortBy === col.id ? sort.sortOrder : false}
-                    sx={col.wide ? wideOnly : undefined}
-                  >
-                    {col.id ? (
-                      <TableSortLabel
-                        active={sort.sortBy === col.id}
-                        direction={sort.sortBy === col.id ? sort.sortOrder : 'asc'}
-                        onClick={() => col.id && sortBy(col.id)}
-                      >
-                        {col.label}
-                      </TableSortLabel>
-                    ) : (
-                      col.label
-                    )}
-                  </TableCell>
-                ))}
-                <TableCell align="right">Actions</TableCell>
-              </TableRow>
-            </TableHead>
+            <SortableTableHead
+              columns={COLUMNS}
+              sortBy={sort.sortBy}
+              sortOrder={sort.sortOrder}
+              onSort={sortBy}
+              actionsLabel="Actions"
+            />
             <TableBody>
               {data.items.map((d) => (
                 <TableRow key={d.deptId} hover>
@@ -147,7 +129,7 @@ export default function DepartmentsPage() {
                   </TableCell>
                   <TableCell>{d.managerName ?? '—'}</TableCell>
                   <TableCell>{d.memberCount}</TableCell>
-                  <TableCell sx={wideOnly}>{formatDate(d.updatedAt)}</TableCell>
+                  <TableCell sx={hideBelowMd}>{formatDate(d.updatedAt)}</TableCell>
                   <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
                     {canUpdate && (
                       <IconButton aria-label={`Edit ${d.name}`} onClick={() => setEditing(d)}>
@@ -182,25 +164,17 @@ export default function DepartmentsPage() {
 
   return (
     <Stack spacing={3}>
-      <Stack
-        direction={{ xs: 'column', sm: 'row' }}
-        spacing={2}
-        sx={{ justifyContent: 'space-between', alignItems: { sm: 'center' } }}
-      >
-        <div>
-          <Typography variant="h3" component="h1">
-            Departments
-          </Typography>
-          <Typography color="text.secondary">
-            How your company is organised, and who leads each part.
-          </Typography>
-        </div>
-        {canCreate && (
-          <Button variant="contained" startIcon={<AddRounded />} onClick={() => setEditing('new')}>
-            New department
-          </Button>
-        )}
-      </Stack>
+      <PageHeader
+        title="Departments"
+        subtitle="How your company is organised, and who leads each part."
+        action={
+          canCreate && (
+            <Button variant="contained" startIcon={<AddRounded />} onClick={() => setEditing('new')}>
+              New department
+            </Button>
+          )
+        }
+      />
       <MainCard>
         <TextField
           size="small"

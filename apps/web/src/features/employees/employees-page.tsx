@@ -16,13 +16,10 @@ import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
 import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
-import TableSortLabel from '@mui/material/TableSortLabel';
 import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
-import type { SxProps, Theme } from '@mui/material/styles';
 import Typography from '@mui/material/Typography';
 import { skipToken } from '@reduxjs/toolkit/query/react';
 import {
@@ -39,6 +36,8 @@ import { ConfirmDialog } from '../../components/confirm-dialog';
 import { EmptyState } from '../../components/empty-state';
 import { ErrorPanel } from '../../components/error-panel';
 import { MainCard } from '../../components/main-card';
+import { PageHeader } from '../../components/page-header';
+import { hideBelowMd, SortableTableHead, type SortableColumn } from '../../components/sortable-table-head';
 import { UserAvatar } from '../../components/user-avatar';
 import { useDebouncedValue } from '../../hooks/use-debounced-value';
 import { useSession } from '../../hooks/use-session';
@@ -59,16 +58,15 @@ import {
   useListEmployeesQuery,
 } from './employees-api';
 
-/** Columns that give way on small screens. */
-const wideOnly = { display: { xs: 'none', md: 'table-cell' } };
+/** The Role column gives way on phones (Department and Joined below md). */
 const smUp = { display: { xs: 'none', sm: 'table-cell' } };
 
-const COLUMNS: { id: EmployeeSortField; label: string; hide?: SxProps<Theme> }[] = [
+const COLUMNS: SortableColumn<EmployeeSortField>[] = [
   { id: 'firstName', label: 'Name' },
-  { id: 'roleName', label: 'Role', hide: smUp },
-  { id: 'departmentName', label: 'Department', hide: wideOnly },
+  { id: 'roleName', label: 'Role', sx: smUp },
+  { id: 'departmentName', label: 'Department', sx: hideBelowMd },
   { id: 'status', label: 'Status' },
-  { id: 'createdAt', label: 'Joined', hide: wideOnly },
+  { id: 'createdAt', label: 'Joined', sx: hideBelowMd },
 ];
 
 /** A multiple-choice filter box. */
@@ -186,26 +184,13 @@ export default function EmployeesPage() {
         {isFetching && <LinearProgress aria-label="Updating employees" sx={{ mb: -0.5 }} />}
         <TableContainer>
           <Table size="small" aria-label="Employees">
-            <TableHead>
-              <TableRow>
-                {COLUMNS.map((col) => (
-                  <TableCell
-                    key={col.id}
-                    sortDirection={query.sortBy === col.id ? query.sortOrder : false}
-                    sx={col.hide}
-                  >
-                    <TableSortLabel
-                      active={query.sortBy === col.id}
-                      direction={query.sortBy === col.id ? query.sortOrder : 'asc'}
-                      onClick={() => sortBy(col.id)}
-                    >
-                      {col.label}
-                    </TableSortLabel>
-                  </TableCell>
-                ))}
-                <TableCell align="right">Actions</TableCell>
-              </TableRow>
-            </TableHead>
+            <SortableTableHead
+              columns={COLUMNS}
+              sortBy={query.sortBy}
+              sortOrder={query.sortOrder}
+              onSort={sortBy}
+              actionsLabel="Actions"
+            />
             <TableBody>
               {shown.items.map((u) => {
                 const self = u.userId === user?.userId;
@@ -234,11 +219,11 @@ export default function EmployeesPage() {
                       </Stack>
                     </TableCell>
                     <TableCell sx={smUp}>{u.roleName ?? '—'}</TableCell>
-                    <TableCell sx={wideOnly}>{u.departmentName ?? '—'}</TableCell>
+                    <TableCell sx={hideBelowMd}>{u.departmentName ?? '—'}</TableCell>
                     <TableCell>
                       <EmployeeStatusChip status={u.status} />
                     </TableCell>
-                    <TableCell sx={{ ...wideOnly, whiteSpace: 'nowrap' }}>
+                    <TableCell sx={{ ...hideBelowMd, whiteSpace: 'nowrap' }}>
                       {formatDate(u.createdAt)}
                     </TableCell>
                     <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
@@ -284,27 +269,21 @@ export default function EmployeesPage() {
 
   return (
     <Stack spacing={3}>
-      <Stack
-        direction={{ xs: 'column', sm: 'row' }}
-        spacing={2}
-        sx={{ justifyContent: 'space-between', alignItems: { sm: 'center' } }}
-      >
-        <div>
-          <Typography variant="h3" component="h1">
-            Employees
-          </Typography>
-          <Typography color="text.secondary">
-            {shown
-              ? `${shown.totalCount} ${shown.totalCount === 1 ? 'person' : 'people'}`
-              : 'Everyone in your company'}
-          </Typography>
-        </div>
-        {canCreate && (
-          <Button variant="contained" startIcon={<AddRounded />} onClick={() => setEditing('new')}>
-            Invite employee
-          </Button>
-        )}
-      </Stack>
+      <PageHeader
+        title="Employees"
+        subtitle={
+          shown
+            ? `${shown.totalCount} ${shown.totalCount === 1 ? 'person' : 'people'}`
+            : 'Everyone in your company'
+        }
+        action={
+          canCreate && (
+            <Button variant="contained" startIcon={<AddRounded />} onClick={() => setEditing('new')}>
+              Invite employee
+            </Button>
+          )
+        }
+      />
       <MainCard>
         <Grid container spacing={2} sx={{ mb: 2 }}>
           <Grid size={{ xs: 12, md: 3 }}>
