@@ -127,7 +127,7 @@ export async function buildApp({ db, config, logger, logStream }: AppDeps): Prom
     users: usersService({ db, config, mailer, storage, log: app.log }),
     storage,
   });
-  await app.register(departmentsRoutes, { departments: departmentsService(db) });
+  await app.register(departmentsRoutes, { departments: departmentsService });
   await app.register(companyRolesRoutes, { roles: companyRolesService(db) });
 
   await app.register(webPlugin, { distDir: config.webDistDir });

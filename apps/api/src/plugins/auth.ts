@@ -5,16 +5,10 @@ import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import { accessRepo, isSuperAdminRole } from '../features/auth/access.repo.ts';
 import { forbidden, unauthorized } from '../lib/errors.ts';
+import { type Actor, makeScope, type Scope } from '../lib/scope.ts';
 import { verifyAccessToken } from '../lib/tokens.ts';
 
-export type Actor = {
-  userId: string;
-  companyId: string;
-  sessionId: string;
-  role: string;
-  isSuperAdmin: boolean;
-  permissions: ReadonlySet<string>;
-};
+export type { Actor, Scope };
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -25,6 +19,7 @@ declare module 'fastify' {
   }
   interface FastifyRequest {
     actor: Actor | null;
+    scope: Scope | null;
   }
   interface FastifyInstance {
     /** Every route registered after the auth plugin, with what it declared (walked by a test). */
@@ -36,6 +31,12 @@ declare module 'fastify' {
 export function actorOf(req: FastifyRequest): Actor {
   if (!req.actor) throw unauthorized();
   return req.actor;
+}
+
+/** The tenant scope of a guarded route: database, company and actor of this request. */
+export function scopeOf(req: FastifyRequest): Scope {
+  if (!req.scope) throw unauthorized();
+  return req.scope;
 }
 
 /** The OpenAPI UI and document (registered by @fastify/swagger-ui) are public. */
@@ -56,6 +57,7 @@ function requirement(p: Permission | PermissionRequirement): PermissionRequireme
  */
 export const authPlugin = fp(async (app: FastifyInstance, opts: { db: Db; config: Config }) => {
   app.decorateRequest('actor', null);
+  app.decorateRequest('scope', null);
   const access = accessRepo(opts.db);
 
   const declared: FastifyInstance['declaredRoutes'] = [];
@@ -100,6 +102,7 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: { db: Db; config
       isSuperAdmin: superAdmin,
       permissions,
     };
+    req.scope = makeScope(opts.db, req.actor);
     if (!satisfies([...permissions], requirement(cfg.permission))) throw forbidden();
   });
 });

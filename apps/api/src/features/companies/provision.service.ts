@@ -3,6 +3,7 @@ import type { Db } from '../../db/client.ts';
 import { companyModulesRepo } from '../company-modules/company-modules.repo.ts';
 import { companyRolesRepo } from '../company-roles/company-roles.repo.ts';
 import { departmentsRepo } from '../departments/departments.repo.ts';
+import { systemScope } from '../../lib/scope.ts';
 import { taskStatusesRepo } from '../task-statuses/task-statuses.repo.ts';
 import { usersRepo } from '../users/users.repo.ts';
 import { companiesRepo, type NewCompany } from './companies.repo.ts';
@@ -50,7 +51,7 @@ export async function provisionCompany(
   await roles.grant(manager, DEFAULT_ROLE_PERMISSIONS.Manager);
   await roles.grant(employee, DEFAULT_ROLE_PERMISSIONS.Employee);
 
-  const departmentId = await departmentsRepo(tx, companyId).insert({
+  const departmentId = await departmentsRepo.insert(systemScope(tx, companyId), {
     name: 'General',
     description: 'Everyone to start with',
   });

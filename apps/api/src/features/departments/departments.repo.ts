@@ -1,8 +1,9 @@
-import { aliasedTable, and, asc, count, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
+import { aliasedTable, and, eq, sql } from 'drizzle-orm';
 import type { DepartmentListQuery } from '@taskhive/contract';
-import type { Db } from '../../db/client.ts';
 import { departments, users } from '../../db/schema/index.ts';
-import { containsPattern, departmentMemberCounts } from '../users/users.repo.ts';
+import { countAll, type ListResult, pageWindow, searchAny, sortBy, totalOf } from '../../lib/list.ts';
+import type { Scope } from '../../lib/scope.ts';
+import { departmentMemberCounts } from '../users/users.repo.ts';
 
 export type DepartmentRow = {
   id: string;
@@ -15,96 +16,93 @@ export type DepartmentRow = {
   updatedAt: Date;
 };
 
-/** Departments of one company. Every query filters by that company; inserts set it. */
-export function departmentsRepo(db: Db, companyId: string) {
-  const mine = eq(departments.companyId, companyId);
-  const select = () => {
-    const counts = departmentMemberCounts(db, companyId);
-    const manager = aliasedTable(users, 'manager');
-    const memberCount = sql<number>`coalesce(${counts.memberCount}, 0)`.mapWith(Number);
-    const q = db
-      .select({
-        id: departments.id,
-        name: departments.name,
-        description: departments.description,
-        managerId: departments.managerId,
-        managerName: sql<string | null>`${manager.firstName} || ' ' || ${manager.lastName}`,
-        memberCount,
-        createdAt: departments.createdAt,
-        updatedAt: departments.updatedAt,
-      })
-      .from(departments)
-      .leftJoin(counts, eq(counts.departmentId, departments.id))
-      .leftJoin(
-        manager,
-        and(eq(manager.id, departments.managerId), eq(manager.companyId, departments.companyId)),
-      );
-    return { q, memberCount };
-  };
-
-  return {
-    async insert(d: { name: string; description?: string | null; managerId?: string | null }) {
-      const [row] = await db
-        .insert(departments)
-        .values({ ...d, companyId })
-        .returning({ id: departments.id });
-      if (!row) throw new Error('insert returned no row');
-      return row.id;
-    },
-
-    /** One page with manager names and member counts (joined, so sorting by count works), and the total. */
-    async list(q: DepartmentListQuery, page: number) {
-      const term = q.search ? containsPattern(q.search) : undefined;
-      const where = and(
-        mine,
-        term ? or(ilike(departments.name, term), ilike(departments.description, term)) : undefined,
-      );
-      const dir = q.sortOrder === 'desc' ? desc : asc;
-      const { q: base, memberCount } = select();
-      const sortBy: Record<DepartmentListQuery['sortBy'], SQL> = {
-        name: sql`lower(${departments.name})`,
-        createdAt: sql`${departments.createdAt}`,
-        updatedAt: sql`${departments.updatedAt}`,
-        memberCount: sql`${memberCount}`,
-      };
-      const rows: DepartmentRow[] = await base
-        .where(where)
-        .orderBy(dir(sortBy[q.sortBy]), dir(departments.id))
-        .limit(q.pageSize)
-        .offset((page - 1) * q.pageSize);
-      const [total] = await db.select({ n: count() }).from(departments).where(where);
-      return { rows, total: total?.n ?? 0 };
-    },
-
-    async byId(id: string): Promise<DepartmentRow | null> {
-      const [row] = await select().q.where(and(mine, eq(departments.id, id)));
-      return row ?? null;
-    },
-
-    async exists(id: string): Promise<boolean> {
-      const [row] = await db
-        .select({ id: departments.id })
-        .from(departments)
-        .where(and(mine, eq(departments.id, id)));
-      return !!row;
-    },
-
-    async update(
-      id: string,
-      patch: { name?: string; description?: string | null; managerId?: string | null },
-    ) {
-      await db
-        .update(departments)
-        .set(patch)
-        .where(and(mine, eq(departments.id, id)));
-    },
-
-    async delete(id: string): Promise<boolean> {
-      const rows = await db
-        .delete(departments)
-        .where(and(mine, eq(departments.id, id)))
-        .returning({ id: departments.id });
-      return rows.length > 0;
-    },
-  };
+/** Departments joined with their manager's name and member count (joined, so sorting by count works). */
+function select(scope: Scope) {
+  const counts = departmentMemberCounts(scope.db, scope.companyId);
+  const manager = aliasedTable(users, 'manager');
+  const memberCount = sql<number>`coalesce(${counts.memberCount}, 0)`.mapWith(Number);
+  const q = scope.db
+    .select({
+      id: departments.id,
+      name: departments.name,
+      description: departments.description,
+      managerId: departments.managerId,
+      managerName: sql<string | null>`${manager.firstName} || ' ' || ${manager.lastName}`,
+      memberCount,
+      createdAt: departments.createdAt,
+      updatedAt: departments.updatedAt,
+    })
+    .from(departments)
+    .leftJoin(counts, eq(counts.departmentId, departments.id))
+    .leftJoin(
+      manager,
+      and(eq(manager.id, departments.managerId), eq(manager.companyId, departments.companyId)),
+    );
+  return { q, memberCount };
 }
+
+/** The only place that touches `departments`. Every statement goes through the scope. */
+export const departmentsRepo = {
+  async insert(scope: Scope, d: { name: string; description?: string | null; managerId?: string | null }) {
+    const [row] = await scope.db
+      .insert(departments)
+      .values(scope.values(d))
+      .returning({ id: departments.id });
+    if (!row) throw new Error('insert returned no row');
+    return row.id;
+  },
+
+  /** One page and the total: two queries whatever the page size. */
+  async list(scope: Scope, q: DepartmentListQuery): Promise<ListResult<DepartmentRow>> {
+    const where = scope.own(departments, searchAny(q.search, departments.name, departments.description));
+    const { q: base, memberCount } = select(scope);
+    const { limit, offset } = pageWindow(q);
+    const keys = {
+      name: sql`lower(${departments.name})`,
+      createdAt: departments.createdAt,
+      updatedAt: departments.updatedAt,
+      memberCount,
+    };
+    const [rows, total] = await Promise.all([
+      base
+        .where(where)
+        .orderBy(...sortBy(keys, q.sortBy, q.sortOrder, departments.id))
+        .limit(limit)
+        .offset(offset),
+      totalOf(scope.db.select({ n: countAll() }).from(departments).where(where)),
+    ]);
+    return { rows, total };
+  },
+
+  async byId(scope: Scope, id: string): Promise<DepartmentRow | null> {
+    const [row] = await select(scope).q.where(scope.own(departments, eq(departments.id, id)));
+    return row ?? null;
+  },
+
+  async exists(scope: Scope, id: string): Promise<boolean> {
+    const [row] = await scope.db
+      .select({ id: departments.id })
+      .from(departments)
+      .where(scope.own(departments, eq(departments.id, id)));
+    return !!row;
+  },
+
+  async update(
+    scope: Scope,
+    id: string,
+    patch: { name?: string; description?: string | null; managerId?: string | null },
+  ) {
+    await scope.db
+      .update(departments)
+      .set(patch)
+      .where(scope.own(departments, eq(departments.id, id)));
+  },
+
+  async delete(scope: Scope, id: string): Promise<boolean> {
+    const rows = await scope.db
+      .delete(departments)
+      .where(scope.own(departments, eq(departments.id, id)))
+      .returning({ id: departments.id });
+    return rows.length > 0;
+  },
+};

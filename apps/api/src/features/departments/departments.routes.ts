@@ -12,7 +12,7 @@ import {
   paged,
   updateDepartmentBodySchema,
 } from '@taskhive/contract';
-import { actorOf } from '../../plugins/auth.ts';
+import { scopeOf } from '../../plugins/auth.ts';
 import { ok } from '../../plugins/envelope.ts';
 import type { DepartmentsService } from './departments.service.ts';
 
@@ -33,7 +33,7 @@ export async function departmentsRoutes(app: FastifyInstance, opts: { department
         response: { 200: envelope(paged(departmentSchema)) },
       },
     },
-    async (req, reply) => ok(reply, await departments.list(actorOf(req), req.query)),
+    async (req, reply) => ok(reply, await departments.list(scopeOf(req), req.query)),
   );
 
   r.post(
@@ -48,7 +48,7 @@ export async function departmentsRoutes(app: FastifyInstance, opts: { department
       },
     },
     async (req, reply) =>
-      ok(reply, await departments.create(actorOf(req), req.body), MESSAGES.departments.created, 201),
+      ok(reply, await departments.create(scopeOf(req), req.body), MESSAGES.departments.created, 201),
   );
 
   r.get(
@@ -62,7 +62,7 @@ export async function departmentsRoutes(app: FastifyInstance, opts: { department
         response: { 200: envelope(departmentDetailSchema) },
       },
     },
-    async (req, reply) => ok(reply, await departments.get(actorOf(req), req.params.id)),
+    async (req, reply) => ok(reply, await departments.get(scopeOf(req), req.params.id)),
   );
 
   r.put(
@@ -80,7 +80,7 @@ export async function departmentsRoutes(app: FastifyInstance, opts: { department
     async (req, reply) =>
       ok(
         reply,
-        await departments.update(actorOf(req), req.params.id, req.body),
+        await departments.update(scopeOf(req), req.params.id, req.body),
         MESSAGES.departments.updated,
       ),
   );
@@ -97,7 +97,7 @@ export async function departmentsRoutes(app: FastifyInstance, opts: { department
       },
     },
     async (req, reply) => {
-      const result = await departments.remove(actorOf(req), req.params.id);
+      const result = await departments.remove(scopeOf(req), req.params.id);
       const moved = result.unassignedMembers;
       const note = `. ${moved} member${moved === 1 ? '' : 's'} moved to no department.`;
       return ok(

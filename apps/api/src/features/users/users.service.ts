@@ -18,6 +18,7 @@ import type { Actor } from '../../plugins/auth.ts';
 import { sessionsRepo } from '../auth/sessions.repo.ts';
 import { companyRolesRepo } from '../company-roles/company-roles.repo.ts';
 import { departmentsRepo } from '../departments/departments.repo.ts';
+import { systemScope } from '../../lib/scope.ts';
 import type { FileStorage } from '../files/files.storage.ts';
 import { projectsRepo } from '../projects/projects.repo.ts';
 import { timeLogsRepo } from '../time-logs/time-logs.repo.ts';
@@ -52,7 +53,7 @@ export function usersService({ db, config, mailer, storage, log }: UsersDeps) {
     if (refs.roleId && !(await companyRolesRepo(db, companyId).activeRole(refs.roleId))) {
       throw fieldError('roleId', MESSAGES.users.roleNotInCompany);
     }
-    if (refs.departmentId && !(await departmentsRepo(db, companyId).exists(refs.departmentId))) {
+    if (refs.departmentId && !(await departmentsRepo.exists(systemScope(db, companyId), refs.departmentId))) {
       throw fieldError('departmentId', MESSAGES.users.departmentNotInCompany);
     }
   }

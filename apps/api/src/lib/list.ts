@@ -1,0 +1,68 @@
+import { asc, count, desc, ilike, or, type SQL, sql, type SQLWrapper } from 'drizzle-orm';
+import { type Paged, resolvePage } from '@taskhive/contract';
+
+/**
+ * The list kit: every repository's `list(scope, query)` answers `{ rows, total }` built with these
+ * pieces, and every service turns that into `Paged` with `toPaged`. Nothing else escapes LIKE
+ * patterns, picks a sort direction, computes offsets or builds the paged envelope.
+ */
+
+/** What every list query carries (the contract's `pageQuery`). */
+export type PageParams = {
+  page?: number | undefined;
+  pageNumber?: number | undefined;
+  pageSize: number;
+  sortOrder?: 'asc' | 'desc' | undefined;
+};
+
+export type ListResult<R> = { rows: R[]; total: number };
+
+/** `%term%` for (I)LIKE with the pattern characters of the term escaped. */
+export const containsPattern = (term: string) => `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** Case-insensitive "contains" over any of the columns, or nothing when there is no term. */
+export function searchAny(term: string | undefined, ...columns: SQLWrapper[]): SQL | undefined {
+  if (!term) return undefined;
+  const pattern = containsPattern(term);
+  return or(...columns.map((c) => ilike(c as SQL, pattern)));
+}
+
+/**
+ * ORDER BY for a list: the chosen sort key in the asked direction (nulls last), then the
+ * tie-breakers in the same direction so pages never overlap or skip rows.
+ */
+export function sortBy<K extends string>(
+  keys: Record<K, SQL | SQLWrapper>,
+  key: K,
+  order: 'asc' | 'desc' | undefined,
+  ...tieBreakers: SQLWrapper[]
+): SQL[] {
+  const dir = order === 'desc' ? desc : asc;
+  return [sql`${dir(keys[key] as SQL)} nulls last`, ...tieBreakers.map((t) => dir(t as SQL))];
+}
+
+/** The page asked for, and its LIMIT/OFFSET. */
+export function pageWindow(q: PageParams): { page: number; limit: number; offset: number } {
+  const page = resolvePage(q);
+  return { page, limit: q.pageSize, offset: (page - 1) * q.pageSize };
+}
+
+/** `count(*)` as a number, for the total of a list's count query. */
+export const countAll = () => count();
+
+/** The first row's `n` of a count query (0 when there is none). */
+export async function totalOf(query: PromiseLike<{ n: number }[]>): Promise<number> {
+  const [row] = await query;
+  return row?.n ?? 0;
+}
+
+/** The one way a list becomes the paged answer `{ items, totalCount, pageNumber, pageSize, totalPages }`. */
+export function toPaged<R, T>(q: PageParams, result: ListResult<R>, map: (row: R) => T): Paged<T> {
+  return {
+    items: result.rows.map(map),
+    totalCount: result.total,
+    pageNumber: resolvePage(q),
+    pageSize: q.pageSize,
+    totalPages: Math.ceil(result.total / q.pageSize),
+  };
+}

@@ -1,0 +1,79 @@
+import { and, eq, type SQL } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { Db } from '../db/client.ts';
+
+/** Who is asking: set by the auth plugin from the verified token and the live session. */
+export type Actor = {
+  userId: string;
+  companyId: string;
+  sessionId: string;
+  role: string;
+  isSuperAdmin: boolean;
+  permissions: ReadonlySet<string>;
+};
+
+/** A table that belongs to a tenant: it has a `company_id` column. */
+export type TenantTable = PgTable & { companyId: PgColumn };
+
+/**
+ * The tenant a request works in: one database handle, one company, one actor. The auth plugin
+ * builds one per request; services and repositories take it and never a loose company id.
+ * Repositories filter with `own(table)` and insert with `values(row)`, so the company condition
+ * has one spelling (and the test-suite guard in `test/tenant-guard.ts` fails any tenant-table
+ * statement without it).
+ */
+export type Scope = {
+  readonly db: Db;
+  readonly companyId: string;
+  readonly actor: Actor;
+  /** `table.company_id = <this company>`, and-ed with any further conditions given. */
+  own(table: TenantTable, ...more: (SQL | undefined)[]): SQL;
+  /** The row with this company's id set (overriding any the caller put there). */
+  values<R extends object>(row: R): R & { companyId: string };
+  /** The same tenant and actor on another handle (a transaction). */
+  on(db: Db): Scope;
+  /** Runs `work` in a transaction with a scope bound to it. */
+  transaction<T>(work: (scope: Scope) => Promise<T>): Promise<T>;
+};
+
+export function makeScope(db: Db, actor: Actor, companyId: string = actor.companyId): Scope {
+  const scope: Scope = {
+    db,
+    companyId,
+    actor,
+    own(table, ...more) {
+      const cond = and(eq(table.companyId, companyId), ...more);
+      if (!cond) throw new Error('unreachable: and() of a defined condition');
+      return cond;
+    },
+    values(row) {
+      return { ...row, companyId };
+    },
+    on(other) {
+      return makeScope(other, actor, companyId);
+    },
+    transaction(work) {
+      return db.transaction((tx) => work(makeScope(tx, actor, companyId)));
+    },
+  };
+  return scope;
+}
+
+/**
+ * A scope for work no signed-in user asked for (provisioning a company, the demo seed, a
+ * platform admin acting on a company named in the path): the actor is the system.
+ */
+export function systemScope(db: Db, companyId: string, actor?: Actor): Scope {
+  return makeScope(
+    db,
+    actor ?? {
+      userId: '00000000-0000-0000-0000-000000000000',
+      companyId,
+      sessionId: '',
+      role: 'system',
+      isSuperAdmin: false,
+      permissions: new Set(),
+    },
+    companyId,
+  );
+}
