@@ -1,6 +1,5 @@
 import { createApi, retry, type FetchBaseQueryError } from '@reduxjs/toolkit/query/react';
-import type { Envelope } from '@taskhive/contract';
-import { baseQueryWithReauth } from './base-query';
+import { baseQueryWithEnvelope } from './base-query';
 
 /** Failed reads are retried with exponential back-off when the cause may pass: network or 5xx. */
 const MAX_READ_RETRIES = 2;
@@ -13,7 +12,7 @@ function isTransient(error: unknown): boolean {
   );
 }
 
-const baseQueryWithRetry = retry(baseQueryWithReauth, {
+const baseQueryWithRetry = retry(baseQueryWithEnvelope, {
   retryCondition: (error, _args, { attempt, baseQueryApi }) =>
     baseQueryApi.type === 'query' && attempt <= MAX_READ_RETRIES && isTransient(error),
 });
@@ -27,8 +26,3 @@ export const baseApi = createApi({
   refetchOnReconnect: true,
   endpoints: () => ({}),
 });
-
-/** Unwraps the `{ status, statusCode, message, data }` envelope. */
-export function unwrapEnvelope<T>(response: Envelope<T>): T {
-  return response.data;
-}
