@@ -1,5 +1,5 @@
 import { createApi, retry, type FetchBaseQueryError } from '@reduxjs/toolkit/query/react';
-import { baseQueryWithEnvelope } from './base-query';
+import { baseQueryWithEnvelope, type ApiMeta } from './base-query';
 
 /** Failed reads are retried with exponential back-off when the cause may pass: network or 5xx. */
 const MAX_READ_RETRIES = 2;
@@ -26,3 +26,8 @@ export const baseApi = createApi({
   refetchOnReconnect: true,
   endpoints: () => ({}),
 });
+
+/** The answer of a call whose screen shows the server's message (the data is unwrapped in the base query). */
+export function messageOf(_data: unknown, meta: ApiMeta | undefined): { message: string } {
+  return { message: meta?.message ?? '' };
+}

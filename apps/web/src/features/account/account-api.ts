@@ -1,6 +1,5 @@
 import type { ChangePasswordBody, UpdateOwnProfileBody, UserProfile } from '@taskhive/contract';
-import type { ApiMeta } from '../../api/base-query';
-import { baseApi } from '../../api/base-api';
+import { baseApi, messageOf } from '../../api/base-api';
 
 /** The signed-in user's own profile and password; the profile itself is read through `usersApi`. */
 export const accountApi = baseApi.injectEndpoints({
@@ -12,7 +11,7 @@ export const accountApi = baseApi.injectEndpoints({
     /** The screen shows the server's message. */
     changePassword: build.mutation<{ message: string }, ChangePasswordBody>({
       query: (body) => ({ url: 'auth/change-password', method: 'POST', body }),
-      transformResponse: (_data: null, meta: ApiMeta | undefined) => ({ message: meta?.message ?? '' }),
+      transformResponse: messageOf,
     }),
   }),
 });

@@ -1,6 +1,5 @@
 import type { LoginBody, LoginResult, MeResult, RegisterBody, ResetPasswordBody } from '@taskhive/contract';
-import { baseApi } from '../../api/base-api';
-import type { ApiMeta } from '../../api/base-query';
+import { baseApi, messageOf } from '../../api/base-api';
 
 export interface RegisterResult {
   companyId: string;
@@ -19,7 +18,7 @@ export const authApi = baseApi.injectEndpoints({
     }),
     forgotPassword: build.mutation<{ message: string }, { email: string }>({
       query: (body) => ({ url: 'auth/forgot-password', method: 'POST', body }),
-      transformResponse: (_data: null, meta: ApiMeta | undefined) => ({ message: meta?.message ?? '' }),
+      transformResponse: messageOf,
     }),
     resetPassword: build.mutation<null, ResetPasswordBody>({
       query: (body) => ({ url: 'auth/reset-password', method: 'POST', body }),

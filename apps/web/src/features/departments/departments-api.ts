@@ -6,7 +6,7 @@ import type {
   UpdateDepartmentBody,
 } from '@taskhive/contract';
 import type { z } from 'zod';
-import { baseApi } from '../../api/base-api';
+import { baseApi, messageOf } from '../../api/base-api';
 import type { ApiMeta } from '../../api/base-query';
 import { DEPARTMENT_LIST } from '../../api/departments-api';
 
@@ -34,7 +34,7 @@ export const departmentsApi = baseApi.injectEndpoints({
       query: (id) => ({ url: `Department/${encodeURIComponent(id)}`, method: 'DELETE' }),
       transformResponse: (data: DeleteDepartmentData, meta: ApiMeta | undefined) => ({
         ...data,
-        message: meta?.message ?? '',
+        ...messageOf(data, meta),
       }),
       invalidatesTags: (r) => (r ? [DEPARTMENT_LIST, 'Employee'] : []),
     }),
