@@ -120,15 +120,15 @@ export async function buildApp({ db, config, logger, logStream }: AppDeps): Prom
   if (mailer.mode === 'outbox' && config.env !== 'production') await app.register(outboxRoutes, { mailer });
   const storage = fileStorage(config.dataDir);
   await app.register(companiesRoutes, {
-    companies: companiesService({ db, config, mailer, storage, log: app.log }),
+    companies: companiesService({ config, mailer, storage, log: app.log }),
     storage,
   });
   await app.register(usersRoutes, {
-    users: usersService({ db, config, mailer, storage, log: app.log }),
+    users: usersService({ config, mailer, storage, log: app.log }),
     storage,
   });
   await app.register(departmentsRoutes, { departments: departmentsService });
-  await app.register(companyRolesRoutes, { roles: companyRolesService(db) });
+  await app.register(companyRolesRoutes, { roles: companyRolesService });
 
   await app.register(webPlugin, { distDir: config.webDistDir });
   return app;

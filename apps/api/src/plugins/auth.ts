@@ -3,7 +3,7 @@ import fp from 'fastify-plugin';
 import { MESSAGES, type Permission, type PermissionRequirement, satisfies } from '@taskhive/contract';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
-import { accessRepo, isSuperAdminRole } from '../features/auth/access.repo.ts';
+import { accessRepo, isSuperAdminRole } from '../lib/access.ts';
 import { forbidden, unauthorized } from '../lib/errors.ts';
 import { type Actor, makeScope, type Scope } from '../lib/scope.ts';
 import { verifyAccessToken } from '../lib/tokens.ts';
@@ -25,12 +25,6 @@ declare module 'fastify' {
     /** Every route registered after the auth plugin, with what it declared (walked by a test). */
     declaredRoutes: { method: string; url: string; permission: unknown; public: boolean }[];
   }
-}
-
-/** The signed-in actor of a guarded route (the auth hook has run, so it is there). */
-export function actorOf(req: FastifyRequest): Actor {
-  if (!req.actor) throw unauthorized();
-  return req.actor;
 }
 
 /** The tenant scope of a guarded route: database, company and actor of this request. */

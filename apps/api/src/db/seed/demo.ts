@@ -6,6 +6,7 @@ import { ROLES } from '@taskhive/contract';
 import type { Db } from '../client.ts';
 import { provisionCompany } from '../../features/companies/provision.service.ts';
 import { companyModulesRepo } from '../../features/company-modules/company-modules.repo.ts';
+import { systemScope } from '../../lib/scope.ts';
 import { hashPassword } from '../../lib/passwords.ts';
 import {
   companies,
@@ -59,7 +60,7 @@ export async function createSuperAdmin(
       .values({ name: 'Taskhive Platform', isPlatform: true, isApproved: true, approvedAt: new Date() })
       .returning({ id: companies.id });
     if (!platform) throw new Error('platform company not created');
-    await companyModulesRepo(tx, platform.id).grantAll('full');
+    await companyModulesRepo.grantAll(systemScope(tx, platform.id), 'full');
   }
   let [role] = await tx.select({ id: roles.id }).from(roles).where(eq(roles.name, ROLES.superAdmin));
   if (!role) {

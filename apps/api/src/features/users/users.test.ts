@@ -18,7 +18,7 @@ import {
   type TestCompany,
   twoTenants,
 } from '../../test/factories.ts';
-import { EXE, multipart, PNG } from '../files/files.fixtures.ts';
+import { EXE, multipart, PNG } from '../../test/files.fixtures.ts';
 
 let app: App;
 let database: Database;

@@ -1,7 +1,7 @@
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import { PLATFORM_ONLY, ROLES } from '@taskhive/contract';
-import { type Db, rowsOf } from '../../db/client.ts';
-import { companies, roles, sessions, users } from '../../db/schema/index.ts';
+import { type Db, rowsOf } from '../db/client.ts';
+import { companies, roles, sessions, users } from '../db/schema/index.ts';
 
 export type LiveSession = {
   userId: string;
