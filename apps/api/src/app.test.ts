@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type App } from './app.ts';
-import { buildTestApp, testConfig, workerDatabase } from './test/build-app.ts';
+import { appDb, buildTestApp, testConfig, workerDatabase } from './test/build-app.ts';
 import { bearer, buildCompany, buildUser, login } from './test/factories.ts';
 
 let app: App;
@@ -62,7 +62,7 @@ describe('envelope and errors', () => {
     const database = await workerDatabase();
     const lines: string[] = [];
     const probe = await buildApp({
-      db: database.db,
+      db: appDb(database),
       config: testConfig({ logLevel: 'error' }),
       logStream: { write: (l: string) => void lines.push(l) },
     });
@@ -96,7 +96,7 @@ describe('routes', () => {
 
   it('refuses at start-up a route that declares neither', async () => {
     const database = await workerDatabase();
-    const probe = await buildApp({ db: database.db, config: testConfig(), logger: false });
+    const probe = await buildApp({ db: appDb(database), config: testConfig(), logger: false });
     expect(() => probe.get('/api/forgotten', async () => 'x')).toThrow(
       /declares neither a permission nor public/,
     );
@@ -132,7 +132,7 @@ describe('routes', () => {
 describe('permission guard', () => {
   it('403 without the route permission, 200 with it, 401 before either', async () => {
     const database = await workerDatabase();
-    const probe = await buildApp({ db: database.db, config: testConfig(), logger: false });
+    const probe = await buildApp({ db: appDb(database), config: testConfig(), logger: false });
     probe.get('/api/probe/all-employees', { config: { permission: 'employee:read:all' } }, async () => ({
       ok: true,
     }));
@@ -175,7 +175,11 @@ describe('web app', () => {
     writeFileSync(join(dist, 'index.html'), '<!doctype html><title>Taskhive</title>');
     writeFileSync(join(dist, 'assets', 'app.js'), 'console.log(1)');
     const database = await workerDatabase();
-    const web = await buildApp({ db: database.db, config: testConfig({ webDistDir: dist }), logger: false });
+    const web = await buildApp({
+      db: appDb(database),
+      config: testConfig({ webDistDir: dist }),
+      logger: false,
+    });
     try {
       expect((await web.inject({ url: '/' })).body).toContain('<title>Taskhive</title>');
       const deep = await web.inject({ url: '/app/project-detail/123?tab=tasks' });
