@@ -19,7 +19,7 @@ import * as schema from '../db/schema/index.ts';
  */
 
 /** Every table with a `company_id` column, read from the Drizzle schema. */
-export const TENANT_TABLES: readonly string[] = Object.values(schema)
+export const TENANT_TABLES: readonly string[] = (Object.values(schema) as unknown[])
   .filter((t): t is PgTable => t instanceof PgTable)
   .map((t) => getTableConfig(t))
   .filter((c) => c.columns.some((col) => col.name === 'company_id'))
