@@ -2,7 +2,9 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import Fastify from 'fastify';
 import { buildApp, type App } from './app.ts';
+import { authPlugin, recordRoutes, undeclaredApiRoutes } from './plugins/auth.ts';
 import { appDb, buildTestApp, testConfig, workerDatabase } from './test/build-app.ts';
 import { bearer, buildCompany, buildUser, login } from './test/factories.ts';
 
@@ -92,6 +94,27 @@ describe('routes', () => {
     expect(undeclared).toEqual([]);
     // And the guarded ones are really guarded: no token, no entry.
     expect(api.find((r) => r.url === '/api/auth/me' && r.method === 'GET')?.public).toBe(false);
+    expect(undeclaredApiRoutes(app)).toEqual([]);
+  });
+
+  it('the walk fails on a route that escaped the start-up check (registered ahead of the auth plugin)', async () => {
+    const database = await workerDatabase();
+    const probe = Fastify();
+    recordRoutes(probe);
+    // Ahead of the auth plugin: its start-up check never sees this route, and its guard lets it through.
+    probe.get('/api/early', async () => 'open');
+    await probe.register(authPlugin, { db: appDb(database), config: testConfig() });
+    probe.get('/api/late', { config: { public: true } }, async () => 'ok');
+    await probe.ready();
+    try {
+      expect(undeclaredApiRoutes(probe).map((r) => `${r.method} ${r.url}`)).toEqual([
+        'GET /api/early',
+        'HEAD /api/early',
+      ]);
+      expect((await probe.inject({ url: '/api/early' })).statusCode).toBe(200);
+    } finally {
+      await probe.close();
+    }
   });
 
   it('refuses at start-up a route that declares neither', async () => {
