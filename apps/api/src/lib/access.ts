@@ -31,7 +31,7 @@ export function accessRepo(db: Db) {
         .from(sessions)
         .innerJoin(users, and(eq(users.id, sessions.userId), eq(users.companyId, sessions.companyId)))
         .innerJoin(companies, eq(companies.id, users.companyId))
-        .leftJoin(roles, eq(roles.id, users.roleId))
+        .leftJoin(roles, and(eq(roles.id, users.roleId), eq(roles.companyId, users.companyId)))
         .where(
           and(
             eq(sessions.id, sessionId),

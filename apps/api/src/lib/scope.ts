@@ -61,13 +61,13 @@ export function makeScope(db: Db, actor: Actor, companyId: string = actor.compan
 }
 
 /**
- * A scope for work no signed-in user asked for (provisioning a company, the demo seed, a
- * platform admin acting on a company named in the path): the actor is the system.
+ * A scope for work no signed-in user asked for (provisioning a company, the demo seed, signing
+ * in, a reset or invitation link once its token has named the company): the actor is the system.
  */
-export function systemScope(db: Db, companyId: string, actor?: Actor): Scope {
+export function systemScope(db: Db, companyId: string): Scope {
   return makeScope(
     db,
-    actor ?? {
+    {
       userId: '00000000-0000-0000-0000-000000000000',
       companyId,
       sessionId: '',

@@ -51,7 +51,7 @@ export type UserRow = {
  */
 export function withProfileJoins<T extends PgSelect>(q: T) {
   return q
-    .leftJoin(roles, eq(roles.id, users.roleId))
+    .leftJoin(roles, and(eq(roles.id, users.roleId), eq(roles.companyId, users.companyId)))
     .leftJoin(
       departments,
       and(eq(departments.id, users.departmentId), eq(departments.companyId, users.companyId)),
@@ -59,7 +59,7 @@ export function withProfileJoins<T extends PgSelect>(q: T) {
 }
 
 /** Users with their role and department names (`UserRow`), to filter and order further. */
-export const selectProfiles = (db: Db) => withProfileJoins(db.select(profileColumns).from(users).$dynamic());
+const selectProfiles = (db: Db) => withProfileJoins(db.select(profileColumns).from(users).$dynamic());
 
 export type NewUser = {
   email: string;

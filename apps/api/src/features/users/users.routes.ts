@@ -42,7 +42,7 @@ export async function usersRoutes(app: FastifyInstance, opts: { users: UsersServ
   r.get(
     '/api/CompanyUsers/details/user/:id',
     {
-      // Self is always allowed; anyone else needs employee:read (checked in the service).
+      // Self is always allowed; anyone else needs employee:read (usersPolicy.assertCanRead).
       config: { permission: SIGNED_IN },
       schema: {
         tags,
@@ -104,7 +104,7 @@ export async function usersRoutes(app: FastifyInstance, opts: { users: UsersServ
   r.post(
     '/api/CompanyUsers/upload-profile-photo/:id',
     {
-      // Own photo always; someone else's needs employee:update (checked in the service).
+      // Own photo always; someone else's needs employee:update (usersPolicy.assertCanChangePhoto).
       config: { permission: SIGNED_IN },
       schema: {
         tags,
