@@ -61,11 +61,17 @@ const ALLOWED: readonly { why: string; match: RegExp }[] = [
 
 const COMPANY_CONDITION = /"?company_id"?\s*=\s*\$\d+/;
 
+/** A table name after FROM, JOIN, INTO or UPDATE (quoted or not): compiled once. */
+const TABLE_REFERENCE = /\b(?:from|join|into|update)\s+"?([a-z_][a-z0-9_]*)"?(?=\s|\(|$)/g;
+const tenantTableSet = new Set(TENANT_TABLES);
+
 /** The tenant tables a statement reads or writes. */
 function tenantTablesIn(statement: string): string[] {
-  return TENANT_TABLES.filter((t) =>
-    new RegExp(`\\b(from|join|into|update)\\s+"?${t}"?(\\s|\\(|$)`).test(statement),
-  );
+  const found = new Set<string>();
+  for (const m of statement.matchAll(TABLE_REFERENCE)) {
+    if (m[1] && tenantTableSet.has(m[1])) found.add(m[1]);
+  }
+  return [...found];
 }
 
 /** Whether an INSERT names company_id among its columns. */
