@@ -2,8 +2,10 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import Fastify from 'fastify';
 import { buildApp, type App } from './app.ts';
-import { buildTestApp, testConfig, workerDatabase } from './test/build-app.ts';
+import { authPlugin, recordRoutes, undeclaredApiRoutes } from './plugins/auth.ts';
+import { appDb, buildTestApp, testConfig, workerDatabase } from './test/build-app.ts';
 import { bearer, buildCompany, buildUser, login } from './test/factories.ts';
 
 let app: App;
@@ -62,7 +64,7 @@ describe('envelope and errors', () => {
     const database = await workerDatabase();
     const lines: string[] = [];
     const probe = await buildApp({
-      db: database.db,
+      db: appDb(database),
       config: testConfig({ logLevel: 'error' }),
       logStream: { write: (l: string) => void lines.push(l) },
     });
@@ -92,11 +94,32 @@ describe('routes', () => {
     expect(undeclared).toEqual([]);
     // And the guarded ones are really guarded: no token, no entry.
     expect(api.find((r) => r.url === '/api/auth/me' && r.method === 'GET')?.public).toBe(false);
+    expect(undeclaredApiRoutes(app)).toEqual([]);
+  });
+
+  it('the walk fails on a route that escaped the start-up check (registered ahead of the auth plugin)', async () => {
+    const database = await workerDatabase();
+    const probe = Fastify();
+    recordRoutes(probe);
+    // Ahead of the auth plugin: its start-up check never sees this route, and its guard lets it through.
+    probe.get('/api/early', async () => 'open');
+    await probe.register(authPlugin, { db: appDb(database), config: testConfig() });
+    probe.get('/api/late', { config: { public: true } }, async () => 'ok');
+    await probe.ready();
+    try {
+      expect(undeclaredApiRoutes(probe).map((r) => `${r.method} ${r.url}`)).toEqual([
+        'GET /api/early',
+        'HEAD /api/early',
+      ]);
+      expect((await probe.inject({ url: '/api/early' })).statusCode).toBe(200);
+    } finally {
+      await probe.close();
+    }
   });
 
   it('refuses at start-up a route that declares neither', async () => {
     const database = await workerDatabase();
-    const probe = await buildApp({ db: database.db, config: testConfig(), logger: false });
+    const probe = await buildApp({ db: appDb(database), config: testConfig(), logger: false });
     expect(() => probe.get('/api/forgotten', async () => 'x')).toThrow(
       /declares neither a permission nor public/,
     );
@@ -132,7 +155,7 @@ describe('routes', () => {
 describe('permission guard', () => {
   it('403 without the route permission, 200 with it, 401 before either', async () => {
     const database = await workerDatabase();
-    const probe = await buildApp({ db: database.db, config: testConfig(), logger: false });
+    const probe = await buildApp({ db: appDb(database), config: testConfig(), logger: false });
     probe.get('/api/probe/all-employees', { config: { permission: 'employee:read:all' } }, async () => ({
       ok: true,
     }));
@@ -175,7 +198,11 @@ describe('web app', () => {
     writeFileSync(join(dist, 'index.html'), '<!doctype html><title>Taskhive</title>');
     writeFileSync(join(dist, 'assets', 'app.js'), 'console.log(1)');
     const database = await workerDatabase();
-    const web = await buildApp({ db: database.db, config: testConfig({ webDistDir: dist }), logger: false });
+    const web = await buildApp({
+      db: appDb(database),
+      config: testConfig({ webDistDir: dist }),
+      logger: false,
+    });
     try {
       expect((await web.inject({ url: '/' })).body).toContain('<title>Taskhive</title>');
       const deep = await web.inject({ url: '/app/project-detail/123?tab=tasks' });

@@ -23,7 +23,7 @@ import { outboxRoutes } from './features/dev/outbox.routes.ts';
 import { healthRoutes } from './features/health/health.routes.ts';
 import { createMailer, type Mailer } from './lib/mailer.ts';
 import { memoryCounter, redisCounter } from './lib/rate-limit.ts';
-import { authPlugin } from './plugins/auth.ts';
+import { authPlugin, recordRoutes } from './plugins/auth.ts';
 import { envelopePlugin } from './plugins/envelope.ts';
 import { openapiPlugin } from './plugins/openapi.ts';
 import { webPlugin } from './plugins/web.ts';
@@ -62,6 +62,7 @@ export async function buildApp({ db, config, logger, logStream }: AppDeps): Prom
     routerOptions: { caseSensitive: false, ignoreTrailingSlash: true },
     forceCloseConnections: 'idle',
   });
+  recordRoutes(app);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
@@ -120,15 +121,15 @@ export async function buildApp({ db, config, logger, logStream }: AppDeps): Prom
   if (mailer.mode === 'outbox' && config.env !== 'production') await app.register(outboxRoutes, { mailer });
   const storage = fileStorage(config.dataDir);
   await app.register(companiesRoutes, {
-    companies: companiesService({ db, config, mailer, storage, log: app.log }),
+    companies: companiesService({ config, mailer, storage, log: app.log }),
     storage,
   });
   await app.register(usersRoutes, {
-    users: usersService({ db, config, mailer, storage, log: app.log }),
+    users: usersService({ config, mailer, storage, log: app.log }),
     storage,
   });
   await app.register(departmentsRoutes, { departments: departmentsService });
-  await app.register(companyRolesRoutes, { roles: companyRolesService(db) });
+  await app.register(companyRolesRoutes, { roles: companyRolesService });
 
   await app.register(webPlugin, { distDir: config.webDistDir });
   return app;

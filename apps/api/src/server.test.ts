@@ -2,7 +2,7 @@ import { request } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { buildApp } from './app.ts';
-import { testConfig, workerDatabase } from './test/build-app.ts';
+import { appDb, testConfig, workerDatabase } from './test/build-app.ts';
 
 const get = (port: number, path: string) =>
   new Promise<{ status: number; body: string }>((resolve, reject) => {
@@ -18,7 +18,7 @@ const get = (port: number, path: string) =>
 describe('graceful shutdown', () => {
   it('finishes in-flight requests, then stops accepting', async () => {
     const database = await workerDatabase();
-    const app = await buildApp({ db: database.db, config: testConfig(), logger: false });
+    const app = await buildApp({ db: appDb(database), config: testConfig(), logger: false });
     let release = () => {};
     const started = new Promise<void>((resolveStarted) => {
       app.get('/api/slow', { config: { public: true } }, async () => {

@@ -1,7 +1,7 @@
 import { closeSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import { sql } from 'drizzle-orm';
+import { type Logger, sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -22,6 +22,8 @@ export type RawSession = {
 export type Database = {
   kind: 'pglite' | 'postgres';
   db: Db;
+  /** Another handle on the same connection(s) whose every statement goes through `logger` first. */
+  withLogger(logger: Logger): Db;
   session(): Promise<RawSession>;
   close(): Promise<void>;
 };
@@ -74,6 +76,7 @@ export async function openPglite(dir: string | undefined): Promise<Database> {
     return {
       kind: 'pglite',
       db,
+      withLogger: (logger) => drizzlePglite({ client, schema, logger }) as unknown as Db,
       async session() {
         return {
           query: async <R>(sql: string, params?: unknown[]) => ({
@@ -103,6 +106,7 @@ export async function openPostgres(url: string, max = 10): Promise<Database> {
   return {
     kind: 'postgres',
     db,
+    withLogger: (logger) => drizzlePg({ client: pool, schema, logger }) as unknown as Db,
     async session() {
       const client = await pool.connect();
       return {

@@ -2,12 +2,12 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { DatabaseLockedError, openPglite, rowsOf } from './client.ts';
 import { migrate } from './migrate.ts';
-import { taskLists, tasks } from './schema/index.ts';
+import { companies, roles, taskLists, tasks, userRoles, users } from './schema/index.ts';
 import { workerDatabase } from '../test/build-app.ts';
-import { buildCompany } from '../test/factories.ts';
+import { buildCompany, buildSuperAdmin } from '../test/factories.ts';
 
 /** Tables that belong to the platform, not to a tenant. */
 const PLATFORM_TABLES = [
@@ -71,6 +71,34 @@ describe('migrations', () => {
         title: 'sneaky',
       }),
     ).rejects.toThrow();
+  });
+});
+
+describe('roles', () => {
+  it('a user can hold only a role of their own company: users.role_id goes by (company_id, id)', async () => {
+    const database = await workerDatabase();
+    const a = await buildCompany(database.db);
+    const b = await buildCompany(database.db);
+    await expect(
+      database.db.update(users).set({ roleId: b.roleIds.employee }).where(eq(users.id, a.adminUserId)),
+    ).rejects.toThrow();
+    await expect(
+      database.db
+        .insert(userRoles)
+        .values({ companyId: a.companyId, userId: a.adminUserId, roleId: b.roleIds.manager }),
+    ).rejects.toThrow();
+  });
+
+  it('the Super Admin holds a platform role owned by the platform company', async () => {
+    const database = await workerDatabase();
+    const root = await buildSuperAdmin(database.db);
+    const [row] = await database.db
+      .select({ roleType: roles.roleType, isPlatform: companies.isPlatform })
+      .from(users)
+      .innerJoin(roles, and(eq(roles.companyId, users.companyId), eq(roles.id, users.roleId)))
+      .innerJoin(companies, eq(companies.id, roles.companyId))
+      .where(eq(users.id, root.userId));
+    expect(row).toEqual({ roleType: 'platform', isPlatform: true });
   });
 });
 

@@ -18,7 +18,7 @@ export type PageParams = {
 export type ListResult<R> = { rows: R[]; total: number };
 
 /** `%term%` for (I)LIKE with the pattern characters of the term escaped. */
-export const containsPattern = (term: string) => `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+const containsPattern = (term: string) => `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /** Case-insensitive "contains" over any of the columns, or nothing when there is no term. */
 export function searchAny(term: string | undefined, ...columns: SQLWrapper[]): SQL | undefined {

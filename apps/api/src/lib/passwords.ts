@@ -1,5 +1,7 @@
 import { hash, verify } from '@node-rs/argon2';
 import { dictionary } from '@zxcvbn-ts/language-common';
+import { MESSAGES } from '@taskhive/contract';
+import { fieldError } from './errors.ts';
 
 /** argon2id at OWASP's minimum: 19 MiB, 2 iterations, 1 lane. */
 const OPTIONS = {
@@ -31,4 +33,9 @@ const common = new Set((dictionary['passwords-common'] as string[]).map((p) => p
 /** True for a password in the shipped list of ~50 000 common passwords (case-insensitive). */
 export function isCommonPassword(password: string): boolean {
   return common.has(password.toLowerCase());
+}
+
+/** The password rule beyond the schema's length: not a common password (400 on `field`). */
+export function assertAcceptablePassword(password: string, field: string) {
+  if (isCommonPassword(password)) throw fieldError(field, MESSAGES.auth.passwordTooCommon);
 }

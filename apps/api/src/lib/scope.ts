@@ -1,6 +1,7 @@
 import { and, eq, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client.ts';
+import { notFound } from './errors.ts';
 
 /** Who is asking: set by the auth plugin from the verified token and the live session. */
 export type Actor = {
@@ -60,13 +61,13 @@ export function makeScope(db: Db, actor: Actor, companyId: string = actor.compan
 }
 
 /**
- * A scope for work no signed-in user asked for (provisioning a company, the demo seed, a
- * platform admin acting on a company named in the path): the actor is the system.
+ * A scope for work no signed-in user asked for (provisioning a company, the demo seed, signing
+ * in, a reset or invitation link once its token has named the company): the actor is the system.
  */
-export function systemScope(db: Db, companyId: string, actor?: Actor): Scope {
+export function systemScope(db: Db, companyId: string): Scope {
   return makeScope(
     db,
-    actor ?? {
+    {
       userId: '00000000-0000-0000-0000-000000000000',
       companyId,
       sessionId: '',
@@ -76,4 +77,15 @@ export function systemScope(db: Db, companyId: string, actor?: Actor): Scope {
     },
     companyId,
   );
+}
+
+/**
+ * The scope for a company named in a request's path: the actor's own scope for their own company,
+ * or, for the Super Admin only, the same actor working in the named company. The one place a
+ * signed-in request crosses into another tenant; anyone else naming another company gets 404.
+ */
+export function scopeForCompany(scope: Scope, companyId: string): Scope {
+  if (companyId === scope.companyId) return scope;
+  if (!scope.actor.isSuperAdmin) throw notFound('Company');
+  return makeScope(scope.db, scope.actor, companyId);
 }

@@ -3,7 +3,7 @@ import fp from 'fastify-plugin';
 import { MESSAGES, type Permission, type PermissionRequirement, satisfies } from '@taskhive/contract';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
-import { accessRepo, isSuperAdminRole } from '../features/auth/access.repo.ts';
+import { accessRepo, isSuperAdminRole } from '../lib/access.ts';
 import { forbidden, unauthorized } from '../lib/errors.ts';
 import { type Actor, makeScope, type Scope } from '../lib/scope.ts';
 import { verifyAccessToken } from '../lib/tokens.ts';
@@ -22,15 +22,45 @@ declare module 'fastify' {
     scope: Scope | null;
   }
   interface FastifyInstance {
-    /** Every route registered after the auth plugin, with what it declared (walked by a test). */
-    declaredRoutes: { method: string; url: string; permission: unknown; public: boolean }[];
+    /** Every route of the app, with what it declares (walked by a test). */
+    declaredRoutes: DeclaredRoute[];
   }
 }
 
-/** The signed-in actor of a guarded route (the auth hook has run, so it is there). */
-export function actorOf(req: FastifyRequest): Actor {
-  if (!req.actor) throw unauthorized();
-  return req.actor;
+type RouteDeclaration = { permission?: unknown; public?: boolean };
+export type DeclaredRoute = { method: string; url: string; permission: unknown; public: boolean };
+
+/**
+ * Records every route registered from now on, whatever registers it and wherever the auth plugin
+ * is: buildApp calls this first, so a route added ahead of the auth plugin (which its start-up
+ * check would not see, and its guard would let through) still shows up in the walk. Each entry
+ * reads the route's config when walked, after every onRoute hook has run.
+ */
+export function recordRoutes(app: FastifyInstance) {
+  const routes: DeclaredRoute[] = [];
+  app.decorate('declaredRoutes', routes);
+  app.addHook('onRoute', (route) => {
+    const cfg = () => (route.config ?? {}) as RouteDeclaration;
+    for (const method of [route.method].flat()) {
+      routes.push({
+        method,
+        url: route.url,
+        get permission() {
+          return cfg().permission;
+        },
+        get public() {
+          return cfg().public === true;
+        },
+      });
+    }
+  });
+}
+
+/** The /api routes that declare neither a permission nor `public: true` (there must be none). */
+export function undeclaredApiRoutes(app: FastifyInstance): DeclaredRoute[] {
+  return app.declaredRoutes.filter(
+    (r) => r.url.startsWith('/api/') && !r.public && r.permission === undefined,
+  );
 }
 
 /** The tenant scope of a guarded route: database, company and actor of this request. */
@@ -60,24 +90,15 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: { db: Db; config
   app.decorateRequest('scope', null);
   const access = accessRepo(opts.db);
 
-  const declared: FastifyInstance['declaredRoutes'] = [];
-  app.decorate('declaredRoutes', declared);
   app.addHook('onRoute', (route) => {
-    const record = () => {
-      const c = route.config as { permission?: unknown; public?: boolean } | undefined;
-      for (const method of [route.method].flat()) {
-        declared.push({ method, url: route.url, permission: c?.permission, public: c?.public === true });
-      }
-    };
     if (route.url === DOCS_PREFIX || route.url.startsWith(`${DOCS_PREFIX}/`)) {
       route.config = { ...route.config, public: true };
-      return record();
+      return;
     }
-    const cfg = route.config as { permission?: unknown; public?: boolean } | undefined;
+    const cfg = route.config as RouteDeclaration | undefined;
     if (route.url.startsWith('/api/') && !cfg?.public && cfg?.permission === undefined) {
       throw new Error(`Route ${route.method} ${route.url} declares neither a permission nor public: true`);
     }
-    record();
   });
 
   app.addHook('onRequest', async (req) => {

@@ -8,6 +8,7 @@ import type { Config } from '../config.ts';
 import { type Database, openPglite, openPostgres } from '../db/client.ts';
 import { migrate } from '../db/migrate.ts';
 import { syncReferenceData } from '../db/reference-data.ts';
+import { tenantGuard } from './tenant-guard.ts';
 
 type WorkerState = { database: Promise<Database>; dataDir: string };
 const KEY = Symbol.for('taskhive.test.worker');
@@ -84,12 +85,18 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
   };
 }
 
-/** A fresh app on the worker's database. Close it in afterAll. */
+/**
+ * The handle an app under test gets: the worker's database with the tenant guard on every
+ * statement. Fixtures keep using `database.db`.
+ */
+export const appDb = (database: Database) => database.withLogger(tenantGuard);
+
+/** A fresh app on the worker's database, tenant-guarded. Close it in afterAll. */
 export async function buildTestApp(
   overrides: Partial<Config> = {},
 ): Promise<{ app: App; database: Database }> {
   const database = await workerDatabase();
-  const app = await buildApp({ db: database.db, config: testConfig(overrides), logger: false });
+  const app = await buildApp({ db: appDb(database), config: testConfig(overrides), logger: false });
   await app.ready();
   return { app, database };
 }

@@ -1,6 +1,5 @@
 import { sql } from 'drizzle-orm';
 import {
-  type AnyPgColumn,
   type PgTableExtraConfigValue,
   boolean,
   check,
@@ -46,14 +45,18 @@ export const companies = pgTable(
 );
 
 /**
- * Roles: platform roles (company_id null, role_type 'platform', e.g. Super Admin) and company
- * roles (company_id set, role_type 'company': Company Admin, Manager, Employee, and the company's own).
+ * Roles: platform roles (role_type 'platform', e.g. Super Admin, owned by the platform's own
+ * company) and company roles (role_type 'company': Company Admin, Manager, Employee, and the
+ * company's own). Every role belongs to a company, so users and user_roles reference roles by
+ * (company_id, id) like every other tenant reference.
  */
 export const roles = pgTable(
   'roles',
   {
     id: id(),
-    companyId: uuid('company_id').references(() => companies.id),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id),
     name: text('name').notNull(),
     roleType: text('role_type').notNull(),
     description: text('description'),
@@ -63,18 +66,13 @@ export const roles = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
+    unique('roles_company_id_uq').on(t.companyId, t.id),
     uniqueIndex('roles_company_name_uq').on(t.companyId, sql`lower(${t.name})`),
-    uniqueIndex('roles_platform_name_uq')
-      .on(sql`lower(${t.name})`)
-      .where(sql`${t.companyId} is null`),
     uniqueIndex('roles_one_default_uq')
       .on(t.companyId)
       .where(sql`${t.isDefault}`),
     index('roles_company_created_idx').on(t.companyId, t.createdAt),
-    check(
-      'roles_type_ck',
-      sql`(${t.roleType} = 'platform' and ${t.companyId} is null) or (${t.roleType} = 'company' and ${t.companyId} is not null)`,
-    ),
+    check('roles_type_ck', sql`${t.roleType} in ('platform', 'company')`),
   ],
 );
 
@@ -117,7 +115,7 @@ export const users = pgTable(
     phone: text('phone'),
     jobTitle: text('job_title'),
     status: text('status').notNull().default('active'),
-    roleId: uuid('role_id').references((): AnyPgColumn => roles.id),
+    roleId: uuid('role_id'),
     departmentId: uuid('department_id'),
     profilePhotoPath: text('profile_photo_path'),
     lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
@@ -132,6 +130,11 @@ export const users = pgTable(
     index('users_company_created_idx').on(t.companyId, t.createdAt),
     index('users_company_role_idx').on(t.companyId, t.roleId),
     index('users_company_department_idx').on(t.companyId, t.departmentId),
+    foreignKey({
+      name: 'users_role_fk',
+      columns: [t.companyId, t.roleId],
+      foreignColumns: [roles.companyId, roles.id],
+    }),
     foreignKey({
       name: 'users_department_fk',
       columns: [t.companyId, t.departmentId],
@@ -182,13 +185,16 @@ export const userRoles = pgTable(
   {
     companyId: uuid('company_id').notNull(),
     userId: uuid('user_id').notNull(),
-    roleId: uuid('role_id')
-      .notNull()
-      .references(() => roles.id, { onDelete: 'cascade' }),
+    roleId: uuid('role_id').notNull(),
     createdAt: createdAt(),
   },
   (t) => [
     primaryKey({ columns: [t.userId, t.roleId] }),
+    foreignKey({
+      name: 'user_roles_role_fk',
+      columns: [t.companyId, t.roleId],
+      foreignColumns: [roles.companyId, roles.id],
+    }).onDelete('cascade'),
     foreignKey({ columns: [t.companyId, t.userId], foreignColumns: [users.companyId, users.id] }).onDelete(
       'cascade',
     ),

@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { count, eq } from 'drizzle-orm';
+import { and, count, eq } from 'drizzle-orm';
 import { ROLES } from '@taskhive/contract';
 import type { Db } from '../client.ts';
 import { provisionCompany } from '../../features/companies/provision.service.ts';
 import { companyModulesRepo } from '../../features/company-modules/company-modules.repo.ts';
+import { systemScope } from '../../lib/scope.ts';
 import { hashPassword } from '../../lib/passwords.ts';
 import {
   companies,
@@ -59,13 +60,24 @@ export async function createSuperAdmin(
       .values({ name: 'Taskhive Platform', isPlatform: true, isApproved: true, approvedAt: new Date() })
       .returning({ id: companies.id });
     if (!platform) throw new Error('platform company not created');
-    await companyModulesRepo(tx, platform.id).grantAll('full');
+    await companyModulesRepo.grantAll(systemScope(tx, platform.id), 'full');
   }
-  let [role] = await tx.select({ id: roles.id }).from(roles).where(eq(roles.name, ROLES.superAdmin));
+  // The platform roles belong to the platform's own company, like any role to its company.
+  let [role] = await tx
+    .select({ id: roles.id })
+    .from(roles)
+    .where(
+      and(eq(roles.companyId, platform.id), eq(roles.roleType, 'platform'), eq(roles.name, ROLES.superAdmin)),
+    );
   if (!role) {
     [role] = await tx
       .insert(roles)
-      .values({ name: ROLES.superAdmin, roleType: 'platform', description: 'Runs the platform' })
+      .values({
+        companyId: platform.id,
+        name: ROLES.superAdmin,
+        roleType: 'platform',
+        description: 'Runs the platform',
+      })
       .returning({ id: roles.id });
     if (!role) throw new Error('super admin role not created');
   }

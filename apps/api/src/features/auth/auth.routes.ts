@@ -20,7 +20,7 @@ import {
 import type { Config } from '../../config.ts';
 import { HttpError } from '../../lib/errors.ts';
 import { type Counter, limitBy } from '../../lib/rate-limit.ts';
-import { actorOf, SIGNED_IN } from '../../plugins/auth.ts';
+import { scopeOf, SIGNED_IN } from '../../plugins/auth.ts';
 import { ok } from '../../plugins/envelope.ts';
 import type { AuthService } from './auth.service.ts';
 
@@ -113,7 +113,7 @@ export async function authRoutes(
       schema: { tags, summary: 'End this session', response: { 200: nothing } },
     },
     async (req, reply) => {
-      await auth.logout(actorOf(req));
+      await auth.logout(scopeOf(req));
       return ok(reply, null, MESSAGES.auth.loggedOut);
     },
   );
@@ -124,7 +124,7 @@ export async function authRoutes(
       config: { permission: SIGNED_IN },
       schema: { tags, summary: 'The session payload', response: { 200: envelope(meResultSchema) } },
     },
-    async (req, reply) => ok(reply, await auth.me(actorOf(req))),
+    async (req, reply) => ok(reply, await auth.me(scopeOf(req))),
   );
 
   r.put(
@@ -139,7 +139,7 @@ export async function authRoutes(
       },
     },
     async (req, reply) =>
-      ok(reply, await auth.updateMe(actorOf(req), req.body), MESSAGES.users.profileUpdated),
+      ok(reply, await auth.updateMe(scopeOf(req), req.body), MESSAGES.users.profileUpdated),
   );
 
   r.post(
@@ -154,7 +154,7 @@ export async function authRoutes(
       },
     },
     async (req, reply) => {
-      await auth.changePassword(actorOf(req), req.body);
+      await auth.changePassword(scopeOf(req), req.body);
       return ok(reply, null, MESSAGES.auth.passwordUpdated);
     },
   );

@@ -9,7 +9,6 @@ import {
   type RegisterBody,
   type ResetPasswordBody,
   SESSION_ABSOLUTE_TTL_SECONDS,
-  type SessionUser,
   type UpdateOwnProfileBody,
 } from '@taskhive/contract';
 import type { FastifyBaseLogger } from 'fastify';
@@ -24,14 +23,16 @@ import {
   uniqueViolation,
   unauthorized,
 } from '../../lib/errors.ts';
+import { accessRepo, isSuperAdminRole } from '../../lib/access.ts';
+import { escapeHtml } from '../../lib/html.ts';
 import type { Mailer } from '../../lib/mailer.ts';
-import { hashPassword, isCommonPassword, verifyPassword } from '../../lib/passwords.ts';
+import { assertAcceptablePassword, hashPassword, verifyPassword } from '../../lib/passwords.ts';
+import { type Scope, systemScope } from '../../lib/scope.ts';
 import { hashToken, randomToken, signAccessToken } from '../../lib/tokens.ts';
-import type { Actor } from '../../plugins/auth.ts';
 import { provisionCompany } from '../companies/provision.service.ts';
-import { profilePhotoUrl, toUserProfile } from '../users/users.mapper.ts';
-import { findUserForSignIn, type UserRow, usersRepo } from '../users/users.repo.ts';
-import { accessRepo, isSuperAdminRole } from './access.repo.ts';
+import { platformRepo } from '../platform/platform.repo.ts';
+import { toSessionUser, toUserProfile } from '../users/users.mapper.ts';
+import { usersRepo } from '../users/users.repo.ts';
 import { sessionsRepo } from './sessions.repo.ts';
 
 export type AuthDeps = { db: Db; config: Config; mailer: Mailer; log: FastifyBaseLogger };
@@ -39,39 +40,16 @@ type Client = { ip?: string; userAgent?: string };
 
 const seconds = (s: number) => new Date(Date.now() + s * 1000);
 
-export function assertAcceptablePassword(password: string, field: string) {
-  if (isCommonPassword(password)) throw fieldError(field, MESSAGES.auth.passwordTooCommon);
-}
-
-function toSessionUser(row: UserRow & { companyName: string }): SessionUser {
-  return {
-    userId: row.userId,
-    email: row.email,
-    firstName: row.firstName,
-    lastName: row.lastName,
-    role: row.roleName ?? '',
-    roleName: row.roleName ?? '',
-    roleId: row.roleId,
-    companyId: row.companyId,
-    companyName: row.companyName,
-    departmentName: row.departmentName,
-    profilePhotoUrl: profilePhotoUrl(row),
-  };
-}
-
 /** Sign-in, sessions and passwords. Routes call these; nothing here knows about HTTP. */
 export function authService({ db, config, mailer, log }: AuthDeps) {
-  const sessions = sessionsRepo(db);
+  const sessions = sessionsRepo;
   const access = accessRepo(db);
 
-  async function issueRefreshToken(
-    repo: ReturnType<typeof sessionsRepo>,
-    sessionId: string,
-    sessionExpiresAt: Date,
-  ) {
+  async function issueRefreshToken(tx: Db, sessionId: string, sessionExpiresAt: Date) {
     const refreshToken = randomToken();
     const ttl = seconds(REFRESH_TOKEN_TTL_SECONDS);
-    await repo.addRefreshToken(
+    await sessions.addRefreshToken(
+      tx,
       sessionId,
       hashToken(refreshToken),
       ttl < sessionExpiresAt ? ttl : sessionExpiresAt,
@@ -95,7 +73,7 @@ export function authService({ db, config, mailer, log }: AuthDeps) {
   return {
     async login(email: string, password: string, client: Client): Promise<LoginResult> {
       // One code path for unknown email and wrong password: both verify against a hash.
-      const row = await findUserForSignIn(db, email);
+      const row = await platformRepo.userForSignIn(db, email);
       const valid = await verifyPassword(row?.passwordHash ?? null, password);
       if (!row || !valid) throw unauthorized(MESSAGES.auth.loginFailed);
       if (row.status !== 'active') throw forbidden(MESSAGES.auth.userInactive);
@@ -103,16 +81,16 @@ export function authService({ db, config, mailer, log }: AuthDeps) {
 
       const expiresAt = seconds(SESSION_ABSOLUTE_TTL_SECONDS);
       const { sessionId, refreshToken } = await db.transaction(async (tx) => {
-        const repo = sessionsRepo(tx);
-        const sessionId = await repo.create({
-          companyId: row.companyId,
+        // Signed in: from here the user's company is known, and their writes go through its scope.
+        const scope = systemScope(tx, row.companyId);
+        const sessionId = await sessions.create(scope, {
           userId: row.userId,
           expiresAt,
           ip: client.ip,
           userAgent: client.userAgent?.slice(0, 300),
         });
-        const refreshToken = await issueRefreshToken(repo, sessionId, expiresAt);
-        await usersRepo(tx, row.companyId).touchLogin(row.userId);
+        const refreshToken = await issueRefreshToken(tx, sessionId, expiresAt);
+        await usersRepo.touchLogin(scope, row.userId);
         return { sessionId, refreshToken };
       });
       const role = row.roleName ?? '';
@@ -161,10 +139,10 @@ export function authService({ db, config, mailer, log }: AuthDeps) {
      * means it was copied, so the whole session ends.
      */
     async refresh(refreshToken: string): Promise<RefreshResult> {
-      const found = await sessions.findRefreshToken(hashToken(refreshToken));
+      const found = await sessions.findRefreshToken(db, hashToken(refreshToken));
       if (!found) throw unauthorized(MESSAGES.auth.refreshFailed);
       if (found.usedAt) {
-        await sessions.revoke(found.sessionId, 'refresh-token-reuse');
+        await sessions.revoke(db, found.sessionId, 'refresh-token-reuse');
         log.warn({ sessionId: found.sessionId }, 'refresh token reused: session revoked');
         throw unauthorized(MESSAGES.auth.refreshFailed);
       }
@@ -177,13 +155,12 @@ export function authService({ db, config, mailer, log }: AuthDeps) {
         throw unauthorized(MESSAGES.auth.refreshFailed);
 
       const next = await db.transaction(async (tx) => {
-        const repo = sessionsRepo(tx);
-        if (!(await repo.consumeRefreshToken(found.tokenId))) return null;
-        await repo.touch(found.sessionId);
-        return issueRefreshToken(repo, found.sessionId, found.sessionExpiresAt);
+        if (!(await sessions.consumeRefreshToken(tx, found.tokenId))) return null;
+        await sessions.touch(tx, found.sessionId);
+        return issueRefreshToken(tx, found.sessionId, found.sessionExpiresAt);
       });
       if (!next) {
-        await sessions.revoke(found.sessionId, 'refresh-token-reuse');
+        await sessions.revoke(db, found.sessionId, 'refresh-token-reuse');
         throw unauthorized(MESSAGES.auth.refreshFailed);
       }
       const token = await signAccessToken(config.jwtSecret, {
@@ -195,49 +172,42 @@ export function authService({ db, config, mailer, log }: AuthDeps) {
       return { token, accessToken: token, refreshToken: next };
     },
 
-    logout: (actor: Actor) => sessions.revoke(actor.sessionId, 'logout'),
+    logout: (scope: Scope) => sessions.revoke(scope.db, scope.actor.sessionId, 'logout'),
 
-    async me(actor: Actor) {
-      const row = await usersRepo(db, actor.companyId).byId(actor.userId);
+    async me(scope: Scope) {
+      const row = await usersRepo.byId(scope, scope.actor.userId);
       if (!row) throw unauthorized(MESSAGES.auth.sessionExpired);
-      return { user: toSessionUser(row), permissions: [...actor.permissions].sort() };
+      return { user: toSessionUser(row), permissions: [...scope.actor.permissions].sort() };
     },
 
-    async updateMe(actor: Actor, body: UpdateOwnProfileBody) {
-      const users = usersRepo(db, actor.companyId);
-      await users.update(actor.userId, body);
-      const row = await users.byId(actor.userId);
+    async updateMe(scope: Scope, body: UpdateOwnProfileBody) {
+      await usersRepo.update(scope, scope.actor.userId, body);
+      const row = await usersRepo.byId(scope, scope.actor.userId);
       if (!row) throw notFound('User');
       return toUserProfile(row);
     },
 
     /** Changes the password and ends the user's other sessions; this one stays signed in. */
-    async changePassword(actor: Actor, body: ChangePasswordBody) {
-      const users = usersRepo(db, actor.companyId);
-      const current = await users.passwordHash(actor.userId);
+    async changePassword(scope: Scope, body: ChangePasswordBody) {
+      const { actor } = scope;
+      const current = await usersRepo.passwordHash(scope, actor.userId);
       if (!(await verifyPassword(current, body.currentPassword))) {
         throw fieldError('currentPassword', MESSAGES.auth.currentPasswordWrong);
       }
       assertAcceptablePassword(body.newPassword, 'newPassword');
       const passwordHash = await hashPassword(body.newPassword);
-      await db.transaction(async (tx) => {
-        await usersRepo(tx, actor.companyId).update(actor.userId, { passwordHash });
-        await sessionsRepo(tx).revokeAllForUser(
-          actor.companyId,
-          actor.userId,
-          'password-changed',
-          actor.sessionId,
-        );
+      await scope.transaction(async (tx) => {
+        await usersRepo.update(tx, actor.userId, { passwordHash });
+        await sessions.revokeAllForUser(tx, actor.userId, 'password-changed', actor.sessionId);
       });
     },
 
     /** The same answer whether or not the account exists; the email goes only to a real, active one. */
     async forgotPassword(email: string) {
-      const row = await findUserForSignIn(db, email);
+      const row = await platformRepo.userForSignIn(db, email);
       if (!row || row.status !== 'active' || !row.companyActive) return;
       const token = randomToken();
-      await sessions.createPasswordToken({
-        companyId: row.companyId,
+      await sessions.createPasswordToken(systemScope(db, row.companyId), {
         userId: row.userId,
         purpose: 'reset',
         tokenHash: hashToken(token),
@@ -255,30 +225,24 @@ export function authService({ db, config, mailer, log }: AuthDeps) {
     /** Sets a new password from a reset or invitation link; the link works once. Ends all sessions. */
     async resetPassword(body: ResetPasswordBody) {
       const expired = () => new HttpError(400, MESSAGES.auth.resetLinkExpired, { code: RESET_EXPIRED_CODE });
-      const t = await sessions.findLivePasswordToken(hashToken(body.token));
+      const t = await sessions.findLivePasswordToken(db, hashToken(body.token));
       if (!t) throw expired();
-      const users = usersRepo(db, t.companyId);
-      const row = await users.byId(t.userId);
+      // The token names the account and its company: the scope to work in from here.
+      const scope = systemScope(db, t.companyId);
+      const row = await usersRepo.byId(scope, t.userId);
       if (!row || row.email.toLowerCase() !== body.email.toLowerCase()) throw expired();
       assertAcceptablePassword(body.newPassword, 'newPassword');
       const passwordHash = await hashPassword(body.newPassword);
-      await db.transaction(async (tx) => {
-        if (!(await sessionsRepo(tx).consumePasswordToken(t.id))) throw expired();
-        await usersRepo(tx, t.companyId).update(t.userId, {
+      await scope.transaction(async (tx) => {
+        if (!(await sessions.consumePasswordToken(tx.db, t.id))) throw expired();
+        await usersRepo.update(tx, t.userId, {
           passwordHash,
           ...(row.status === 'invited' ? { status: 'active' as const } : {}),
         });
-        await sessionsRepo(tx).revokeAllForUser(t.companyId, t.userId, 'password-reset');
+        await sessions.revokeAllForUser(tx, t.userId, 'password-reset');
       });
     },
   };
 }
 
 export type AuthService = ReturnType<typeof authService>;
-
-export function escapeHtml(s: string): string {
-  return s.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
-  );
-}

@@ -1,8 +1,9 @@
-import { and, asc, count, desc, eq, gte, ilike, or, type SQL, sql } from 'drizzle-orm';
+import { and, count, eq, gte, type SQL, sql } from 'drizzle-orm';
 import type { CompanyListQuery } from '@taskhive/contract';
 import { type Db, rowsOf } from '../../db/client.ts';
 import { companies } from '../../db/schema/index.ts';
-import { companyUserCounts, containsPattern } from '../users/users.repo.ts';
+import { countAll, type ListResult, pageWindow, searchAny, sortBy, totalOf } from '../../lib/list.ts';
+import { platformRepo } from '../platform/platform.repo.ts';
 
 export type NewCompany = {
   name: string;
@@ -27,95 +28,90 @@ const SORT: Record<CompanyListQuery['sortBy'], SQL> = {
   isApproved: sql`${companies.isApproved}`,
 };
 
+const tenants = eq(companies.isPlatform, false);
+
+function withCounts(db: Db) {
+  const counts = platformRepo.companyUserCounts(db);
+  return db
+    .select({
+      company: companies,
+      userCount: sql<number>`coalesce(${counts.userCount}, 0)`.mapWith(Number),
+    })
+    .from(companies)
+    .leftJoin(counts, eq(counts.companyId, companies.id));
+}
+
+const flat = (r: { company: typeof companies.$inferSelect; userCount: number }): CompanyRow => ({
+  ...r.company,
+  userCount: r.userCount,
+});
+
 /**
- * Companies are the tenants themselves: the platform reads them all, a tenant only its own row.
- * The platform's own company (is_platform) never shows in lists or figures.
+ * Companies are the tenants themselves (the table has no company_id): the platform reads them
+ * all, a tenant only its own row (`companiesPolicy` decides which id a scope may name). The
+ * platform's own company (is_platform) never shows in lists or figures.
  */
-export function companiesRepo(db: Db) {
-  const tenants = eq(companies.isPlatform, false);
-  const withCounts = () => {
-    const counts = companyUserCounts(db);
-    return db
+export const companiesRepo = {
+  async insert(db: Db, c: NewCompany): Promise<string> {
+    const [row] = await db
+      .insert(companies)
+      .values({ ...c, approvedAt: c.isApproved ? new Date() : null })
+      .returning({ id: companies.id });
+    if (!row) throw new Error('insert returned no row');
+    return row.id;
+  },
+
+  /** One company with its user count. */
+  async detail(db: Db, companyId: string): Promise<CompanyRow | null> {
+    const [row] = await withCounts(db).where(eq(companies.id, companyId));
+    return row ? flat(row) : null;
+  },
+
+  /** A page of tenant companies with user counts (one grouped join, no query per row), and the total. */
+  async list(db: Db, q: CompanyListQuery): Promise<ListResult<CompanyRow>> {
+    const where = and(tenants, searchAny(q.search, companies.name, companies.email));
+    const { limit, offset } = pageWindow(q);
+    const [rows, total] = await Promise.all([
+      withCounts(db)
+        .where(where)
+        .orderBy(...sortBy(SORT, q.sortBy, q.sortOrder, companies.id))
+        .limit(limit)
+        .offset(offset),
+      totalOf(db.select({ n: countAll() }).from(companies).where(where)),
+    ]);
+    return { rows: rows.map(flat), total };
+  },
+
+  async update(
+    db: Db,
+    companyId: string,
+    patch: Partial<Omit<NewCompany, 'isPlatform'>> & { logoPath?: string | null; approvedAt?: Date | null },
+  ): Promise<boolean> {
+    const rows = await db
+      .update(companies)
+      .set(patch)
+      .where(eq(companies.id, companyId))
+      .returning({ id: companies.id });
+    return rows.length > 0;
+  },
+
+  /** The Super Admin dashboard: totals over tenant companies and creations per month since `since`. */
+  async stats(db: Db, since: Date) {
+    const [totals] = await db
       .select({
-        company: companies,
-        userCount: sql<number>`coalesce(${counts.userCount}, 0)`.mapWith(Number),
+        totalCompanies: count(),
+        activeCompanies: sql<number>`count(*) filter (where ${companies.isActive})`.mapWith(Number),
+        approvedCompanies: sql<number>`count(*) filter (where ${companies.isApproved})`.mapWith(Number),
       })
       .from(companies)
-      .leftJoin(counts, eq(counts.companyId, companies.id));
-  };
-  const flat = (r: { company: typeof companies.$inferSelect; userCount: number }): CompanyRow => ({
-    ...r.company,
-    userCount: r.userCount,
-  });
-
-  return {
-    async insert(c: NewCompany): Promise<string> {
-      const [row] = await db
-        .insert(companies)
-        .values({ ...c, approvedAt: c.isApproved ? new Date() : null })
-        .returning({ id: companies.id });
-      if (!row) throw new Error('insert returned no row');
-      return row.id;
-    },
-
-    async byId(companyId: string) {
-      const [row] = await db.select().from(companies).where(eq(companies.id, companyId));
-      return row ?? null;
-    },
-
-    /** One company with its user count. */
-    async detail(companyId: string): Promise<CompanyRow | null> {
-      const [row] = await withCounts().where(eq(companies.id, companyId));
-      return row ? flat(row) : null;
-    },
-
-    /** A page of tenant companies with user counts (one grouped join, no query per row), and the total. */
-    async list(q: CompanyListQuery, page: number) {
-      const term = q.search ? containsPattern(q.search) : undefined;
-      const where = and(
-        tenants,
-        term ? or(ilike(companies.name, term), ilike(companies.email, term)) : undefined,
-      );
-      const dir = q.sortOrder === 'desc' ? desc : asc;
-      const rows = await withCounts()
-        .where(where)
-        .orderBy(dir(SORT[q.sortBy]), dir(companies.id))
-        .limit(q.pageSize)
-        .offset((page - 1) * q.pageSize);
-      const [total] = await db.select({ n: count() }).from(companies).where(where);
-      return { rows: rows.map(flat), total: total?.n ?? 0 };
-    },
-
-    async update(
-      companyId: string,
-      patch: Partial<Omit<NewCompany, 'isPlatform'>> & { logoPath?: string | null; approvedAt?: Date | null },
-    ): Promise<boolean> {
-      const rows = await db
-        .update(companies)
-        .set(patch)
-        .where(eq(companies.id, companyId))
-        .returning({ id: companies.id });
-      return rows.length > 0;
-    },
-
-    /** The Super Admin dashboard: totals over tenant companies and creations per month since `since`. */
-    async stats(since: Date) {
-      const [totals] = await db
-        .select({
-          totalCompanies: count(),
-          activeCompanies: sql<number>`count(*) filter (where ${companies.isActive})`.mapWith(Number),
-          approvedCompanies: sql<number>`count(*) filter (where ${companies.isApproved})`.mapWith(Number),
-        })
-        .from(companies)
-        .where(tenants);
-      const byMonth = rowsOf<{ month: string; count: string | number }>(
-        await db.execute(sql`
-          select to_char(date_trunc('month', ${companies.createdAt} at time zone 'UTC'), 'YYYY-MM') as month, count(*) as count
-            from ${companies}
-           where ${and(tenants, gte(companies.createdAt, since))}
-           group by 1`),
-      ).map((r) => ({ month: r.month, count: Number(r.count) }));
-      return { totals: totals ?? { totalCompanies: 0, activeCompanies: 0, approvedCompanies: 0 }, byMonth };
-    },
-  };
-}
+      .where(tenants);
+    const byMonth = rowsOf<{ month: string; count: string | number }>(
+      await db.execute(sql`
+        select to_char(date_trunc('month', ${companies.createdAt} at time zone 'UTC'), 'YYYY-MM') as month, count(*) as count
+          from ${companies}
+         where ${and(tenants, gte(companies.createdAt, since))}
+         group by 1`),
+    ).map((r) => ({ month: r.month, count: Number(r.count) }));
+    return { totals: totals ?? { totalCompanies: 0, activeCompanies: 0, approvedCompanies: 0 }, byMonth };
+  },
+};

@@ -21,7 +21,7 @@ import {
   userProfileSchema,
 } from '@taskhive/contract';
 import type { FileStorage } from '../files/files.storage.ts';
-import { actorOf, SIGNED_IN } from '../../plugins/auth.ts';
+import { scopeOf, SIGNED_IN } from '../../plugins/auth.ts';
 import { ok } from '../../plugins/envelope.ts';
 import type { CompaniesService } from './companies.service.ts';
 
@@ -48,7 +48,7 @@ export async function companiesRoutes(
         response: { 200: envelope(paged(companySchema)) },
       },
     },
-    async (req, reply) => ok(reply, await companies.list(req.query)),
+    async (req, reply) => ok(reply, await companies.list(scopeOf(req), req.query)),
   );
 
   r.get(
@@ -61,7 +61,7 @@ export async function companiesRoutes(
         response: { 200: envelope(dashboardStatsSchema) },
       },
     },
-    async (_req, reply) => ok(reply, await companies.stats()),
+    async (req, reply) => ok(reply, await companies.stats(scopeOf(req))),
   );
 
   r.post(
@@ -75,7 +75,8 @@ export async function companiesRoutes(
         response: { 201: envelope(createCompanyResultSchema) },
       },
     },
-    async (req, reply) => ok(reply, await companies.create(req.body), MESSAGES.companies.created, 201),
+    async (req, reply) =>
+      ok(reply, await companies.create(scopeOf(req), req.body), MESSAGES.companies.created, 201),
   );
 
   r.get(
@@ -89,7 +90,7 @@ export async function companiesRoutes(
         response: { 200: envelope(companyDetailSchema) },
       },
     },
-    async (req, reply) => ok(reply, await companies.get(actorOf(req), req.params.id)),
+    async (req, reply) => ok(reply, await companies.get(scopeOf(req), req.params.id)),
   );
 
   r.get(
@@ -104,7 +105,7 @@ export async function companiesRoutes(
         response: { 200: envelope(paged(userProfileSchema)) },
       },
     },
-    async (req, reply) => ok(reply, await companies.users(req.params.id, req.query)),
+    async (req, reply) => ok(reply, await companies.users(scopeOf(req), req.params.id, req.query)),
   );
 
   r.put(
@@ -120,7 +121,7 @@ export async function companiesRoutes(
       },
     },
     async (req, reply) =>
-      ok(reply, await companies.update(actorOf(req), req.params.id, req.body), MESSAGES.companies.updated),
+      ok(reply, await companies.update(scopeOf(req), req.params.id, req.body), MESSAGES.companies.updated),
   );
 
   r.delete(
@@ -135,7 +136,7 @@ export async function companiesRoutes(
       },
     },
     async (req, reply) => {
-      await companies.deactivate(req.params.id);
+      await companies.deactivate(scopeOf(req), req.params.id);
       return ok(reply, null, MESSAGES.companies.deleted);
     },
   );
@@ -152,7 +153,11 @@ export async function companiesRoutes(
       },
     },
     async (req, reply) =>
-      ok(reply, await companies.setStatus(req.params.id, { isApproved: true }), MESSAGES.companies.approved),
+      ok(
+        reply,
+        await companies.setStatus(scopeOf(req), req.params.id, { isApproved: true }),
+        MESSAGES.companies.approved,
+      ),
   );
 
   r.put(
@@ -168,7 +173,11 @@ export async function companiesRoutes(
       },
     },
     async (req, reply) =>
-      ok(reply, await companies.setStatus(req.params.id, req.body), MESSAGES.companies.statusUpdated),
+      ok(
+        reply,
+        await companies.setStatus(scopeOf(req), req.params.id, req.body),
+        MESSAGES.companies.statusUpdated,
+      ),
   );
 
   r.post(
@@ -186,7 +195,7 @@ export async function companiesRoutes(
     async (req, reply) =>
       ok(
         reply,
-        await companies.uploadLogo(actorOf(req), req.params.id, req),
+        await companies.uploadLogo(scopeOf(req), req.params.id, req),
         MESSAGES.companies.logoUploaded,
       ),
   );
@@ -197,7 +206,7 @@ export async function companiesRoutes(
       config: { permission: SIGNED_IN },
       schema: { tags, summary: "The company's logo (its own users, or the Super Admin)", params: idParam },
     },
-    async (req, reply) => storage.send(reply, await companies.logo(actorOf(req), req.params.id), 'inline'),
+    async (req, reply) => storage.send(reply, await companies.logo(scopeOf(req), req.params.id), 'inline'),
   );
 
   r.post(
@@ -215,7 +224,7 @@ export async function companiesRoutes(
     async (req, reply) =>
       ok(
         reply,
-        await companies.addDocument(actorOf(req), req.params.id, req),
+        await companies.addDocument(scopeOf(req), req.params.id, req),
         MESSAGES.companies.documentUploaded,
         201,
       ),
@@ -230,7 +239,7 @@ export async function companiesRoutes(
     async (req, reply) =>
       storage.send(
         reply,
-        await companies.document(actorOf(req), req.params.id, req.params.docId),
+        await companies.document(scopeOf(req), req.params.id, req.params.docId),
         'attachment',
       ),
   );
@@ -242,7 +251,7 @@ export async function companiesRoutes(
       schema: { tags, summary: 'Delete a document', params: documentParams, response: { 200: nothing } },
     },
     async (req, reply) => {
-      await companies.removeDocument(actorOf(req), req.params.id, req.params.docId);
+      await companies.removeDocument(scopeOf(req), req.params.id, req.params.docId);
       return ok(reply, null, MESSAGES.companies.documentDeleted);
     },
   );

@@ -15,7 +15,7 @@ import {
   type TestCompany,
   twoTenants,
 } from '../../test/factories.ts';
-import { multipart, PDF, PNG } from '../files/files.fixtures.ts';
+import { multipart, PDF, PNG } from '../../test/files.fixtures.ts';
 import { lastMonths } from './companies.service.ts';
 
 let app: App;

@@ -32,29 +32,33 @@ export async function provisionCompany(
     status: 'active' | 'invited';
   },
 ): Promise<ProvisionedCompany> {
-  const companyId = await companiesRepo(tx).insert(company);
-  await taskStatusesRepo(tx, companyId).copyDefaults();
-  await companyModulesRepo(tx, companyId).grantAllTenantModules('full');
+  const companyId = await companiesRepo.insert(tx, company);
+  // The one place a scope is made for a company that has no user yet: the system acts.
+  const scope = systemScope(tx, companyId);
+  await taskStatusesRepo.copyDefaults(scope);
+  await companyModulesRepo.grantAllTenantModules(scope, 'full');
 
-  const roles = companyRolesRepo(tx, companyId);
-  const companyAdmin = await roles.insert({
+  const companyAdmin = await companyRolesRepo.insert(scope, {
     name: ROLES.companyAdmin,
     description: 'Runs the company account',
   });
-  const manager = await roles.insert({ name: ROLES.manager, description: 'Leads projects and people' });
-  const employee = await roles.insert({
+  const manager = await companyRolesRepo.insert(scope, {
+    name: ROLES.manager,
+    description: 'Leads projects and people',
+  });
+  const employee = await companyRolesRepo.insert(scope, {
     name: ROLES.employee,
     description: 'Works on tasks',
     isDefault: true,
   });
-  await roles.grant(companyAdmin, DEFAULT_ROLE_PERMISSIONS['Company Admin']);
-  await roles.grant(manager, DEFAULT_ROLE_PERMISSIONS.Manager);
-  await roles.grant(employee, DEFAULT_ROLE_PERMISSIONS.Employee);
+  await companyRolesRepo.grant(scope, companyAdmin, DEFAULT_ROLE_PERMISSIONS['Company Admin']);
+  await companyRolesRepo.grant(scope, manager, DEFAULT_ROLE_PERMISSIONS.Manager);
+  await companyRolesRepo.grant(scope, employee, DEFAULT_ROLE_PERMISSIONS.Employee);
 
-  const departmentId = await departmentsRepo.insert(systemScope(tx, companyId), {
+  const departmentId = await departmentsRepo.insert(scope, {
     name: 'General',
     description: 'Everyone to start with',
   });
-  const adminUserId = await usersRepo(tx, companyId).insert({ ...admin, roleId: companyAdmin, departmentId });
+  const adminUserId = await usersRepo.insert(scope, { ...admin, roleId: companyAdmin, departmentId });
   return { companyId, adminUserId, roleIds: { companyAdmin, manager, employee }, departmentId };
 }

@@ -1,4 +1,5 @@
-import { type CompanyRole, ROLES } from '@taskhive/contract';
+import type { CompanyRole } from '@taskhive/contract';
+import { companyRolesPolicy } from './company-roles.policy.ts';
 import type { CompanyRoleRow } from './company-roles.repo.ts';
 
 export function toCompanyRole(row: CompanyRoleRow): CompanyRole {
@@ -8,7 +9,7 @@ export function toCompanyRole(row: CompanyRoleRow): CompanyRole {
     description: row.description,
     isActive: row.isActive,
     defaultRole: row.isDefault,
-    isProtected: row.name === ROLES.companyAdmin,
+    isProtected: companyRolesPolicy.isProtected(row),
     userCount: row.userCount,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),

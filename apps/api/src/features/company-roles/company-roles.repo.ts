@@ -1,8 +1,9 @@
-import { and, asc, count, desc, eq, ilike, inArray, ne, type SQL, sql } from 'drizzle-orm';
+import { eq, inArray, ne, sql } from 'drizzle-orm';
 import type { CompanyRoleListQuery } from '@taskhive/contract';
-import type { Db } from '../../db/client.ts';
 import { permissions, rolePermissions, roles } from '../../db/schema/index.ts';
-import { containsPattern, roleUserCounts } from '../users/users.repo.ts';
+import { countAll, type ListResult, pageWindow, searchAny, sortBy, totalOf } from '../../lib/list.ts';
+import type { Scope } from '../../lib/scope.ts';
+import { usersRepo } from '../users/users.repo.ts';
 
 export type CompanyRoleRow = {
   id: string;
@@ -15,136 +16,150 @@ export type CompanyRoleRow = {
   updatedAt: Date;
 };
 
-/** A company's own roles (role_type 'company'). Every query is filtered by the company. */
-export function companyRolesRepo(db: Db, companyId: string) {
-  const mine = and(eq(roles.companyId, companyId), eq(roles.roleType, 'company'));
-  const select = () => {
-    const counts = roleUserCounts(db, companyId);
-    const userCount = sql<number>`coalesce(${counts.userCount}, 0)`.mapWith(Number);
-    const q = db
-      .select({
-        id: roles.id,
-        name: roles.name,
-        description: roles.description,
-        isActive: roles.isActive,
-        isDefault: roles.isDefault,
-        userCount,
-        createdAt: roles.createdAt,
-        updatedAt: roles.updatedAt,
-      })
-      .from(roles)
-      .leftJoin(counts, eq(counts.roleId, roles.id));
-    return { q, userCount };
-  };
-  const SORT: Record<Exclude<CompanyRoleListQuery['sortBy'], 'userCount'>, SQL> = {
-    roleName: sql`lower(${roles.name})`,
-    createdAt: sql`${roles.createdAt}`,
-    updatedAt: sql`${roles.updatedAt}`,
-    isActive: sql`${roles.isActive}`,
-    defaultRole: sql`${roles.isDefault}`,
-  };
+/** What a role list asks for: no `pageSize` means every role on one page. */
+export type CompanyRoleListParams = Pick<CompanyRoleListQuery, 'search' | 'sortBy' | 'sortOrder'> & {
+  page?: number | undefined;
+  pageNumber?: number | undefined;
+  pageSize?: number | undefined;
+};
 
-  return {
-    async insert(r: { name: string; description?: string | null; isActive?: boolean; isDefault?: boolean }) {
-      const [row] = await db
-        .insert(roles)
-        .values({ ...r, companyId, roleType: 'company' })
-        .returning({ id: roles.id });
-      if (!row) throw new Error('insert returned no row');
-      return row.id;
-    },
+/** The company's own roles (role_type 'company'), and any further conditions. */
+const own = (scope: Scope, ...more: Parameters<Scope['own']>[1][]) =>
+  scope.own(roles, eq(roles.roleType, 'company'), ...more);
 
-    /** Replaces nothing: adds the named permissions to one of this company's roles. */
-    async grant(roleId: string, permissionNames: readonly string[]) {
-      if (permissionNames.length === 0) return;
-      const [role] = await db
-        .select({ id: roles.id })
-        .from(roles)
-        .where(and(eq(roles.id, roleId), eq(roles.companyId, companyId)));
-      if (!role) throw new Error('role not in company');
-      const perms = await db
-        .select({ id: permissions.id })
-        .from(permissions)
-        .where(inArray(permissions.name, [...permissionNames]));
-      await db
-        .insert(rolePermissions)
-        .values(perms.map((p) => ({ roleId, permissionId: p.id })))
-        .onConflictDoNothing();
-    },
-
-    async byName(name: string) {
-      const [row] = await db
-        .select({ id: roles.id, name: roles.name })
-        .from(roles)
-        .where(and(eq(roles.companyId, companyId), eq(roles.name, name)));
-      return row ?? null;
-    },
-
-    /** The roles with their holder counts, filtered and sorted; paged when `page` is given. */
-    async list(
-      q: Pick<CompanyRoleListQuery, 'search' | 'sortBy' | 'sortOrder'>,
-      page?: { number: number; size: number },
-    ) {
-      const where = and(mine, q.search ? ilike(roles.name, containsPattern(q.search)) : undefined);
-      const dir = q.sortOrder === 'desc' ? desc : asc;
-      const { q: base, userCount } = select();
-      const sortBy = q.sortBy === 'userCount' ? userCount : SORT[q.sortBy];
-      const ordered = base.where(where).orderBy(dir(sortBy), dir(roles.id));
-      const rows: CompanyRoleRow[] = page
-        ? await ordered.limit(page.size).offset((page.number - 1) * page.size)
-        : await ordered;
-      if (!page) return { rows, total: rows.length };
-      const [total] = await db.select({ n: count() }).from(roles).where(where);
-      return { rows, total: total?.n ?? 0 };
-    },
-
-    async byId(roleId: string): Promise<CompanyRoleRow | null> {
-      const [row] = await select().q.where(and(mine, eq(roles.id, roleId)));
-      return row ?? null;
-    },
-
-    /** The role new employees get. */
-    async defaultRole() {
-      const [row] = await db
-        .select({ id: roles.id, isActive: roles.isActive })
-        .from(roles)
-        .where(and(mine, eq(roles.isDefault, true)));
-      return row ?? null;
-    },
-
-    /** An active role of this company (for assigning to a user), or null. */
-    async activeRole(roleId: string) {
-      const [row] = await db
-        .select({ id: roles.id, name: roles.name })
-        .from(roles)
-        .where(and(mine, eq(roles.id, roleId), eq(roles.isActive, true)));
-      return row ?? null;
-    },
-
-    async update(
-      roleId: string,
-      patch: { name?: string; description?: string | null; isActive?: boolean; isDefault?: boolean },
-    ) {
-      await db
-        .update(roles)
-        .set(patch)
-        .where(and(mine, eq(roles.id, roleId)));
-    },
-
-    /** Clears the default flag from every role but `keep` (first step of moving the default). */
-    async clearDefault(keep?: string) {
-      await db
-        .update(roles)
-        .set({ isDefault: false })
-        .where(and(mine, eq(roles.isDefault, true), keep ? ne(roles.id, keep) : undefined));
-    },
-
-    async delete(roleId: string): Promise<boolean> {
-      const rows = await db
-        .delete(roles)
-        .where(and(mine, eq(roles.id, roleId)))
-        .returning({ id: roles.id });
-      return rows.length > 0;
-    },
-  };
+/** Roles with their holder counts (joined, so sorting by count works). */
+function select(scope: Scope) {
+  const counts = usersRepo.roleUserCounts(scope);
+  const userCount = sql<number>`coalesce(${counts.userCount}, 0)`.mapWith(Number);
+  const q = scope.db
+    .select({
+      id: roles.id,
+      name: roles.name,
+      description: roles.description,
+      isActive: roles.isActive,
+      isDefault: roles.isDefault,
+      userCount,
+      createdAt: roles.createdAt,
+      updatedAt: roles.updatedAt,
+    })
+    .from(roles)
+    .leftJoin(counts, eq(counts.roleId, roles.id))
+    .$dynamic();
+  return { q, userCount };
 }
+
+/** The only place that touches a company's `roles` and their permissions. Every statement goes through the scope. */
+export const companyRolesRepo = {
+  async insert(
+    scope: Scope,
+    r: { name: string; description?: string | null; isActive?: boolean; isDefault?: boolean },
+  ) {
+    const [row] = await scope.db
+      .insert(roles)
+      .values(scope.values({ ...r, roleType: 'company' }))
+      .returning({ id: roles.id });
+    if (!row) throw new Error('insert returned no row');
+    return row.id;
+  },
+
+  /** Replaces nothing: adds the named permissions to one of this company's roles. */
+  async grant(scope: Scope, roleId: string, permissionNames: readonly string[]) {
+    if (permissionNames.length === 0) return;
+    const [role] = await scope.db
+      .select({ id: roles.id })
+      .from(roles)
+      .where(scope.own(roles, eq(roles.id, roleId)));
+    if (!role) throw new Error('role not in company');
+    const perms = await scope.db
+      .select({ id: permissions.id })
+      .from(permissions)
+      .where(inArray(permissions.name, [...permissionNames]));
+    await scope.db
+      .insert(rolePermissions)
+      .values(perms.map((p) => ({ roleId, permissionId: p.id })))
+      .onConflictDoNothing();
+  },
+
+  async byName(scope: Scope, name: string) {
+    const [row] = await scope.db
+      .select({ id: roles.id, name: roles.name })
+      .from(roles)
+      .where(scope.own(roles, eq(roles.name, name)));
+    return row ?? null;
+  },
+
+  /** The roles with their holder counts, filtered and sorted: one page, or all of them without `pageSize`. */
+  async list(scope: Scope, q: CompanyRoleListParams): Promise<ListResult<CompanyRoleRow>> {
+    const where = own(scope, searchAny(q.search, roles.name));
+    const { q: base, userCount } = select(scope);
+    const keys = {
+      roleName: sql`lower(${roles.name})`,
+      createdAt: roles.createdAt,
+      updatedAt: roles.updatedAt,
+      isActive: roles.isActive,
+      defaultRole: roles.isDefault,
+      userCount,
+    };
+    const ordered = base.where(where).orderBy(...sortBy(keys, q.sortBy, q.sortOrder, roles.id));
+    if (q.pageSize === undefined) {
+      const rows = await ordered;
+      return { rows, total: rows.length };
+    }
+    const { limit, offset } = pageWindow({ ...q, pageSize: q.pageSize });
+    const [rows, total] = await Promise.all([
+      ordered.limit(limit).offset(offset),
+      totalOf(scope.db.select({ n: countAll() }).from(roles).where(where)),
+    ]);
+    return { rows, total };
+  },
+
+  async byId(scope: Scope, roleId: string): Promise<CompanyRoleRow | null> {
+    const [row] = await select(scope).q.where(own(scope, eq(roles.id, roleId)));
+    return row ?? null;
+  },
+
+  /** The role new employees get. */
+  async defaultRole(scope: Scope) {
+    const [row] = await scope.db
+      .select({ id: roles.id, isActive: roles.isActive })
+      .from(roles)
+      .where(own(scope, eq(roles.isDefault, true)));
+    return row ?? null;
+  },
+
+  /** An active role of this company (for assigning to a user), or null. */
+  async activeRole(scope: Scope, roleId: string) {
+    const [row] = await scope.db
+      .select({ id: roles.id, name: roles.name })
+      .from(roles)
+      .where(own(scope, eq(roles.id, roleId), eq(roles.isActive, true)));
+    return row ?? null;
+  },
+
+  async update(
+    scope: Scope,
+    roleId: string,
+    patch: { name?: string; description?: string | null; isActive?: boolean; isDefault?: boolean },
+  ) {
+    await scope.db
+      .update(roles)
+      .set(patch)
+      .where(own(scope, eq(roles.id, roleId)));
+  },
+
+  /** Clears the default flag from every role but `keep` (first step of moving the default). */
+  async clearDefault(scope: Scope, keep?: string) {
+    await scope.db
+      .update(roles)
+      .set({ isDefault: false })
+      .where(own(scope, eq(roles.isDefault, true), keep ? ne(roles.id, keep) : undefined));
+  },
+
+  async delete(scope: Scope, roleId: string): Promise<boolean> {
+    const rows = await scope.db
+      .delete(roles)
+      .where(own(scope, eq(roles.id, roleId)))
+      .returning({ id: roles.id });
+    return rows.length > 0;
+  },
+};

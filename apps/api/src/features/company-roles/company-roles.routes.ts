@@ -11,7 +11,7 @@ import {
   paged,
   updateCompanyRoleBodySchema,
 } from '@taskhive/contract';
-import { actorOf } from '../../plugins/auth.ts';
+import { scopeOf } from '../../plugins/auth.ts';
 import { ok } from '../../plugins/envelope.ts';
 import type { CompanyRolesService } from './company-roles.service.ts';
 
@@ -33,7 +33,7 @@ export async function companyRolesRoutes(app: FastifyInstance, opts: { roles: Co
         response: { 200: envelope(paged(companyRoleSchema)) },
       },
     },
-    async (req, reply) => ok(reply, await roles.list(actorOf(req), req.query)),
+    async (req, reply) => ok(reply, await roles.list(scopeOf(req), req.query)),
   );
 
   r.post(
@@ -50,7 +50,7 @@ export async function companyRolesRoutes(app: FastifyInstance, opts: { roles: Co
     async (req, reply) =>
       ok(
         reply,
-        await roles.create(actorOf(req), req.body),
+        await roles.create(scopeOf(req), req.body),
         MESSAGES.companyRoles.createdWithoutPermissions,
         201,
       ),
@@ -62,7 +62,7 @@ export async function companyRolesRoutes(app: FastifyInstance, opts: { roles: Co
       config: { permission: 'companyrole:read' },
       schema: { tags, summary: 'One role', params: idParam, response: { 200: one } },
     },
-    async (req, reply) => ok(reply, await roles.get(actorOf(req), req.params.id)),
+    async (req, reply) => ok(reply, await roles.get(scopeOf(req), req.params.id)),
   );
 
   r.put(
@@ -78,7 +78,7 @@ export async function companyRolesRoutes(app: FastifyInstance, opts: { roles: Co
       },
     },
     async (req, reply) =>
-      ok(reply, await roles.update(actorOf(req), req.params.id, req.body), MESSAGES.companyRoles.updated),
+      ok(reply, await roles.update(scopeOf(req), req.params.id, req.body), MESSAGES.companyRoles.updated),
   );
 
   r.delete(
@@ -93,7 +93,7 @@ export async function companyRolesRoutes(app: FastifyInstance, opts: { roles: Co
       },
     },
     async (req, reply) => {
-      await roles.remove(actorOf(req), req.params.id);
+      await roles.remove(scopeOf(req), req.params.id);
       return ok(reply, null, MESSAGES.companyRoles.deleted);
     },
   );

@@ -5,116 +5,97 @@ import {
   type Paged,
   type CompanyRole,
   PAGE_SIZE,
-  ROLES,
   type UpdateCompanyRoleBody,
 } from '@taskhive/contract';
-import type { Db } from '../../db/client.ts';
 import { conflict, notFound, uniqueViolation } from '../../lib/errors.ts';
-import type { Actor } from '../../plugins/auth.ts';
+import { toPaged } from '../../lib/list.ts';
+import type { Scope } from '../../lib/scope.ts';
 import { toCompanyRole } from './company-roles.mapper.ts';
+import { companyRolesPolicy } from './company-roles.policy.ts';
 import { companyRolesRepo } from './company-roles.repo.ts';
 import { usersRepo } from '../users/users.repo.ts';
 
 const nameTaken = () =>
   conflict(MESSAGES.companyRoles.nameTaken, { roleName: [MESSAGES.companyRoles.nameTaken] });
 
+async function load(scope: Scope, id: string) {
+  const row = await companyRolesRepo.byId(scope, id);
+  if (!row) throw notFound('Role');
+  return row;
+}
+
 /**
  * A company's roles. Rules: names are unique per company; exactly one role is the default (moving
  * the default is one transaction; it is never simply unset, deactivated or deleted); a role held
  * by anyone cannot be deleted; the seeded Company Admin role cannot be renamed, deactivated or deleted.
  */
-export function companyRolesService(db: Db) {
-  async function load(companyId: string, id: string) {
-    const row = await companyRolesRepo(db, companyId).byId(id);
-    if (!row) throw notFound('Role');
-    return row;
-  }
+export const companyRolesService = {
+  /** Every role on one page, or the page asked for when page/pageNumber/pageSize is given. */
+  async list(scope: Scope, q: CompanyRoleListQuery): Promise<Paged<CompanyRole>> {
+    const paged = q.page !== undefined || q.pageNumber !== undefined || q.pageSize !== undefined;
+    if (!paged) {
+      const all = await companyRolesRepo.list(scope, { ...q, pageSize: undefined });
+      return toPaged({ pageSize: Math.max(all.total, 1) }, all, toCompanyRole);
+    }
+    const page = { ...q, pageSize: q.pageSize ?? PAGE_SIZE.companyRolesFetch };
+    return toPaged(page, await companyRolesRepo.list(scope, page), toCompanyRole);
+  },
 
-  return {
-    async list(actor: Actor, q: CompanyRoleListQuery): Promise<Paged<CompanyRole>> {
-      const paged = q.page !== undefined || q.pageNumber !== undefined || q.pageSize !== undefined;
-      const number = q.page ?? q.pageNumber ?? 1;
-      const size = q.pageSize ?? PAGE_SIZE.companyRolesFetch;
-      const { rows, total } = await companyRolesRepo(db, actor.companyId).list(
-        q,
-        paged ? { number, size } : undefined,
-      );
-      const pageSize = paged ? size : Math.max(total, 1);
-      return {
-        items: rows.map(toCompanyRole),
-        totalCount: total,
-        pageNumber: paged ? number : 1,
-        pageSize,
-        totalPages: Math.ceil(total / pageSize),
-      };
-    },
+  get: async (scope: Scope, id: string) => toCompanyRole(await load(scope, id)),
 
-    get: async (actor: Actor, id: string) => toCompanyRole(await load(actor.companyId, id)),
-
-    async create(actor: Actor, body: CreateCompanyRoleBody) {
-      if (body.defaultRole && !body.isActive) throw conflict(MESSAGES.companyRoles.defaultMustBeActive);
-      try {
-        const id = await db.transaction(async (tx) => {
-          const roles = companyRolesRepo(tx, actor.companyId);
-          if (body.defaultRole) await roles.clearDefault();
-          return roles.insert({
-            name: body.roleName,
-            description: body.description ?? null,
-            isActive: body.isActive,
-            isDefault: body.defaultRole,
-          });
+  async create(scope: Scope, body: CreateCompanyRoleBody) {
+    companyRolesPolicy.assertCanCreate(body);
+    try {
+      const id = await scope.transaction(async (tx) => {
+        if (body.defaultRole) await companyRolesRepo.clearDefault(tx);
+        return companyRolesRepo.insert(tx, {
+          name: body.roleName,
+          description: body.description ?? null,
+          isActive: body.isActive,
+          isDefault: body.defaultRole,
         });
-        return toCompanyRole(await load(actor.companyId, id));
-      } catch (err) {
-        const constraint = uniqueViolation(err);
-        if (constraint === 'roles_company_name_uq') throw nameTaken();
-        // Another request moved the default at the same moment: one wins, this one may retry.
-        if (constraint === 'roles_one_default_uq') throw conflict();
-        throw err;
-      }
-    },
-
-    async update(actor: Actor, id: string, body: UpdateCompanyRoleBody) {
-      const role = await load(actor.companyId, id);
-      const renamed = body.roleName !== undefined && body.roleName !== role.name;
-      if (role.name === ROLES.companyAdmin && (renamed || body.isActive === false))
-        throw conflict(MESSAGES.companyRoles.protectedRole);
-      if (role.isDefault && body.defaultRole === false) throw conflict(MESSAGES.companyRoles.defaultRequired);
-      const willBeDefault = body.defaultRole ?? role.isDefault;
-      const willBeActive = body.isActive ?? role.isActive;
-      if (willBeDefault && !willBeActive) throw conflict(MESSAGES.companyRoles.defaultMustBeActive);
-      try {
-        await db.transaction(async (tx) => {
-          const roles = companyRolesRepo(tx, actor.companyId);
-          if (body.defaultRole && !role.isDefault) await roles.clearDefault(id);
-          await roles.update(id, {
-            name: body.roleName,
-            description: body.description,
-            isActive: body.isActive,
-            isDefault: body.defaultRole,
-          });
-        });
-      } catch (err) {
-        const constraint = uniqueViolation(err);
-        if (constraint === 'roles_company_name_uq') throw nameTaken();
-        // Another request moved the default at the same moment: one wins, this one may retry.
-        if (constraint === 'roles_one_default_uq') throw conflict();
-        throw err;
-      }
-      return toCompanyRole(await load(actor.companyId, id));
-    },
-
-    async remove(actor: Actor, id: string) {
-      const role = await load(actor.companyId, id);
-      if (role.name === ROLES.companyAdmin) throw conflict(MESSAGES.companyRoles.protectedRole);
-      if (role.isDefault) throw conflict(MESSAGES.companyRoles.defaultCannotBeDeleted);
-      await db.transaction(async (tx) => {
-        if ((await usersRepo(tx, actor.companyId).countWithRole(id)) > 0)
-          throw conflict(MESSAGES.companyRoles.inUse);
-        await companyRolesRepo(tx, actor.companyId).delete(id);
       });
-    },
-  };
-}
+      return toCompanyRole(await load(scope, id));
+    } catch (err) {
+      const constraint = uniqueViolation(err);
+      if (constraint === 'roles_company_name_uq') throw nameTaken();
+      // Another request moved the default at the same moment: one wins, this one may retry.
+      if (constraint === 'roles_one_default_uq') throw conflict();
+      throw err;
+    }
+  },
 
-export type CompanyRolesService = ReturnType<typeof companyRolesService>;
+  async update(scope: Scope, id: string, body: UpdateCompanyRoleBody) {
+    const role = await load(scope, id);
+    companyRolesPolicy.assertCanUpdate(role, body);
+    try {
+      await scope.transaction(async (tx) => {
+        if (body.defaultRole && !role.isDefault) await companyRolesRepo.clearDefault(tx, id);
+        await companyRolesRepo.update(tx, id, {
+          name: body.roleName,
+          description: body.description,
+          isActive: body.isActive,
+          isDefault: body.defaultRole,
+        });
+      });
+    } catch (err) {
+      const constraint = uniqueViolation(err);
+      if (constraint === 'roles_company_name_uq') throw nameTaken();
+      // Another request moved the default at the same moment: one wins, this one may retry.
+      if (constraint === 'roles_one_default_uq') throw conflict();
+      throw err;
+    }
+    return toCompanyRole(await load(scope, id));
+  },
+
+  async remove(scope: Scope, id: string) {
+    const role = await load(scope, id);
+    companyRolesPolicy.assertCanDelete(role);
+    await scope.transaction(async (tx) => {
+      if ((await usersRepo.countWithRole(tx, id)) > 0) throw conflict(MESSAGES.companyRoles.inUse);
+      await companyRolesRepo.delete(tx, id);
+    });
+  },
+};
+
+export type CompanyRolesService = typeof companyRolesService;

@@ -1,4 +1,6 @@
-import type { Department } from '@taskhive/contract';
+import type { Department, DepartmentDetail } from '@taskhive/contract';
+import { profilePhotoUrl } from '../users/users.mapper.ts';
+import type { UserRow } from '../users/users.repo.ts';
 import type { DepartmentRow } from './departments.repo.ts';
 
 export function toDepartment(row: DepartmentRow): Department {
@@ -11,5 +13,20 @@ export function toDepartment(row: DepartmentRow): Department {
     memberCount: row.memberCount,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+type Member = DepartmentDetail['members'][number];
+
+export function toDepartmentMember(m: UserRow): Member {
+  return {
+    userId: m.userId,
+    firstName: m.firstName,
+    lastName: m.lastName,
+    email: m.email,
+    jobTitle: m.jobTitle,
+    roleName: m.roleName,
+    status: m.status as Member['status'],
+    profilePhotoUrl: profilePhotoUrl(m),
   };
 }

@@ -10,9 +10,8 @@ import {
 import { conflict, fieldError, notFound, uniqueViolation } from '../../lib/errors.ts';
 import { toPaged } from '../../lib/list.ts';
 import type { Scope } from '../../lib/scope.ts';
-import { profilePhotoUrl } from '../users/users.mapper.ts';
 import { usersRepo } from '../users/users.repo.ts';
-import { toDepartment } from './departments.mapper.ts';
+import { toDepartment, toDepartmentMember } from './departments.mapper.ts';
 import { departmentsRepo } from './departments.repo.ts';
 
 const nameTaken = () => conflict(MESSAGES.departments.nameTaken, { name: [MESSAGES.departments.nameTaken] });
@@ -26,7 +25,7 @@ async function load(scope: Scope, id: string) {
 /** The manager must be a (not deactivated) employee of the same company. */
 async function assertManager(scope: Scope, managerId: string | null | undefined) {
   if (!managerId) return;
-  const user = await usersRepo(scope.db, scope.companyId).byId(managerId);
+  const user = await usersRepo.byId(scope, managerId);
   if (!user || user.status === 'inactive')
     throw fieldError('managerId', MESSAGES.departments.managerNotEmployee);
 }
@@ -48,19 +47,10 @@ export const departmentsService = {
 
   async get(scope: Scope, id: string): Promise<DepartmentDetail> {
     const row = await load(scope, id);
-    const members = await usersRepo(scope.db, scope.companyId).listByDepartment(id);
+    const members = await usersRepo.listByDepartment(scope, id);
     return {
       ...toDepartment(row),
-      members: members.map((m) => ({
-        userId: m.userId,
-        firstName: m.firstName,
-        lastName: m.lastName,
-        email: m.email,
-        jobTitle: m.jobTitle,
-        roleName: m.roleName,
-        status: m.status as DepartmentDetail['members'][number]['status'],
-        profilePhotoUrl: profilePhotoUrl(m),
-      })),
+      members: members.map(toDepartmentMember),
     };
   },
 
@@ -87,7 +77,7 @@ export const departmentsService = {
   async remove(scope: Scope, id: string) {
     await load(scope, id);
     const unassignedMembers = await scope.transaction(async (tx) => {
-      const moved = await usersRepo(tx.db, tx.companyId).unassignDepartment(id);
+      const moved = await usersRepo.unassignDepartment(tx, id);
       await departmentsRepo.delete(tx, id);
       return moved;
     });

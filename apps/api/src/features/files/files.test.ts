@@ -7,7 +7,7 @@ import type { App } from '../../app.ts';
 import type { Database } from '../../db/client.ts';
 import { buildTestApp, workerDataDir } from '../../test/build-app.ts';
 import { bearer, buildCompany, login, type Session, type TestCompany } from '../../test/factories.ts';
-import { EXE, JPEG, multipart, OLE, PDF, PNG, WEBP, ZIP } from './files.fixtures.ts';
+import { EXE, JPEG, multipart, OLE, PDF, PNG, WEBP, ZIP } from '../../test/files.fixtures.ts';
 import { contentDisposition, contentTypeOf, fileStorage, safeFileName, sniff } from './files.storage.ts';
 
 describe('type detection by content', () => {

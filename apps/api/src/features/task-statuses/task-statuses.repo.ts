@@ -1,28 +1,27 @@
-import { asc, eq } from 'drizzle-orm';
+import { asc } from 'drizzle-orm';
 import { DEFAULT_TASK_STATUSES } from '@taskhive/contract';
-import type { Db } from '../../db/client.ts';
 import { taskStatuses } from '../../db/schema/index.ts';
+import type { Scope } from '../../lib/scope.ts';
 
-export function taskStatusesRepo(db: Db, companyId: string) {
-  return {
-    /** Copies the master list (Open … Cancelled, with colours and order) to the company. */
-    async copyDefaults() {
-      await db
-        .insert(taskStatuses)
-        .values(DEFAULT_TASK_STATUSES.map((s) => ({ ...s, companyId })))
-        .onConflictDoNothing();
-    },
-    list() {
-      return db
-        .select({
-          statusId: taskStatuses.id,
-          name: taskStatuses.name,
-          color: taskStatuses.color,
-          sortOrder: taskStatuses.sortOrder,
-        })
-        .from(taskStatuses)
-        .where(eq(taskStatuses.companyId, companyId))
-        .orderBy(asc(taskStatuses.sortOrder));
-    },
-  };
-}
+/** The task statuses of the scope's company. */
+export const taskStatusesRepo = {
+  /** Copies the master list (Open … Cancelled, with colours and order) to the company. */
+  async copyDefaults(scope: Scope) {
+    await scope.db
+      .insert(taskStatuses)
+      .values(DEFAULT_TASK_STATUSES.map((s) => scope.values(s)))
+      .onConflictDoNothing();
+  },
+  list(scope: Scope) {
+    return scope.db
+      .select({
+        statusId: taskStatuses.id,
+        name: taskStatuses.name,
+        color: taskStatuses.color,
+        sortOrder: taskStatuses.sortOrder,
+      })
+      .from(taskStatuses)
+      .where(scope.own(taskStatuses))
+      .orderBy(asc(taskStatuses.sortOrder));
+  },
+};

@@ -1,22 +1,21 @@
 import { INVITATION_TTL_SECONDS } from '@taskhive/contract';
 import type { Config } from '../../config.ts';
-import type { Db } from '../../db/client.ts';
+import { escapeHtml } from '../../lib/html.ts';
 import type { Mailer } from '../../lib/mailer.ts';
+import type { Scope } from '../../lib/scope.ts';
 import { hashToken, randomToken } from '../../lib/tokens.ts';
-import { escapeHtml } from '../auth/auth.service.ts';
 import { sessionsRepo } from '../auth/sessions.repo.ts';
 
-export type Invitee = { companyId: string; userId: string; email: string; firstName: string };
+export type Invitee = { userId: string; email: string; firstName: string };
 
 /**
- * Stores a single-use invitation token (7 days) in the caller's transaction and answers the mail to
- * send once it commits. The link opens the reset-password page, which accepts invitation tokens
- * and activates the invited account.
+ * Stores a single-use invitation token (7 days) in the caller's transaction (a scope of the
+ * invitee's company bound to it) and answers the mail to send once it commits. The link opens the
+ * reset-password page, which accepts invitation tokens and activates the invited account.
  */
-export async function createInvitation(tx: Db, config: Config, who: Invitee, companyName: string) {
+export async function createInvitation(tx: Scope, config: Config, who: Invitee, companyName: string) {
   const token = randomToken();
-  await sessionsRepo(tx).createPasswordToken({
-    companyId: who.companyId,
+  await sessionsRepo.createPasswordToken(tx, {
     userId: who.userId,
     purpose: 'invite',
     tokenHash: hashToken(token),

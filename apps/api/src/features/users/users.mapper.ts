@@ -1,4 +1,4 @@
-import type { UserProfile } from '@taskhive/contract';
+import type { SessionUser, UserProfile } from '@taskhive/contract';
 import type { UserRow } from './users.repo.ts';
 
 /** Where the web loads a user's photo from: the API's file route, busted by the last change. */
@@ -27,5 +27,22 @@ export function toUserProfile(row: UserRow): UserProfile {
     profilePhotoUrl: profilePhotoUrl(row),
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+/** The signed-in user as the session payload names them. */
+export function toSessionUser(row: UserRow & { companyName: string }): SessionUser {
+  return {
+    userId: row.userId,
+    email: row.email,
+    firstName: row.firstName,
+    lastName: row.lastName,
+    role: row.roleName ?? '',
+    roleName: row.roleName ?? '',
+    roleId: row.roleId,
+    companyId: row.companyId,
+    companyName: row.companyName,
+    departmentName: row.departmentName,
+    profilePhotoUrl: profilePhotoUrl(row),
   };
 }

@@ -14,7 +14,7 @@ import {
   userProfileSchema,
 } from '@taskhive/contract';
 import type { FileStorage } from '../files/files.storage.ts';
-import { actorOf, SIGNED_IN } from '../../plugins/auth.ts';
+import { scopeOf, SIGNED_IN } from '../../plugins/auth.ts';
 import { ok } from '../../plugins/envelope.ts';
 import type { UsersService } from './users.service.ts';
 
@@ -36,13 +36,13 @@ export async function usersRoutes(app: FastifyInstance, opts: { users: UsersServ
         response: { 200: envelope(paged(userProfileSchema)) },
       },
     },
-    async (req, reply) => ok(reply, await users.list(actorOf(req), req.query)),
+    async (req, reply) => ok(reply, await users.list(scopeOf(req), req.query)),
   );
 
   r.get(
     '/api/CompanyUsers/details/user/:id',
     {
-      // Self is always allowed; anyone else needs employee:read (checked in the service).
+      // Self is always allowed; anyone else needs employee:read (usersPolicy.assertCanRead).
       config: { permission: SIGNED_IN },
       schema: {
         tags,
@@ -51,7 +51,7 @@ export async function usersRoutes(app: FastifyInstance, opts: { users: UsersServ
         response: { 200: envelope(employeeDetailSchema) },
       },
     },
-    async (req, reply) => ok(reply, await users.detail(actorOf(req), req.params.id)),
+    async (req, reply) => ok(reply, await users.detail(scopeOf(req), req.params.id)),
   );
 
   r.post(
@@ -65,7 +65,7 @@ export async function usersRoutes(app: FastifyInstance, opts: { users: UsersServ
         response: { 201: profile },
       },
     },
-    async (req, reply) => ok(reply, await users.create(actorOf(req), req.body), MESSAGES.users.created, 201),
+    async (req, reply) => ok(reply, await users.create(scopeOf(req), req.body), MESSAGES.users.created, 201),
   );
 
   r.put(
@@ -81,7 +81,7 @@ export async function usersRoutes(app: FastifyInstance, opts: { users: UsersServ
       },
     },
     async (req, reply) =>
-      ok(reply, await users.update(actorOf(req), req.params.id, req.body), MESSAGES.users.updated),
+      ok(reply, await users.update(scopeOf(req), req.params.id, req.body), MESSAGES.users.updated),
   );
 
   r.delete(
@@ -96,7 +96,7 @@ export async function usersRoutes(app: FastifyInstance, opts: { users: UsersServ
       },
     },
     async (req, reply) => {
-      await users.remove(actorOf(req), req.params.id);
+      await users.remove(scopeOf(req), req.params.id);
       return ok(reply, null, MESSAGES.users.deleted);
     },
   );
@@ -104,7 +104,7 @@ export async function usersRoutes(app: FastifyInstance, opts: { users: UsersServ
   r.post(
     '/api/CompanyUsers/upload-profile-photo/:id',
     {
-      // Own photo always; someone else's needs employee:update (checked in the service).
+      // Own photo always; someone else's needs employee:update (usersPolicy.assertCanChangePhoto).
       config: { permission: SIGNED_IN },
       schema: {
         tags,
@@ -115,7 +115,7 @@ export async function usersRoutes(app: FastifyInstance, opts: { users: UsersServ
       },
     },
     async (req, reply) =>
-      ok(reply, await users.uploadPhoto(actorOf(req), req.params.id, req), MESSAGES.users.photoUploaded),
+      ok(reply, await users.uploadPhoto(scopeOf(req), req.params.id, req), MESSAGES.users.photoUploaded),
   );
 
   r.get(
@@ -124,6 +124,6 @@ export async function usersRoutes(app: FastifyInstance, opts: { users: UsersServ
       config: { permission: SIGNED_IN },
       schema: { tags, summary: 'A profile photo (same company only)', params: idParam },
     },
-    async (req, reply) => storage.send(reply, await users.photo(actorOf(req), req.params.id), 'inline'),
+    async (req, reply) => storage.send(reply, await users.photo(scopeOf(req), req.params.id), 'inline'),
   );
 }

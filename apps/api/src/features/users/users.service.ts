@@ -4,30 +4,28 @@ import {
   type EmployeeListQuery,
   MESSAGES,
   type Paged,
-  resolvePage,
   ROLES,
   type UpdateEmployeeBody,
   type UserProfile,
 } from '@taskhive/contract';
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import type { Config } from '../../config.ts';
-import type { Db } from '../../db/client.ts';
-import { conflict, fieldError, forbidden, notFound, uniqueViolation } from '../../lib/errors.ts';
+import { conflict, fieldError, notFound, uniqueViolation } from '../../lib/errors.ts';
+import { toPaged } from '../../lib/list.ts';
 import type { Mailer } from '../../lib/mailer.ts';
-import type { Actor } from '../../plugins/auth.ts';
+import type { Scope } from '../../lib/scope.ts';
 import { sessionsRepo } from '../auth/sessions.repo.ts';
 import { companyRolesRepo } from '../company-roles/company-roles.repo.ts';
 import { departmentsRepo } from '../departments/departments.repo.ts';
-import { systemScope } from '../../lib/scope.ts';
 import type { FileStorage } from '../files/files.storage.ts';
 import { projectsRepo } from '../projects/projects.repo.ts';
 import { timeLogsRepo } from '../time-logs/time-logs.repo.ts';
 import { createInvitation, sendInvitation } from './invitations.ts';
 import { profilePhotoUrl, toUserProfile } from './users.mapper.ts';
+import { usersPolicy } from './users.policy.ts';
 import { usersRepo } from './users.repo.ts';
 
 export type UsersDeps = {
-  db: Db;
   config: Config;
   mailer: Mailer;
   storage: FileStorage;
@@ -37,67 +35,51 @@ export type UsersDeps = {
 const RECENT_TIME_LOGS = 5;
 const emailTaken = () => conflict(MESSAGES.auth.emailTaken, { email: [MESSAGES.auth.emailTaken] });
 
-/** Employees of the actor's company: list, profile, invite, update, deactivate, photo. */
-export function usersService({ db, config, mailer, storage, log }: UsersDeps) {
-  async function load(companyId: string, userId: string) {
-    const row = await usersRepo(db, companyId).byId(userId);
-    if (!row) throw notFound('User');
-    return row;
-  }
+async function load(scope: Scope, userId: string) {
+  const row = await usersRepo.byId(scope, userId);
+  if (!row) throw notFound('User');
+  return row;
+}
 
-  /** roleId and departmentId must name this company's records: 400 on the field otherwise. */
-  async function assertRefs(
-    companyId: string,
-    refs: { roleId?: string | null; departmentId?: string | null },
-  ) {
-    if (refs.roleId && !(await companyRolesRepo(db, companyId).activeRole(refs.roleId))) {
-      throw fieldError('roleId', MESSAGES.users.roleNotInCompany);
-    }
-    if (refs.departmentId && !(await departmentsRepo.exists(systemScope(db, companyId), refs.departmentId))) {
-      throw fieldError('departmentId', MESSAGES.users.departmentNotInCompany);
-    }
+/** roleId and departmentId must name this company's records: 400 on the field otherwise. */
+async function assertRefs(scope: Scope, refs: { roleId?: string | null; departmentId?: string | null }) {
+  if (refs.roleId && !(await companyRolesRepo.activeRole(scope, refs.roleId))) {
+    throw fieldError('roleId', MESSAGES.users.roleNotInCompany);
   }
-
-  /**
-   * The last active Company Admin must stay one: called in the transaction that demotes or
-   * deactivates `userId`, with the admins' rows locked.
-   */
-  async function assertNotLastAdmin(tx: Db, companyId: string, userId: string) {
-    const adminRole = await companyRolesRepo(tx, companyId).byName(ROLES.companyAdmin);
-    if (!adminRole) return;
-    const admins = await usersRepo(tx, companyId).lockActiveHolders(adminRole.id);
-    if (admins.includes(userId) && admins.length === 1) throw conflict(MESSAGES.users.lastAdmin);
+  if (refs.departmentId && !(await departmentsRepo.exists(scope, refs.departmentId))) {
+    throw fieldError('departmentId', MESSAGES.users.departmentNotInCompany);
   }
+}
 
+/**
+ * Called in the transaction that demotes or deactivates `userId` when that takes a Company
+ * Admin's powers away: the admins' rows are locked, so two concurrent demotions cannot both pass.
+ */
+async function assertNotLastAdmin(tx: Scope, userId: string) {
+  const adminRole = await companyRolesRepo.byName(tx, ROLES.companyAdmin);
+  if (!adminRole) return;
+  usersPolicy.assertNotLastAdmin(await usersRepo.lockActiveHolders(tx, adminRole.id), userId);
+}
+
+/** The scope's employees, filtered, searched, sorted and paged (the company's list and the Super Admin's). */
+export async function listEmployees(scope: Scope, q: EmployeeListQuery): Promise<Paged<UserProfile>> {
+  const { memberUserId, ...filter } = q;
+  const onlyUserIds = memberUserId ? projectsRepo.coMemberIds(scope, memberUserId) : undefined;
+  return toPaged(q, await usersRepo.list(scope, { ...filter, onlyUserIds }), toUserProfile);
+}
+
+/** Employees of the scope's company: list, profile, invite, update, deactivate, photo. */
+export function usersService({ config, mailer, storage, log }: UsersDeps) {
   return {
-    async list(actor: Actor, q: EmployeeListQuery): Promise<Paged<UserProfile>> {
-      const page = resolvePage(q);
-      const onlyUserIds = q.memberUserId
-        ? projectsRepo(db, actor.companyId).coMemberIds(q.memberUserId)
-        : undefined;
-      const { rows, total } = await usersRepo(db, actor.companyId).list(
-        { ...q, onlyUserIds },
-        page,
-        q.pageSize,
-      );
-      return {
-        items: rows.map(toUserProfile),
-        totalCount: total,
-        pageNumber: page,
-        pageSize: q.pageSize,
-        totalPages: Math.ceil(total / q.pageSize),
-      };
-    },
+    list: listEmployees,
 
     /** Anyone may read themself; others need employee:read (or :all). Another company's user: 404. */
-    async detail(actor: Actor, userId: string): Promise<EmployeeDetail> {
-      const self = actor.userId === userId;
-      if (!self && !actor.permissions.has('employee:read') && !actor.permissions.has('employee:read:all'))
-        throw forbidden();
-      const row = await load(actor.companyId, userId);
+    async detail(scope: Scope, userId: string): Promise<EmployeeDetail> {
+      usersPolicy.assertCanRead(scope.actor, userId);
+      const row = await load(scope, userId);
       const [projects, logs] = await Promise.all([
-        projectsRepo(db, actor.companyId).forMember(userId),
-        timeLogsRepo(db, actor.companyId).recentForUser(userId, RECENT_TIME_LOGS),
+        projectsRepo.forMember(scope, userId),
+        timeLogsRepo.recentForUser(scope, userId, RECENT_TIME_LOGS),
       ]);
       return {
         ...toUserProfile(row),
@@ -107,15 +89,14 @@ export function usersService({ db, config, mailer, storage, log }: UsersDeps) {
     },
 
     /** An invited employee (no password) with the default role unless one is given; emails the link. */
-    async create(actor: Actor, body: CreateEmployeeBody) {
-      await assertRefs(actor.companyId, body);
-      const company = await load(actor.companyId, actor.userId);
+    async create(scope: Scope, body: CreateEmployeeBody) {
+      await assertRefs(scope, body);
+      const company = await load(scope, scope.actor.userId);
       let created;
       try {
-        created = await db.transaction(async (tx) => {
-          const roleId =
-            body.roleId ?? (await companyRolesRepo(tx, actor.companyId).defaultRole())?.id ?? null;
-          const userId = await usersRepo(tx, actor.companyId).insert({
+        created = await scope.transaction(async (tx) => {
+          const roleId = body.roleId ?? (await companyRolesRepo.defaultRole(tx))?.id ?? null;
+          const userId = await usersRepo.insert(tx, {
             email: body.email,
             firstName: body.firstName,
             lastName: body.lastName,
@@ -129,7 +110,7 @@ export function usersService({ db, config, mailer, storage, log }: UsersDeps) {
           const mail = await createInvitation(
             tx,
             config,
-            { companyId: actor.companyId, userId, email: body.email, firstName: body.firstName },
+            { userId, email: body.email, firstName: body.firstName },
             company.companyName,
           );
           return { userId, mail };
@@ -139,43 +120,40 @@ export function usersService({ db, config, mailer, storage, log }: UsersDeps) {
         throw err;
       }
       await sendInvitation(mailer, log, created.mail);
-      return toUserProfile(await load(actor.companyId, created.userId));
+      return toUserProfile(await load(scope, created.userId));
     },
 
-    async update(actor: Actor, userId: string, body: UpdateEmployeeBody) {
-      const current = await load(actor.companyId, userId);
-      await assertRefs(actor.companyId, body);
-      if (userId === actor.userId && body.status === 'inactive')
-        throw conflict(MESSAGES.users.cannotDeleteSelf);
-      const demotes = body.roleId !== undefined && body.roleId !== current.roleId;
+    async update(scope: Scope, userId: string, body: UpdateEmployeeBody) {
+      const current = await load(scope, userId);
+      await assertRefs(scope, body);
+      if (body.status === 'inactive') usersPolicy.assertNotSelf(scope.actor, userId);
       const deactivates = body.status === 'inactive' && current.status !== 'inactive';
-      await db.transaction(async (tx) => {
-        if (current.roleName === ROLES.companyAdmin && (demotes || deactivates))
-          await assertNotLastAdmin(tx, actor.companyId, userId);
-        await usersRepo(tx, actor.companyId).update(userId, body);
-        if (deactivates) await sessionsRepo(tx).revokeAllForUser(actor.companyId, userId, 'deactivated');
+      await scope.transaction(async (tx) => {
+        if (usersPolicy.removesAdmin(current, body)) await assertNotLastAdmin(tx, userId);
+        await usersRepo.update(tx, userId, body);
+        if (deactivates) await sessionsRepo.revokeAllForUser(tx, userId, 'deactivated');
       });
-      return toUserProfile(await load(actor.companyId, userId));
+      return toUserProfile(await load(scope, userId));
     },
 
     /** Deactivates (keeps the record and its history) and ends the user's sessions. */
-    async remove(actor: Actor, userId: string) {
-      if (userId === actor.userId) throw conflict(MESSAGES.users.cannotDeleteSelf);
-      const current = await load(actor.companyId, userId);
-      await db.transaction(async (tx) => {
-        if (current.roleName === ROLES.companyAdmin) await assertNotLastAdmin(tx, actor.companyId, userId);
-        await usersRepo(tx, actor.companyId).update(userId, { status: 'inactive' });
-        await sessionsRepo(tx).revokeAllForUser(actor.companyId, userId, 'deactivated');
+    async remove(scope: Scope, userId: string) {
+      usersPolicy.assertNotSelf(scope.actor, userId);
+      const current = await load(scope, userId);
+      await scope.transaction(async (tx) => {
+        if (usersPolicy.removesAdmin(current, { status: 'inactive' })) await assertNotLastAdmin(tx, userId);
+        await usersRepo.update(tx, userId, { status: 'inactive' });
+        await sessionsRepo.revokeAllForUser(tx, userId, 'deactivated');
       });
     },
 
     /** Own photo always; someone else's needs employee:update. The old file goes once the new one is saved. */
-    async uploadPhoto(actor: Actor, userId: string, req: FastifyRequest) {
-      if (userId !== actor.userId && !actor.permissions.has('employee:update')) throw forbidden();
-      const before = await load(actor.companyId, userId);
+    async uploadPhoto(scope: Scope, userId: string, req: FastifyRequest) {
+      usersPolicy.assertCanChangePhoto(scope.actor, userId);
+      const before = await load(scope, userId);
       const file = await storage.receive(req, 'image');
       try {
-        await usersRepo(db, actor.companyId).update(userId, { profilePhotoPath: file.storageKey });
+        await usersRepo.update(scope, userId, { profilePhotoPath: file.storageKey });
       } catch (err) {
         await storage.remove(file.storageKey);
         throw err;
@@ -183,13 +161,13 @@ export function usersService({ db, config, mailer, storage, log }: UsersDeps) {
       await storage
         .remove(before.profilePhotoPath)
         .catch((err: unknown) => log.warn({ err }, 'old photo not removed'));
-      const after = await load(actor.companyId, userId);
+      const after = await load(scope, userId);
       return { profilePhotoUrl: profilePhotoUrl(after) ?? '' };
     },
 
-    /** The photo of a user of the actor's company, for `storage.send`. */
-    async photo(actor: Actor, userId: string) {
-      const row = await load(actor.companyId, userId);
+    /** The photo of a user of the scope's company, for `storage.send`. */
+    async photo(scope: Scope, userId: string) {
+      const row = await load(scope, userId);
       if (!row.profilePhotoPath) throw notFound('Photo');
       return { storageKey: row.profilePhotoPath, fileName: `photo-${row.userId}` };
     },

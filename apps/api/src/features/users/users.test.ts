@@ -1,13 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { INVITATION_TTL_SECONDS, MESSAGES } from '@taskhive/contract';
 import { type App, buildApp } from '../../app.ts';
-import type { Database, Db } from '../../db/client.ts';
-import * as schema from '../../db/schema/index.ts';
+import type { Database } from '../../db/client.ts';
 import { passwordTokens, projectMembers, projects, timeLogs, users } from '../../db/schema/index.ts';
 import { buildTestApp, testConfig } from '../../test/build-app.ts';
+import { tenantGuard } from '../../test/tenant-guard.ts';
 import {
   bearer,
   buildCompany,
@@ -18,7 +16,7 @@ import {
   type TestCompany,
   twoTenants,
 } from '../../test/factories.ts';
-import { EXE, multipart, PNG } from '../files/files.fixtures.ts';
+import { EXE, multipart, PNG } from '../../test/files.fixtures.ts';
 
 let app: App;
 let database: Database;
@@ -127,11 +125,12 @@ describe('GET /api/CompanyUsers/details', () => {
 
   it('makes the same number of queries whatever the page size (no query per row)', async () => {
     let queries = 0;
-    const logger = { logQuery: () => void queries++ };
-    const client = (database.db as unknown as { $client: never }).$client;
-    const counted = (database.kind === 'pglite'
-      ? drizzlePglite({ client, schema, logger })
-      : drizzlePg({ client, schema, logger })) as unknown as Db;
+    const counted = database.withLogger({
+      logQuery: (query, params) => {
+        queries++;
+        tenantGuard.logQuery(query, params);
+      },
+    });
     const counting = await buildApp({ db: counted, config: testConfig(), logger: false });
     try {
       const run = async (pageSize: number) => {

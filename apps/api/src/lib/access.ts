@@ -1,7 +1,7 @@
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import { PLATFORM_ONLY, ROLES } from '@taskhive/contract';
-import { type Db, rowsOf } from '../../db/client.ts';
-import { companies, roles, sessions, users } from '../../db/schema/index.ts';
+import { type Db, rowsOf } from '../db/client.ts';
+import { companies, roles, sessions, users } from '../db/schema/index.ts';
 
 export type LiveSession = {
   userId: string;
@@ -31,7 +31,7 @@ export function accessRepo(db: Db) {
         .from(sessions)
         .innerJoin(users, and(eq(users.id, sessions.userId), eq(users.companyId, sessions.companyId)))
         .innerJoin(companies, eq(companies.id, users.companyId))
-        .leftJoin(roles, eq(roles.id, users.roleId))
+        .leftJoin(roles, and(eq(roles.id, users.roleId), eq(roles.companyId, users.companyId)))
         .where(
           and(
             eq(sessions.id, sessionId),

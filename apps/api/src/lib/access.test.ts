@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PERMISSIONS } from '@taskhive/contract';
-import type { App } from '../../app.ts';
-import type { Database } from '../../db/client.ts';
-import { userRoles } from '../../db/schema/index.ts';
-import { buildTestApp } from '../../test/build-app.ts';
+import type { App } from '../app.ts';
+import type { Database } from '../db/client.ts';
+import { userRoles } from '../db/schema/index.ts';
+import { buildTestApp } from '../test/build-app.ts';
 import {
   buildCompany,
   buildSuperAdmin,
@@ -12,7 +12,7 @@ import {
   login,
   setModuleAccess,
   type TestCompany,
-} from '../../test/factories.ts';
+} from '../test/factories.ts';
 
 let app: App;
 let database: Database;
