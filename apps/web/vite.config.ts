@@ -6,6 +6,8 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
+    // dist/.vite/manifest.json: the bundle budget script (scripts/check-bundle.mjs) reads it.
+    manifest: true,
     rolldownOptions: {
       output: {
         // Long-lived vendor chunks, cached across releases of the app code.

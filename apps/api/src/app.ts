@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyInstance } from 'fastify';
+import compress from '@fastify/compress';
 import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
@@ -27,6 +28,9 @@ import { authPlugin } from './plugins/auth.ts';
 import { envelopePlugin } from './plugins/envelope.ts';
 import { openapiPlugin } from './plugins/openapi.ts';
 import { webPlugin } from './plugins/web.ts';
+
+/** API responses smaller than this go uncompressed: below it the bytes saved do not pay the CPU. */
+export const COMPRESS_THRESHOLD_BYTES = 1024;
 
 export type AppDeps = {
   db: Db;
@@ -101,6 +105,9 @@ export async function buildApp({ db, config, logger, logStream }: AppDeps): Prom
     },
     crossOriginEmbedderPolicy: false,
   });
+  // Responses over 1 KB are compressed (brotli or gzip, by Accept-Encoding); static files come
+  // precompressed from the build, so this only costs CPU for API JSON (see ARCHITECTURE.md).
+  await app.register(compress, { threshold: COMPRESS_THRESHOLD_BYTES, encodings: ['br', 'gzip'] });
   await app.register(rateLimit, { global: false, ...(redis ? { redis, nameSpace: 'taskhive-rl:' } : {}) });
   await app.register(multipart, {
     limits: { fileSize: DOCUMENT_MAX_BYTES, files: 1, fields: 10, fieldSize: 1024 },
