@@ -42,11 +42,11 @@ export const ENDPOINTS: Endpoint[] = [
     postgresOnly: true,
   },
   {
-    name: 'the same, Accept-Encoding: br, gzip',
+    name: 'the same, compressed (gzip)',
     server: 'app',
     path: '/api/CompanyUsers/details?pageSize=50',
     auth: true,
-    headers: { 'accept-encoding': 'br, gzip' },
+    headers: { 'accept-encoding': 'gzip, deflate, br' },
   },
 ];
 

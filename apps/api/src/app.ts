@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import compress from '@fastify/compress';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
@@ -63,7 +63,7 @@ export async function buildApp({ db, config, logger, logStream }: AppDeps): Prom
           },
     genReqId: () => randomUUID(),
     // One log line per request (the onResponse hook below) instead of Fastify's two.
-    disableRequestLogging: true,
+    logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: 1024 * 1024,
     routerOptions: { caseSensitive: false, ignoreTrailingSlash: true },
     forceCloseConnections: 'idle',
@@ -117,9 +117,10 @@ export async function buildApp({ db, config, logger, logStream }: AppDeps): Prom
       crossOriginEmbedderPolicy: false,
     },
   });
-  // Responses over 1 KB are compressed (brotli or gzip, by Accept-Encoding); static files come
-  // precompressed from the build, so this only costs CPU for API JSON (see ARCHITECTURE.md).
-  await app.register(compress, { threshold: COMPRESS_THRESHOLD_BYTES, encodings: ['br', 'gzip'] });
+  // Responses over 1 KB are compressed by Accept-Encoding; static files come precompressed (brotli)
+  // from the build. For API JSON gzip comes first: on the employee list at pageSize 50 (23 KB) it
+  // saves 91 % in 0.4 ms, where brotli saves 92 % in 1.1 ms (see ARCHITECTURE.md, Performance).
+  await app.register(compress, { threshold: COMPRESS_THRESHOLD_BYTES, encodings: ['gzip', 'br'] });
   await app.register(rateLimit, { global: false, ...(redis ? { redis, nameSpace: 'taskhive-rl:' } : {}) });
   await app.register(multipart, {
     limits: { fileSize: DOCUMENT_MAX_BYTES, files: 1, fields: 10, fieldSize: 1024 },
