@@ -18,8 +18,9 @@ import { type Database, openPglite, openPostgres } from '../../apps/api/src/db/c
 import { migrate } from '../../apps/api/src/db/migrate.ts';
 import { syncReferenceData } from '../../apps/api/src/db/reference-data.ts';
 import { hashPassword } from '../../apps/api/src/lib/passwords.ts';
+import { SIGNED_IN } from '../../apps/api/src/plugins/auth.ts';
 import { dataPlan, generate } from './data.ts';
-import { RAW_EMPLOYEES_SOURCE } from './endpoints.ts';
+import { AUTH_PROBE_PATH, RAW_EMPLOYEES_SOURCE } from './endpoints.ts';
 
 export type ServerOptions = {
   mode: 'smoke' | 'default' | 'scale';
@@ -104,6 +105,7 @@ export async function startServer(o: ServerOptions): Promise<ServerReady> {
     rateLimit: { authMax: 1e9, authWindowMs: 60_000 },
   };
   const app = await buildApp({ db: database.db, config });
+  app.get(AUTH_PROBE_PATH, { config: { permission: SIGNED_IN } }, async () => ({ status: 'ok' }));
   await app.ready();
   const login = await app.inject({
     method: 'POST',
