@@ -1,83 +1,175 @@
 /**
- * Benchmarks measured as ratios within one run, so the machine's speed cancels out.
+ * The benchmark suite of issue 12: `npm run bench` (root) or `npm run bench -w @taskhive/bench`.
  *
- * auth-overhead: an authenticated request (token verify + live-session check + effective
- * permissions) against the unauthenticated liveness probe, on the same in-process app and
- * embedded database, with a company of `--users` employees. The ratio should stay flat as the
- * company grows: the per-request auth work is indexed lookups, not scans.
+ * Starts src/server.ts in a second process (data generated there, the app and a bare Fastify
+ * server listening), then loads every row of src/endpoints.ts in turn with autocannon
+ * (10 connections) from this process, prints one table, writes bench/results/latest.json, and
+ * exits 1 when a budget fails. Ratios are taken within the run: the machine's speed cancels out.
  *
- * Usage: npm run bench -w @taskhive/bench [-- --users 2000 --requests 500]
+ *   --smoke           tiny data, 2 s per endpoint (what CI runs)
+ *   --scale           1,000,000 tasks and 2,000,000 time logs
+ *   --duration <s>    seconds per endpoint (default 10; smoke 2)
+ *   --port <n>        the app's port; the bare server takes the next one (default 3212)
+ *   --rounds <n>      measure every endpoint n times, interleaved, and keep the medians (default 1;
+ *                     on a busy machine 3 keeps one burst of someone else's work from deciding)
+ *   --only <text>     only the endpoints whose name contains text (and those their ratios divide by)
+ *   LOG_LEVEL         the app's log level (default info, as in production)
+ *   DATABASE_URL      PostgreSQL (the suite makes a database `taskhive_bench` there); else PGlite
  */
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { performance } from 'node:perf_hooks';
-import { buildApp } from '../apps/api/src/app.ts';
-import { loadConfig } from '../apps/api/src/config.ts';
-import { openPglite } from '../apps/api/src/db/client.ts';
-import { migrate } from '../apps/api/src/db/migrate.ts';
-import { syncReferenceData } from '../apps/api/src/db/reference-data.ts';
-import { provisionCompany } from '../apps/api/src/features/companies/provision.service.ts';
-import { users } from '../apps/api/src/db/schema/index.ts';
-import { hashPassword } from '../apps/api/src/lib/passwords.ts';
+import { fork } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg } from 'node:os';
+import autocannon from 'autocannon';
+import { ENDPOINTS, type Endpoint } from './src/endpoints.ts';
+import type { ServerOptions, ServerReady } from './src/server.ts';
 
-const arg = (name: string, fallback: number) => {
+const flag = (name: string) => process.argv.includes(`--${name}`);
+const option = (name: string, fallback: number) => {
   const i = process.argv.indexOf(`--${name}`);
   return i > 0 ? Number(process.argv[i + 1]) : fallback;
 };
-const USERS = arg('users', 2000);
-const REQUESTS = arg('requests', 500);
+const mode: ServerOptions['mode'] = flag('smoke') ? 'smoke' : flag('scale') ? 'scale' : 'default';
+const duration = option('duration', mode === 'smoke' ? 2 : 10);
+const appPort = option('port', 3212);
+const barePort = appPort + 1;
+const rounds = option('rounds', 1);
+const onlyAt = process.argv.indexOf('--only');
+const only = onlyAt > 0 ? process.argv[onlyAt + 1] : undefined;
+const CONNECTIONS = 10;
+/** In smoke mode (CI) a failed budget is reported, not fatal: tiny data on a shared runner proves the suite runs. */
+const enforceBudgets = mode !== 'smoke';
 
-const dataDir = mkdtempSync(join(tmpdir(), 'taskhive-bench-'));
-const config = {
-  ...loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent' }),
-  rateLimit: { authMax: 1e9, authWindowMs: 60_000 },
+const wanted = new Set(ENDPOINTS.filter((e) => !only || e.name.includes(only)).map((e) => e.name));
+for (const e of ENDPOINTS) if (wanted.has(e.name) && e.ratio) wanted.add(e.ratio.of);
+const selected = ENDPOINTS.filter((e) => wanted.has(e.name));
+const median = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.floor(s.length / 2)] ?? 0;
 };
-const database = await openPglite(undefined);
-await migrate(database);
-await syncReferenceData(database.db);
 
-const passwordHash = await hashPassword('Bench-password-1');
-const company = await database.db.transaction((tx) =>
-  provisionCompany(
-    tx,
-    { name: 'Bench Co' },
-    { email: 'bench@bench.test', firstName: 'B', lastName: 'Admin', passwordHash, status: 'active' },
-  ),
-);
-for (let i = 0; i < USERS; i += 500) {
-  const batch = Array.from({ length: Math.min(500, USERS - i) }, (_, j) => ({
-    companyId: company.companyId,
-    email: `u${i + j}@bench.test`,
-    firstName: `User${i + j}`,
-    lastName: 'Bench',
-    roleId: company.roleIds.employee,
-  }));
-  await database.db.insert(users).values(batch);
+type Row = {
+  name: string;
+  requestsPerSecond: number;
+  p50Ms: number;
+  p99Ms: number;
+  errors: number;
+  ratio?: { of: string; value: number; min: number; ok: boolean; enforced: boolean };
+  p99Budget?: { max: number; ok: boolean; enforced: boolean };
+};
+
+function startServer(): Promise<{ ready: ServerReady; stop: () => void }> {
+  const options: ServerOptions = { mode, appPort, barePort, logLevel: process.env.LOG_LEVEL ?? 'info' };
+  const child = fork(new URL('./src/server.ts', import.meta.url), [JSON.stringify(options)], {
+    execArgv: ['--import', 'tsx'],
+    stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
+  });
+  return new Promise((resolve, reject) => {
+    child.once('message', (m) => resolve({ ready: m as ServerReady, stop: () => child.kill('SIGTERM') }));
+    child.once('exit', (code) => reject(new Error(`the bench server exited (${code}) before it was ready`)));
+  });
 }
 
-const app = await buildApp({ db: database.db, config, logger: false });
-await app.ready();
-const login = await app.inject({
-  method: 'POST',
-  url: '/api/auth/login',
-  payload: { email: 'bench@bench.test', password: 'Bench-password-1' },
-});
-const token = login.json().data.token as string;
-
-async function time(label: string, run: () => Promise<unknown>) {
-  for (let i = 0; i < 50; i++) await run(); // warm-up
-  const t0 = performance.now();
-  for (let i = 0; i < REQUESTS; i++) await run();
-  const ms = (performance.now() - t0) / REQUESTS;
-  console.log(`${label.padEnd(28)} ${ms.toFixed(3)} ms/request`);
-  return ms;
+async function load(e: Endpoint, token: string, seconds: number) {
+  const port = e.server === 'app' ? appPort : barePort;
+  return autocannon({
+    url: `http://127.0.0.1:${port}${e.path}`,
+    connections: CONNECTIONS,
+    duration: seconds,
+    headers: { ...(e.auth ? { authorization: `Bearer ${token}` } : {}), ...e.headers },
+  });
 }
 
-const base = await time('GET /healthz (baseline)', () => app.inject({ url: '/healthz' }));
-const me = await time('GET /api/auth/me (auth)', () =>
-  app.inject({ url: '/api/auth/me', headers: { authorization: `Bearer ${token}` } }),
+const started = Date.now();
+const { ready, stop } = await startServer();
+console.log(
+  `data (${mode}) generated in ${ready.generateSeconds.toFixed(1)} s on ${ready.database}; ` +
+    `raw route replays ${ready.rawStatements} statements`,
 );
-console.log(`auth-overhead ratio (me / healthz) with ${USERS} users: ${(me / base).toFixed(1)}x`);
-await app.close();
-await database.close();
+const samples = new Map<string, { rps: number[]; p50: number[]; p99: number[]; errors: number }>();
+try {
+  for (let round = 0; round < rounds; round++) {
+    for (const e of selected) {
+      await load(e, ready.token, 1); // warm-up: JIT, connection pool, plan caches
+      const r = await load(e, ready.token, duration);
+      const s = samples.get(e.name) ?? { rps: [], p50: [], p99: [], errors: 0 };
+      s.rps.push(r.requests.average);
+      s.p50.push(r.latency.p50);
+      s.p99.push(r.latency.p99);
+      s.errors += r.errors + r.timeouts + r.non2xx;
+      samples.set(e.name, s);
+    }
+  }
+} finally {
+  stop();
+}
+const rows: Row[] = [...samples].map(([name, s]) => ({
+  name,
+  requestsPerSecond: median(s.rps),
+  p50Ms: median(s.p50),
+  p99Ms: median(s.p99),
+  errors: s.errors,
+}));
+
+let failed = false;
+const byName = new Map(rows.map((r) => [r.name, r]));
+for (const e of selected) {
+  const row = byName.get(e.name);
+  if (!row) continue;
+  const checked = enforceBudgets && (!e.postgresOnly || ready.database === 'postgres');
+  if (row.errors > 0) failed = true;
+  if (e.ratio) {
+    const of = byName.get(e.ratio.of);
+    const value = of ? row.requestsPerSecond / of.requestsPerSecond : 0;
+    row.ratio = { of: e.ratio.of, value, min: e.ratio.min, ok: value >= e.ratio.min, enforced: checked };
+    failed ||= checked && !row.ratio.ok;
+  }
+  if (e.p99Ms !== undefined) {
+    row.p99Budget = { max: e.p99Ms, ok: row.p99Ms <= e.p99Ms, enforced: checked };
+    failed ||= checked && !row.p99Budget.ok;
+  }
+}
+
+const verdict = (b: { ok: boolean; enforced: boolean }) =>
+  b.ok ? 'ok' : b.enforced ? 'FAIL' : 'below, not enforced';
+const table = rows.map((r) => ({
+  endpoint: r.name,
+  'req/s': Math.round(r.requestsPerSecond).toLocaleString('en'),
+  'p50 ms': r.p50Ms,
+  'p99 ms': `${r.p99Ms}${r.p99Budget ? ` (<= ${r.p99Budget.max} ${verdict(r.p99Budget)})` : ''}`,
+  errors: r.errors,
+  ratio: r.ratio
+    ? `${(r.ratio.value * 100).toFixed(0)} % of ${r.ratio.of} (>= ${r.ratio.min * 100} % ${verdict(r.ratio)})`
+    : '',
+}));
+console.table(table);
+
+const machine = {
+  cpus: cpus().length,
+  cpu: cpus()[0]?.model ?? 'unknown',
+  loadAverage1m: loadavg()[0],
+  node: process.version,
+};
+mkdirSync(new URL('./results/', import.meta.url), { recursive: true });
+writeFileSync(
+  new URL('./results/latest.json', import.meta.url),
+  `${JSON.stringify(
+    {
+      at: new Date().toISOString(),
+      mode,
+      database: ready.database,
+      connections: CONNECTIONS,
+      secondsPerEndpoint: duration,
+      rounds,
+      budgetsEnforced: enforceBudgets,
+      logLevel: process.env.LOG_LEVEL ?? 'info',
+      machine,
+      wallSeconds: (Date.now() - started) / 1000,
+      rows,
+      passed: !failed,
+    },
+    null,
+    2,
+  )}\n`,
+);
+console.log(`${failed ? 'BUDGET FAILED' : 'all budgets met'}; results in bench/results/latest.json`);
+process.exit(failed ? 1 : 0);

@@ -6,18 +6,27 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
+    // dist/.vite/manifest.json: the bundle budget script (scripts/check-bundle.mjs) reads it.
+    manifest: true,
     rolldownOptions: {
       output: {
         // Long-lived vendor chunks, cached across releases of the app code.
         codeSplitting: {
           groups: [
-            { name: 'mui', test: /node_modules[\\/](@mui[\\/](?!x-)[^\\/]+|@emotion[\\/][^\\/]+)[\\/]/ },
             { name: 'react', test: /node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]/ },
             {
               name: 'redux',
               test: /node_modules[\\/](@reduxjs|redux|react-redux|redux-persist|immer|reselect)[\\/]/,
             },
             { name: 'zod', test: /node_modules[\\/]zod[\\/]/ },
+            // Charts load with the pages that draw them, never with the sign-in route.
+            {
+              name: 'charts',
+              test: /node_modules[\\/](@mui[\\/]x-[^\\/]+|d3-[^\\/]+|flatqueue|bezier-easing)[\\/]/,
+              // Only the chart modules: pulling their @mui/material imports in would put the whole
+              // chunk on every route that uses those components.
+              includeDependenciesRecursively: false,
+            },
           ],
         },
       },

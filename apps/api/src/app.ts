@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import Fastify, { type FastifyInstance } from 'fastify';
-import helmet from '@fastify/helmet';
+import Fastify, { type FastifyInstance, LogController } from 'fastify';
+import compress from '@fastify/compress';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
@@ -26,7 +26,11 @@ import { memoryCounter, redisCounter } from './lib/rate-limit.ts';
 import { authPlugin, recordRoutes } from './plugins/auth.ts';
 import { envelopePlugin } from './plugins/envelope.ts';
 import { openapiPlugin } from './plugins/openapi.ts';
+import { securityHeadersPlugin } from './plugins/security-headers.ts';
 import { webPlugin } from './plugins/web.ts';
+
+/** API responses smaller than this go uncompressed: below it the bytes saved do not pay the CPU. */
+export const COMPRESS_THRESHOLD_BYTES = 1024;
 
 export type AppDeps = {
   db: Db;
@@ -58,6 +62,8 @@ export async function buildApp({ db, config, logger, logStream }: AppDeps): Prom
             ...(logStream ? { stream: logStream } : {}),
           },
     genReqId: () => randomUUID(),
+    // One log line per request (the onResponse hook below) instead of Fastify's two.
+    logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: 1024 * 1024,
     routerOptions: { caseSensitive: false, ignoreTrailingSlash: true },
     forceCloseConnections: 'idle',
@@ -65,6 +71,14 @@ export async function buildApp({ db, config, logger, logStream }: AppDeps): Prom
   recordRoutes(app);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+
+  app.addHook('onResponse', (req, reply, done) => {
+    req.log.info(
+      { method: req.method, url: req.url, statusCode: reply.statusCode, responseTime: reply.elapsedTime },
+      'request completed',
+    );
+    done();
+  });
 
   let shuttingDown = false;
   app.addHook('preClose', async () => {
@@ -84,24 +98,30 @@ export async function buildApp({ db, config, logger, logStream }: AppDeps): Prom
   if (redis) app.addHook('onClose', async () => void redis.quit());
 
   await app.register(envelopePlugin);
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'"],
-        objectSrc: ["'none'"],
-        frameAncestors: ["'none'"],
-        baseUri: ["'self'"],
-        formAction: ["'self'"],
-        upgradeInsecureRequests: null,
+  await app.register(securityHeadersPlugin, {
+    helmet: {
+      contentSecurityPolicy: {
+        directives: {
+          defaultSrc: ["'self'"],
+          scriptSrc: ["'self'"],
+          styleSrc: ["'self'", "'unsafe-inline'"],
+          imgSrc: ["'self'", 'data:', 'blob:'],
+          fontSrc: ["'self'", 'data:'],
+          connectSrc: ["'self'"],
+          objectSrc: ["'none'"],
+          frameAncestors: ["'none'"],
+          baseUri: ["'self'"],
+          formAction: ["'self'"],
+          upgradeInsecureRequests: null,
+        },
       },
+      crossOriginEmbedderPolicy: false,
     },
-    crossOriginEmbedderPolicy: false,
   });
+  // Responses over 1 KB are compressed by Accept-Encoding; static files come precompressed (brotli)
+  // from the build. For API JSON gzip comes first: on the employee list at pageSize 50 (23 KB) it
+  // saves 91 % in 0.4 ms, where brotli saves 92 % in 1.1 ms (see ARCHITECTURE.md, Performance).
+  await app.register(compress, { threshold: COMPRESS_THRESHOLD_BYTES, encodings: ['gzip', 'br'] });
   await app.register(rateLimit, { global: false, ...(redis ? { redis, nameSpace: 'taskhive-rl:' } : {}) });
   await app.register(multipart, {
     limits: { fileSize: DOCUMENT_MAX_BYTES, files: 1, fields: 10, fieldSize: 1024 },

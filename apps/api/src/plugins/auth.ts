@@ -3,7 +3,8 @@ import fp from 'fastify-plugin';
 import { MESSAGES, type Permission, type PermissionRequirement, satisfies } from '@taskhive/contract';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
-import { accessRepo, isSuperAdminRole } from '../lib/access.ts';
+import { isSuperAdminRole } from '../lib/access.ts';
+import { authzCache } from '../lib/authz-cache.ts';
 import { forbidden, unauthorized } from '../lib/errors.ts';
 import { type Actor, makeScope, type Scope } from '../lib/scope.ts';
 import { verifyAccessToken } from '../lib/tokens.ts';
@@ -82,13 +83,14 @@ function requirement(p: Permission | PermissionRequirement): PermissionRequireme
 /**
  * Authentication and route-level permission checks, in one place. For every non-public route:
  * verify the bearer token, check that its session is still live (logout and password change take
- * effect at once) and that user and company are active, load the effective permissions, and
- * answer 403 when the route's declared permission is not held.
+ * effect at once) and that user and company are active, load the effective permissions (cached by
+ * the company's authorisation version, see lib/authz-cache.ts), and answer 403 when the route's
+ * declared permission is not held.
  */
 export const authPlugin = fp(async (app: FastifyInstance, opts: { db: Db; config: Config }) => {
   app.decorateRequest('actor', null);
   app.decorateRequest('scope', null);
-  const access = accessRepo(opts.db);
+  const authz = authzCache(opts.db);
 
   app.addHook('onRoute', (route) => {
     if (route.url === DOCS_PREFIX || route.url.startsWith(`${DOCS_PREFIX}/`)) {
@@ -109,12 +111,12 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: { db: Db; config
     if (!token) throw unauthorized();
     const claims = await verifyAccessToken(opts.config.jwtSecret, token);
     if (!claims) throw unauthorized(MESSAGES.auth.sessionExpired);
-    const live = await access.liveSession(claims.sessionId, claims.userId);
+    const live = await authz.session(claims.sessionId, claims.userId);
     if (!live || live.companyId !== claims.companyId) throw unauthorized(MESSAGES.auth.sessionExpired);
     if (live.userStatus !== 'active') throw unauthorized(MESSAGES.auth.userInactive);
     if (!live.companyActive) throw unauthorized(MESSAGES.auth.companyInactive);
     const superAdmin = isSuperAdminRole(live.roleName, live.roleType);
-    const permissions = new Set(await access.effectivePermissions(live.userId, live.companyId, superAdmin));
+    const permissions = await authz.permissions(live);
     req.actor = {
       userId: live.userId,
       companyId: live.companyId,

@@ -72,8 +72,9 @@ export const envelopePlugin = fp(async (app: FastifyInstance) => {
     }),
   );
 
-  app.addHook('onSend', async (req, reply, payload) => {
-    reply.header('x-request-id', String(req.id));
-    return payload;
+  // Set on arrival (a synchronous hook): it stays on every reply, errors and 404s included.
+  app.addHook('onRequest', (req, reply, done) => {
+    reply.header('x-request-id', req.id);
+    done();
   });
 });

@@ -19,7 +19,11 @@ export const webPlugin = fp(async (app: FastifyInstance, opts: { distDir: string
     wildcard: false,
     index: false,
     cacheControl: false,
+    // The build writes .br and .gz beside each asset (apps/web/scripts/precompress.mjs).
+    preCompressed: true,
     setHeaders: (res, path) => {
+      // The body was chosen by Accept-Encoding (precompressed copies), so caches must key on it.
+      res.setHeader('vary', 'Accept-Encoding');
       res.setHeader(
         'cache-control',
         path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',

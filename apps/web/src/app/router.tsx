@@ -3,10 +3,15 @@ import { lazy, Suspense, type ReactNode } from 'react';
 import { createBrowserRouter, Navigate, Outlet, type RouteObject } from 'react-router';
 import { PageLoader } from '../components/page-loader';
 import { AuthLayout } from '../layout/auth-layout';
-import { CompanyLayout } from '../layout/company-layout';
-import { SuperAdminLayout } from '../layout/super-admin-layout';
 import { DashboardRedirect, RequireAuth } from './guards';
 
+// The signed-in layouts load with the first signed-in page, so the sign-in route never pays for them.
+const CompanyLayout = lazy(() =>
+  import('../layout/company-layout').then((m) => ({ default: m.CompanyLayout })),
+);
+const SuperAdminLayout = lazy(() =>
+  import('../layout/super-admin-layout').then((m) => ({ default: m.SuperAdminLayout })),
+);
 const LoginPage = lazy(() => import('../features/auth/login-page'));
 const RegisterPage = lazy(() => import('../features/auth/register-page'));
 const ForgotPasswordPage = lazy(() => import('../features/auth/forgot-password-page'));

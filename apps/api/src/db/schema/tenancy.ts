@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   type PgTableExtraConfigValue,
+  bigint,
   boolean,
   check,
   foreignKey,
@@ -34,6 +35,12 @@ export const companies = pgTable(
     approvedAt: timestamp('approved_at', { withTimezone: true }),
     /** The operator's own company, home of the Super Admin account. */
     isPlatform: boolean('is_platform').notNull().default(false),
+    /**
+     * Bumped by database triggers on every change that can alter someone's effective permissions
+     * in this company (roles, role and user permissions, user roles, primary role, module grants,
+     * module status). The auth plugin reads it with the session and caches permissions by it.
+     */
+    authzVersion: bigint('authz_version', { mode: 'number' }).notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

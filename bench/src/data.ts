@@ -1,0 +1,121 @@
+/**
+ * The benchmark's data: one large tenant and many small ones, built with bulk SQL
+ * (generate_series), on PostgreSQL or PGlite. Companies, their roles, statuses and modules come
+ * from the project's own provisioning, so the data has the shape the app makes.
+ */
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../apps/api/src/db/client.ts';
+import { provisionCompany } from '../../apps/api/src/features/companies/provision.service.ts';
+
+export type TenantSize = { users: number; projects: number; tasks: number; timeLogs: number };
+
+export type DataPlan = { large: TenantSize; small: TenantSize; smallTenants: number };
+
+/** Issue 12's data; `--scale` makes it 1,000,000 tasks and 2,000,000 time logs; `--smoke` is tiny. */
+export function dataPlan(mode: 'smoke' | 'default' | 'scale'): DataPlan {
+  const small = { users: 10, projects: 2, tasks: 50, timeLogs: 100 };
+  if (mode === 'smoke') {
+    return { large: { users: 50, projects: 5, tasks: 1_000, timeLogs: 2_000 }, small, smallTenants: 3 };
+  }
+  const tasks = mode === 'scale' ? 1_000_000 : 100_000;
+  return { large: { users: 500, projects: 200, tasks, timeLogs: tasks * 2 }, small, smallTenants: 50 };
+}
+
+export type Tenant = { companyId: string; adminEmail: string };
+
+/**
+ * One company of `size`: the admin plus `users - 1` employees, `projects` projects of one task
+ * list each, `tasks` tasks of which a fifth are subtasks, one assignee per task, and `timeLogs`
+ * time logs spread over the last year.
+ */
+export async function buildTenant(
+  db: Db,
+  name: string,
+  size: TenantSize,
+  passwordHash: string,
+): Promise<Tenant> {
+  const adminEmail = `admin@${name.toLowerCase().replace(/[^a-z0-9]+/g, '-')}.bench`;
+  const p = await db.transaction((tx) =>
+    provisionCompany(
+      tx,
+      { name, isApproved: true },
+      { email: adminEmail, firstName: 'Bench', lastName: 'Admin', passwordHash, status: 'active' },
+    ),
+  );
+  const c = p.companyId;
+  const domain = adminEmail.split('@')[1] ?? 'bench';
+  await db.execute(sql`
+    insert into users (company_id, email, first_name, last_name, role_id, department_id, status)
+    select ${c}, 'user' || g || '@' || ${domain}, 'First' || g, 'Last' || (g % 97), ${p.roleIds.employee},
+           ${p.departmentId}, 'active'
+      from generate_series(1, ${size.users - 1}) g`);
+  await db.execute(sql`
+    insert into projects (company_id, name, description, status_id, start_date, end_date, created_by)
+    select ${c}, 'Project ' || g, 'Generated project ' || g,
+           (select id from task_statuses where company_id = ${c} order by sort_order limit 1),
+           current_date - 365 + (g % 100), current_date + (g % 200), ${p.adminUserId}
+      from generate_series(1, ${size.projects}) g`);
+  await db.execute(sql`
+    insert into task_lists (company_id, project_id, name)
+    select company_id, id, 'Backlog' from projects where company_id = ${c}`);
+  const subtasks = Math.floor(size.tasks / 5);
+  await db.execute(sql`
+    with lists as (
+      select tl.project_id, tl.id as list_id, row_number() over (order by tl.id) - 1 as n
+        from task_lists tl where tl.company_id = ${c}
+    ), statuses as (
+      select array_agg(id order by sort_order) as ids from task_statuses where company_id = ${c}
+    ), prios as (
+      select array_agg(id order by sort_order) as ids from priorities
+    )
+    insert into tasks (company_id, project_id, task_list_id, title, status_id, priority_id, start_date,
+                       due_date, estimated_hours, progress, sort_order, created_by)
+    select ${c}, l.project_id, l.list_id, 'Task ' || g,
+           s.ids[1 + g % array_length(s.ids, 1)], pr.ids[1 + g % array_length(pr.ids, 1)],
+           current_date - 200 + (g % 180), current_date - 20 + (g % 200), (g % 16) + 1, (g * 7) % 101,
+           g, ${p.adminUserId}
+      from generate_series(0, ${size.tasks - subtasks - 1}) g
+      join lists l on l.n = g % ${size.projects}
+      cross join statuses s cross join prios pr`);
+  await db.execute(sql`
+    with parents as (
+      select id, project_id, task_list_id, status_id, row_number() over (order by id) as n
+        from tasks where company_id = ${c}
+    )
+    insert into tasks (company_id, project_id, task_list_id, parent_task_id, title, status_id, sort_order,
+                       created_by)
+    select ${c}, project_id, task_list_id, id, 'Subtask ' || n, status_id, n, ${p.adminUserId}
+      from parents where n <= ${subtasks}`);
+  await db.execute(sql`
+    with people as (
+      select id, row_number() over (order by id) - 1 as n from users where company_id = ${c}
+    ), work as (
+      select id, row_number() over (order by id) - 1 as n from tasks where company_id = ${c}
+    )
+    insert into task_assignees (company_id, task_id, user_id)
+    select ${c}, w.id, u.id from work w join people u on u.n = w.n % ${size.users}`);
+  await db.execute(sql`
+    with people as (
+      select id, row_number() over (order by id) - 1 as n from users where company_id = ${c}
+    ), work as (
+      select id, project_id, row_number() over (order by id) - 1 as n from tasks where company_id = ${c}
+    )
+    insert into time_logs (company_id, user_id, project_id, task_id, description, logged_at,
+                           duration_minutes, billable)
+    select ${c}, u.id, w.project_id, w.id, 'Work ' || g,
+           now() - make_interval(mins => (g * 263) % 525600), 15 + (g % 32) * 15, g % 4 <> 0
+      from generate_series(0, ${size.timeLogs - 1}) g
+      join work w on w.n = g % ${size.tasks}
+      join people u on u.n = g % ${size.users}`);
+  return { companyId: c, adminEmail };
+}
+
+/** The whole data set; the large tenant is returned (the one the load runs as). */
+export async function generate(db: Db, plan: DataPlan, passwordHash: string): Promise<Tenant> {
+  const large = await buildTenant(db, 'Large Tenant', plan.large, passwordHash);
+  for (let i = 1; i <= plan.smallTenants; i++) {
+    await buildTenant(db, `Small Tenant ${i}`, plan.small, passwordHash);
+  }
+  await db.execute(sql`analyze`);
+  return large;
+}

@@ -1,0 +1,159 @@
+/**
+ * The process under load, started by the suite (run.ts) with fork(): it builds the database
+ * (PostgreSQL from DATABASE_URL, in a database of its own, or PGlite in memory), generates the
+ * data, and serves two things side by side:
+ *   - the Taskhive app, exactly as server.ts builds it;
+ *   - a bare Fastify server: a JSON route (the platform's floor) and `/raw/employees`, which
+ *     replays through the driver the SQL the app runs for the employee list (the database's floor).
+ * It answers the parent with the ports and a token of the large tenant's admin.
+ */
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Fastify from 'fastify';
+import pg from 'pg';
+import { buildApp } from '../../apps/api/src/app.ts';
+import { loadConfig } from '../../apps/api/src/config.ts';
+import { type Database, openPglite, openPostgres } from '../../apps/api/src/db/client.ts';
+import { migrate } from '../../apps/api/src/db/migrate.ts';
+import { syncReferenceData } from '../../apps/api/src/db/reference-data.ts';
+import { hashPassword } from '../../apps/api/src/lib/passwords.ts';
+import { SIGNED_IN } from '../../apps/api/src/plugins/auth.ts';
+import { dataPlan, generate } from './data.ts';
+import { AUTH_PROBE_PATH, RAW_EMPLOYEES_SOURCE } from './endpoints.ts';
+
+export type ServerOptions = {
+  mode: 'smoke' | 'default' | 'scale';
+  appPort: number;
+  barePort: number;
+  logLevel: string;
+};
+
+export type ServerReady = {
+  kind: 'ready';
+  database: 'postgres' | 'pglite';
+  token: string;
+  rawStatements: number;
+  generateSeconds: number;
+};
+
+type Statement = { text: string; values: unknown[] };
+/** What pg's Pool and PGlite both offer: `query(text, values)`. */
+type RawClient = {
+  query(
+    text: string | { text: string; values?: unknown[] },
+    ...rest: unknown[]
+  ): Promise<{ rows: unknown[] }>;
+};
+
+const BENCH_DB = 'taskhive_bench';
+const PASSWORD = 'Bench-password-1';
+
+async function openBenchDatabase(): Promise<Database> {
+  const url = process.env.DATABASE_URL;
+  if (!url) return openPglite(undefined);
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  try {
+    await admin.query(`drop database if exists ${BENCH_DB} with (force)`);
+    await admin.query(`create database ${BENCH_DB}`);
+  } finally {
+    await admin.end();
+  }
+  const u = new URL(url);
+  u.pathname = `/${BENCH_DB}`;
+  return openPostgres(u.toString(), 10);
+}
+
+/** Records the statements the driver runs while `recording` is set (the app's own SQL, verbatim). */
+function recorder(client: RawClient) {
+  let recording: Statement[] | null = null;
+  const query = client.query.bind(client);
+  client.query = (text, ...rest) => {
+    if (recording) {
+      recording.push(
+        typeof text === 'string'
+          ? { text, values: Array.isArray(rest[0]) ? rest[0] : [] }
+          : { text: text.text, values: text.values ?? (Array.isArray(rest[0]) ? rest[0] : []) },
+      );
+    }
+    return query(text, ...rest);
+  };
+  return {
+    async during(work: () => Promise<unknown>): Promise<Statement[]> {
+      recording = [];
+      try {
+        await work();
+        return recording;
+      } finally {
+        recording = null;
+      }
+    },
+  };
+}
+
+export async function startServer(o: ServerOptions): Promise<ServerReady> {
+  const database = await openBenchDatabase();
+  await migrate(database);
+  await syncReferenceData(database.db);
+  const t0 = performance.now();
+  const large = await generate(database.db, dataPlan(o.mode), await hashPassword(PASSWORD));
+  const generateSeconds = (performance.now() - t0) / 1000;
+
+  const config = {
+    ...loadConfig({ DATA_DIR: mkdtempSync(join(tmpdir(), 'taskhive-bench-')), LOG_LEVEL: o.logLevel }),
+    rateLimit: { authMax: 1e9, authWindowMs: 60_000 },
+  };
+  const app = await buildApp({ db: database.db, config });
+  app.get(AUTH_PROBE_PATH, { config: { permission: SIGNED_IN } }, async () => ({ status: 'ok' }));
+  await app.ready();
+  const login = await app.inject({
+    method: 'POST',
+    url: '/api/auth/login',
+    payload: { email: large.adminEmail, password: PASSWORD },
+  });
+  const token = (login.json() as { data: { token: string } }).data.token;
+  const authorization = `Bearer ${token}`;
+
+  const client = (database.db as unknown as { $client: RawClient }).$client;
+  const rec = recorder(client);
+  const captured = await rec.during(() =>
+    app.inject({ url: RAW_EMPLOYEES_SOURCE, headers: { authorization } }),
+  );
+  // The app's statements for the list, without the auth plugin's session read.
+  const statements = captured.filter((s) => !/\bfrom "sessions"/i.test(s.text));
+
+  const bare = Fastify({ logger: false });
+  bare.get('/bare', async () => ({ status: 'ok' }));
+  bare.get('/raw/employees', async () => {
+    const results = [];
+    for (const s of statements) results.push((await client.query(s.text, s.values)).rows);
+    return { status: 'success', data: results };
+  });
+
+  await app.listen({ port: o.appPort, host: '127.0.0.1' });
+  await bare.listen({ port: o.barePort, host: '127.0.0.1' });
+  let closing = false;
+  const close = async () => {
+    if (closing) return;
+    closing = true;
+    await app.close();
+    await bare.close();
+    await database.close();
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void close());
+  process.on('disconnect', () => void close());
+  return { kind: 'ready', database: database.kind, token, rawStatements: statements.length, generateSeconds };
+}
+
+if (process.send) {
+  const o = JSON.parse(process.argv[2] ?? '{}') as ServerOptions;
+  startServer(o).then(
+    (ready) => process.send?.(ready),
+    (err: unknown) => {
+      console.error(err);
+      process.exit(1);
+    },
+  );
+}
