@@ -9,6 +9,7 @@ import {
   buildTask,
   buildTaskList,
   buildUser,
+  login,
   priorityIdOf,
   type Session,
   statusIdOf,
@@ -403,5 +404,25 @@ describe('GET/PUT/DELETE /api/Tasks/{id}', () => {
       (await call('DELETE', `/api/Tasks/${t.taskId}/documents/${doc.documentId}`, employee)).statusCode,
     ).toBe(200);
     expect((await call('GET', doc.url, admin)).statusCode).toBe(404);
+  });
+});
+
+describe('reads without the permission', () => {
+  it('a user with no role gets 403 on every project, list and task read', async () => {
+    const nobody = await buildUser(database.db, acme, { role: null });
+    const s = await login(app, nobody.email);
+    const t = await buildTask(database.db, acme, { taskListId: list.taskListId });
+    for (const url of [
+      '/api/Project',
+      `/api/Project/${project.projectId}`,
+      `/api/Tasks/projects/${project.projectId}/tasklists`,
+      `/api/TaskLists/${list.taskListId}`,
+      `/api/Tasks/tasklists/${list.taskListId}/tasks`,
+      `/api/Tasks/projects/${project.projectId}/tasks`,
+      '/api/Tasks/users/mytasks',
+      `/api/Tasks/${t.taskId}`,
+    ])
+      expect((await call('GET', url, s)).statusCode, url).toBe(403);
+    expect((await call('GET', '/api/Taskstatuses', s)).statusCode).toBe(200);
   });
 });
