@@ -188,6 +188,16 @@ export const usersRepo = {
     return rows.map((r) => r.id);
   },
 
+  /** Which of `userIds` are employees of this company who are not deactivated: one query. */
+  async notDeactivatedAmong(scope: Scope, userIds: string[]): Promise<Set<string>> {
+    if (userIds.length === 0) return new Set();
+    const rows = await scope.db
+      .select({ id: users.id })
+      .from(users)
+      .where(scope.own(users, inArray(users.id, userIds), ne(users.status, 'inactive')));
+    return new Set(rows.map((r) => r.id));
+  },
+
   async byId(scope: Scope, userId: string): Promise<(UserRow & { companyName: string }) | null> {
     const [row] = await withProfileJoins(
       scope.db
