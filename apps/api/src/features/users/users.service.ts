@@ -97,7 +97,7 @@ export function usersService({ db, config, mailer, storage, log }: UsersDeps) {
       const row = await load(actor.companyId, userId);
       const [projects, logs] = await Promise.all([
         projectsRepo(db, actor.companyId).forMember(userId),
-        timeLogsRepo(db, actor.companyId).recentForUser(userId, RECENT_TIME_LOGS),
+        timeLogsRepo.recentForUser(systemScope(db, actor.companyId, actor), userId, RECENT_TIME_LOGS),
       ]);
       return {
         ...toUserProfile(row),
