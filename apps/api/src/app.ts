@@ -17,6 +17,8 @@ import { companyRolesService } from './features/company-roles/company-roles.serv
 import { departmentsRoutes } from './features/departments/departments.routes.ts';
 import { departmentsService } from './features/departments/departments.service.ts';
 import { fileStorage } from './features/files/files.storage.ts';
+import { reportsRoutes } from './features/reports/reports.routes.ts';
+import { reportsService } from './features/reports/reports.service.ts';
 import { timeLogsRoutes } from './features/time-logs/time-logs.routes.ts';
 import { timeLogsService } from './features/time-logs/time-logs.service.ts';
 import { usersRoutes } from './features/users/users.routes.ts';
@@ -132,6 +134,7 @@ export async function buildApp({ db, config, logger, logStream }: AppDeps): Prom
   await app.register(departmentsRoutes, { departments: departmentsService });
   await app.register(companyRolesRoutes, { roles: companyRolesService(db) });
   await app.register(timeLogsRoutes, { timeLogs: timeLogsService });
+  await app.register(reportsRoutes, { reports: reportsService });
 
   await app.register(webPlugin, { distDir: config.webDistDir });
   return app;
