@@ -5,8 +5,6 @@ import { daySchema, timeLogSchema } from './time-logs.ts';
 export const REPORT_DEFAULT_DAYS = 30;
 /** The longest range a report may cover. */
 export const REPORT_MAX_DAYS = 366;
-/** Task statuses that count as done: a task in one of them is not open. */
-export const CLOSED_TASK_STATUS_NAMES = ['Completed', 'Cancelled'] as const;
 
 const optionalDay = z.preprocess((v) => (v === '' || v === 'null' ? undefined : v), daySchema.optional());
 const optionalUuid = z.preprocess(

@@ -12,7 +12,6 @@ import {
   type SQL,
   sql,
 } from 'drizzle-orm';
-import { CLOSED_TASK_STATUS_NAMES } from '@taskhive/contract';
 import {
   projectMembers,
   projects,
@@ -34,12 +33,8 @@ import { dayStart, nextDayStart } from '../time-logs/time-logs.repo.ts';
 const minutes = sql<number>`coalesce(sum(${timeLogs.durationMinutes}), 0)`.mapWith(Number);
 const inRange = (from: string, to: string) =>
   and(gte(timeLogs.loggedAt, dayStart(from)), lt(timeLogs.loggedAt, nextDayStart(to)));
-const closedNames = sql.join(
-  CLOSED_TASK_STATUS_NAMES.map((n) => sql`${n.toLowerCase()}`),
-  sql`, `,
-);
-/** A task whose status is not one of the closed ones (or has none). */
-const openTask = or(isNull(taskStatuses.name), sql`lower(${taskStatuses.name}) not in (${closedNames})`);
+/** A task whose status is not a built-in closed one (Completed, Cancelled), or has none. */
+const openTask = isNull(taskStatuses.builtIn);
 const statusJoin = and(eq(taskStatuses.id, tasks.statusId), eq(taskStatuses.companyId, tasks.companyId));
 const assigneeJoin = and(eq(taskAssignees.taskId, tasks.id), eq(taskAssignees.companyId, tasks.companyId));
 
@@ -181,7 +176,7 @@ export const reportsRepo = {
 
   /** The projects a user is a member of, with how many of their tasks are closed. */
   async myProjects(scope: Scope, userId: string, limit: number) {
-    const closed = sql`count(${tasks.id}) filter (where lower(${taskStatuses.name}) in (${closedNames}))`;
+    const closed = sql`count(${tasks.id}) filter (where ${taskStatuses.builtIn} is not null)`;
     return scope.db
       .select({
         projectId: projects.id,
