@@ -134,7 +134,7 @@ export async function timeLogsRoutes(app: FastifyInstance, opts: { timeLogs: Tim
       schema: {
         tags,
         summary: 'Stop my timer; it becomes a time log',
-        body: stopTimerBodySchema.optional(),
+        body: stopTimerBodySchema.nullish(),
         response: { 201: envelope(timeLogSchema) },
       },
     },
