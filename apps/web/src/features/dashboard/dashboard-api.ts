@@ -1,4 +1,4 @@
-import type { DashboardStats, Paged } from '@taskhive/contract';
+import type { Dashboard, DashboardStats, Paged } from '@taskhive/contract';
 import { baseApi, unwrapEnvelope } from '../../api/base-api';
 
 /** The figures the dashboards show: platform stats, and head counts of the company. */
@@ -20,7 +20,18 @@ export const dashboardApi = baseApi.injectEndpoints({
       transformResponse: (res: { data: Paged<unknown> }) => res.data.totalCount,
       providesTags: [{ type: 'Department', id: 'LIST' }],
     }),
+    /** My dashboard figures for my local `today` (weeks follow my calendar); time-log changes refresh it. */
+    myDashboard: build.query<Dashboard, string>({
+      query: (today) => ({ url: 'dashboard/me', params: { today } }),
+      transformResponse: unwrapEnvelope<Dashboard>,
+      providesTags: [{ type: 'TimeLog', id: 'LIST' }],
+    }),
   }),
 });
 
-export const { useGetDashboardStatsQuery, useEmployeeCountQuery, useDepartmentCountQuery } = dashboardApi;
+export const {
+  useGetDashboardStatsQuery,
+  useEmployeeCountQuery,
+  useDepartmentCountQuery,
+  useMyDashboardQuery,
+} = dashboardApi;
