@@ -211,10 +211,10 @@ export function TimesheetList({ taskId }: { taskId?: string }) {
         <TextField
           size="small"
           placeholder="Search entries"
-          aria-label="Search entries"
           value={searchInput}
           onChange={(e) => setSearchInput(e.target.value)}
           slotProps={{
+            htmlInput: { 'aria-label': 'Search entries' },
             input: {
               startAdornment: (
                 <InputAdornment position="start">
