@@ -21,7 +21,9 @@ import { EmptyState } from '../../components/empty-state';
 import { ErrorPanel } from '../../components/error-panel';
 import { MainCard } from '../../components/main-card';
 import { useSession } from '../../hooks/use-session';
-import { useDepartmentCountQuery, useEmployeeCountQuery, useMyDashboardQuery } from './dashboard-api';
+import { useListDepartmentsQuery } from '../../api/departments-api';
+import { useListEmployeesQuery } from '../../api/users-api';
+import { useMyDashboardQuery } from './dashboard-api';
 import { StatCard } from './stat-card';
 
 const pad = (n: number) => String(n).padStart(2, '0');
@@ -29,6 +31,7 @@ const localToday = () => {
   const d = new Date();
   return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
 };
+const ONE_ROW = { page: 1, pageSize: 1 };
 const hours = (minutes: number | null | undefined) =>
   minutes === null || minutes === undefined ? null : formatDuration(minutes);
 
@@ -37,8 +40,13 @@ export default function AppDashboardPage() {
   const { user, can } = useSession();
   const seesPeople = can({ anyOf: ['employee:read:all'] });
   const seesDepartments = can({ anyOf: ['department:read'] });
-  const { data: employees } = useEmployeeCountQuery(seesPeople ? undefined : skipToken);
-  const { data: departments } = useDepartmentCountQuery(seesDepartments ? undefined : skipToken);
+  // Head counts: one row fetched, the count comes with the page.
+  const { data: employees } = useListEmployeesQuery(seesPeople ? ONE_ROW : skipToken, {
+    selectFromResult: ({ data }) => ({ data: data?.totalCount }),
+  });
+  const { data: departments } = useListDepartmentsQuery(seesDepartments ? ONE_ROW : skipToken, {
+    selectFromResult: ({ data }) => ({ data: data?.totalCount }),
+  });
   const { data, error, isLoading, refetch } = useMyDashboardQuery(localToday());
   const tasks = data?.tasks;
   const time = data?.time;

@@ -1,5 +1,5 @@
 import type { HoursReport, UserTasksByStatus } from '@taskhive/contract';
-import { baseApi, unwrapEnvelope } from '../../api/base-api';
+import { baseApi } from '../../api/base-api';
 
 export interface ReportRange {
   startDateTo: string;
@@ -16,12 +16,10 @@ export const reportsApi = baseApi.injectEndpoints({
         url: `taskreports/user-tasks-by-status/${encodeURIComponent(userId)}`,
         params,
       }),
-      transformResponse: unwrapEnvelope<UserTasksByStatus>,
       providesTags: TIME,
     }),
     hoursReport: build.query<HoursReport, ReportRange & { userId?: string }>({
       query: (params) => ({ url: 'taskreports/company-hours', params }),
-      transformResponse: unwrapEnvelope<HoursReport>,
       providesTags: TIME,
     }),
   }),

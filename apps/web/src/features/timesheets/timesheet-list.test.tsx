@@ -61,7 +61,8 @@ function timelogs(req: Request, items: TimeLog[] = ALL): Response {
   });
 }
 
-const rows = () => within(screen.getByRole('table', { name: 'Time entries', hidden: true })).getAllByTestId('time-entry');
+const rows = () =>
+  within(screen.getByRole('table', { name: 'Time entries', hidden: true })).getAllByTestId('time-entry');
 const listCalls = (calls: Request[]) =>
   calls.filter((r) => r.method === 'GET' && new URL(r.url).pathname === '/api/Timelogs');
 

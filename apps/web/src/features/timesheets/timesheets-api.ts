@@ -10,7 +10,7 @@ import type {
   UpdateTimeLogBody,
 } from '@taskhive/contract';
 import { DEFAULT_PAGE, PAGE_SIZE, TASK_BOARD_MAX_PAGE_SIZE } from '@taskhive/contract';
-import { baseApi, unwrapEnvelope } from '../../api/base-api';
+import { baseApi } from '../../api/base-api';
 
 /** The timesheet filters (spec section 3); empty ones are left out of the request. */
 export interface TimeLogFilterArgs {
@@ -58,47 +58,39 @@ export const timesheetsApi = baseApi.injectEndpoints({
           pageSize: queryArg.pageSize ?? PAGE_SIZE.timesheets,
         },
       }),
-      transformResponse: unwrapEnvelope<Paged<TimeLog>>,
       providesTags: [LIST],
     }),
     createTimeLog: build.mutation<TimeLog, CreateTimeLogBody>({
       query: (body) => ({ url: 'Timelogs', method: 'POST', body }),
-      transformResponse: unwrapEnvelope<TimeLog>,
       invalidatesTags: (r) => (r ? [LIST] : []),
     }),
     updateTimeLog: build.mutation<TimeLog, { id: string; body: UpdateTimeLogBody }>({
       query: ({ id, body }) => ({ url: `Timelogs/${encodeURIComponent(id)}`, method: 'PUT', body }),
-      transformResponse: unwrapEnvelope<TimeLog>,
       invalidatesTags: (r) => (r ? [LIST] : []),
     }),
     deleteTimeLog: build.mutation<{ timeLogId: string }, string>({
       query: (id) => ({ url: `Timelogs/${encodeURIComponent(id)}`, method: 'DELETE' }),
-      transformResponse: unwrapEnvelope<{ timeLogId: string }>,
       invalidatesTags: (r) => (r ? [LIST] : []),
     }),
     /** The tasks I can log on: every task assigned to me (subtasks included). */
     myTaskOptions: build.query<Task[], void>({
       query: () => ({ url: 'Tasks/users/mytasks', params: { page: 1, pageSize: TASK_BOARD_MAX_PAGE_SIZE } }),
-      transformResponse: (res: { data: Paged<Task> }) => res.data.items,
+      transformResponse: (res: Paged<Task>) => res.items,
     }),
     runningTimer: build.query<RunningTimer | null, void>({
       query: () => 'Timelogs/timer',
-      transformResponse: unwrapEnvelope<RunningTimer | null>,
       providesTags: ['Timer'],
     }),
     startTimer: build.mutation<RunningTimer, StartTimerBody>({
       query: (body) => ({ url: 'Timelogs/timer', method: 'POST', body }),
-      transformResponse: unwrapEnvelope<RunningTimer>,
       invalidatesTags: ['Timer'],
     }),
     stopTimer: build.mutation<TimeLog, StopTimerBody>({
       query: (body) => ({ url: 'Timelogs/timer/stop', method: 'POST', body }),
-      transformResponse: unwrapEnvelope<TimeLog>,
       invalidatesTags: ['Timer', LIST],
     }),
     discardTimer: build.mutation<{ discarded: true }, void>({
       query: () => ({ url: 'Timelogs/timer', method: 'DELETE' }),
-      transformResponse: unwrapEnvelope<{ discarded: true }>,
       invalidatesTags: ['Timer'],
     }),
   }),
