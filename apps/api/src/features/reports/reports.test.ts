@@ -16,7 +16,7 @@ import {
   type TestCompany,
   twoTenants,
 } from '../../test/factories.ts';
-import { addDays, weekStart } from '../time-logs/days.ts';
+import { weekStart } from '../time-logs/days.ts';
 import { dayStart } from '../time-logs/time-logs.repo.ts';
 
 let app: App;
