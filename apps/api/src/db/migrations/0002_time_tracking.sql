@@ -14,4 +14,5 @@ ALTER TABLE "time_log_timers" ADD CONSTRAINT "time_log_timers_company_id_project
 ALTER TABLE "time_log_timers" ADD CONSTRAINT "time_log_timers_company_id_task_id_tasks_company_id_id_fk" FOREIGN KEY ("company_id","task_id") REFERENCES "public"."tasks"("company_id","id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "time_log_timers_user_uq" ON "time_log_timers" USING btree ("company_id","user_id");--> statement-breakpoint
 CREATE INDEX "time_logs_duration_idx" ON "time_logs" USING btree ("company_id","duration_minutes");--> statement-breakpoint
-CREATE INDEX "time_logs_created_idx" ON "time_logs" USING btree ("company_id","created_at");
+CREATE INDEX "time_logs_created_idx" ON "time_logs" USING btree ("company_id","created_at");--> statement-breakpoint
+CREATE INDEX "time_logs_keyset_idx" ON "time_logs" USING btree ("company_id","logged_at","id");

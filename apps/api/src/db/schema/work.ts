@@ -286,6 +286,7 @@ export const timeLogs = pgTable(
     index('time_logs_task_idx').on(t.companyId, t.taskId),
     index('time_logs_duration_idx').on(t.companyId, t.durationMinutes),
     index('time_logs_created_idx').on(t.companyId, t.createdAt),
+    index('time_logs_keyset_idx').on(t.companyId, t.loggedAt, t.id),
     check('time_logs_duration_ck', sql`${t.durationMinutes} > 0 and ${t.durationMinutes} <= 1440`),
   ],
 );

@@ -232,15 +232,23 @@ export const timeLogsRepo = {
    * export of any size holds one page at a time.
    */
   async *batches(scope: Scope, where: SQL): AsyncGenerator<TimeLogRow[]> {
-    let after: { loggedAt: Date; id: string } | null = null;
+    // The cursor keeps logged_at as Postgres prints it: a JS Date would drop its microseconds.
+    const key = sql<string>`${timeLogs.loggedAt}::text`;
+    let after: { loggedAt: string; id: string } | null = null;
     for (;;) {
-      const page: TimeLogRow[] = await rows(scope)
+      const page = await scope.db
+        .select({ ...columns, key })
+        .from(timeLogs)
+        .innerJoin(owner, on.owner)
+        .leftJoin(ownerDept, on.ownerDept)
+        .innerJoin(projects, on.project)
+        .leftJoin(tasks, on.task)
         .where(
           and(
             where,
             after === null
               ? undefined
-              : sql`(${timeLogs.loggedAt}, ${timeLogs.id}) < (${after.loggedAt}, ${after.id})`,
+              : sql`(${timeLogs.loggedAt}, ${timeLogs.id}) < (${after.loggedAt}::timestamptz, ${after.id}::uuid)`,
           ),
         )
         .orderBy(desc(timeLogs.loggedAt), desc(timeLogs.id))
@@ -248,7 +256,7 @@ export const timeLogsRepo = {
       if (page.length > 0) yield page;
       const last = page.at(-1);
       if (!last || page.length < EXPORT_BATCH_SIZE) return;
-      after = { loggedAt: last.loggedAt, id: last.id };
+      after = { loggedAt: last.key, id: last.id };
     }
   },
 
