@@ -25,6 +25,10 @@ import { taskStatusesRoutes } from './features/task-statuses/task-statuses.route
 import { taskStatusesService } from './features/task-statuses/task-statuses.service.ts';
 import { tasksRoutes } from './features/tasks/tasks.routes.ts';
 import { tasksService } from './features/tasks/tasks.service.ts';
+import { reportsRoutes } from './features/reports/reports.routes.ts';
+import { reportsService } from './features/reports/reports.service.ts';
+import { timeLogsRoutes } from './features/time-logs/time-logs.routes.ts';
+import { timeLogsService } from './features/time-logs/time-logs.service.ts';
 import { usersRoutes } from './features/users/users.routes.ts';
 import { usersService } from './features/users/users.service.ts';
 import { outboxRoutes } from './features/dev/outbox.routes.ts';
@@ -162,6 +166,8 @@ export async function buildApp({ db, config, logger, logStream }: AppDeps): Prom
   await app.register(projectsRoutes, { projects: projectsService({ storage, log: app.log }), storage });
   await app.register(taskListsRoutes, { taskLists: taskListsService({ storage, log: app.log }) });
   await app.register(tasksRoutes, { tasks: tasksService({ storage, log: app.log }), storage });
+  await app.register(timeLogsRoutes, { timeLogs: timeLogsService });
+  await app.register(reportsRoutes, { reports: reportsService });
 
   await app.register(webPlugin, { distDir: config.webDistDir });
   return app;

@@ -12,3 +12,5 @@ export * from './task-statuses.ts';
 export * from './task-lists.ts';
 export * from './projects.ts';
 export * from './tasks.ts';
+export * from './time-logs.ts';
+export * from './reports.ts';

@@ -105,6 +105,23 @@ export const MESSAGES = {
     created: 'Timesheet Entry Created',
     updated: 'Timesheet Entry Updated',
     deleted: 'Timesheet Entry Deleted',
+    noEditPermission: 'You do not have permission to change this timelog.',
+    dayLimit: 'A user can log at most 24 hours on one day.',
+    futureDay: 'Time cannot be logged on a day in the future.',
+    taskRequired: 'Choose a task of this company.',
+    logForOthers: 'You may only log time for yourself.',
+    timerStarted: 'Timer started',
+    timerStopped: 'Timer stopped',
+    timerDiscarded: 'Timer discarded',
+    timerRunning: 'A timer is already running. Stop it first.',
+    noTimer: 'No timer is running.',
+    timerTooLong:
+      'A timer that ran for more than 24 hours cannot become one entry. Discard it and log the time by hand.',
+    exportFailed: 'Export failed',
+  },
+  reports: {
+    loadFailed: 'Failed to load the report',
+    noPermission: "You do not have permission to view this user's report.",
   },
   users: {
     fetchFailed: 'Failed to fetch users.',

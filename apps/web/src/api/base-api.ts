@@ -21,7 +21,17 @@ const baseQueryWithRetry = retry(baseQueryWithEnvelope, {
 export const baseApi = createApi({
   reducerPath: 'api',
   baseQuery: baseQueryWithRetry,
-  tagTypes: ['Me', 'UserProfile', 'Company', 'DashboardStats', 'Employee', 'Department', 'CompanyRole'],
+  tagTypes: [
+    'Me',
+    'UserProfile',
+    'Company',
+    'DashboardStats',
+    'Employee',
+    'Department',
+    'CompanyRole',
+    'TimeLog',
+    'Timer',
+  ],
   keepUnusedDataFor: 60,
   refetchOnReconnect: true,
   endpoints: () => ({}),

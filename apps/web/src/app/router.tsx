@@ -32,6 +32,8 @@ const EmployeeProfilePage = lazy(() => import('../features/employees/employee-pr
 const DepartmentsPage = lazy(() => import('../features/departments/departments-page'));
 const DepartmentDetailPage = lazy(() => import('../features/departments/department-detail-page'));
 const CompanyRolesPage = lazy(() => import('../features/company-roles/company-roles-page'));
+const ReportsPage = lazy(() => import('../features/reports/reports-page'));
+const TimesheetPage = lazy(() => import('../features/timesheets/timesheet-page'));
 
 /** A route that needs any one of the permissions (none: any signed-in user). */
 const anyOf = (permissions: Permission[], element: ReactNode): ReactNode => (
@@ -48,8 +50,8 @@ const appRoutes: RouteObject[] = [
   { index: true, element: <Navigate to="dashboard" replace /> },
   { path: 'dashboard', element: <AppDashboardPage /> },
   { path: 'project', element: anyOf(['project:read'], soon('Projects')) },
-  { path: 'reports', element: anyOf(['report:read'], soon('Reports')) },
-  { path: 'tasks', element: anyOf(['task:read'], soon('Tasks')) },
+  { path: 'reports', element: anyOf(['report:read'], <ReportsPage />) },
+  { path: 'tasks', element: anyOf(['task:read'], <TimesheetPage />) },
   { path: 'profile', element: <AccountSettingsPage /> },
   { path: 'project-detail/:projectId', element: anyOf(['project:read'], soon('Project details')) },
   { path: 'employee-profile/:userId', element: anyOf(['employee:read'], <EmployeeProfilePage />) },

@@ -12,6 +12,7 @@ import { Link as RouterLink } from 'react-router';
 import { appearanceActions } from '../app/slices/appearance-slice';
 import { Logo } from '../components/logo';
 import { useAppDispatch, useAppSelector } from '../hooks/store';
+import { RunningTimerChip } from '../features/timesheets';
 import { AccountMenu } from './account-menu';
 
 /** The top bar: logo (to /dashboard), drawer toggle, colour-mode switch and account menu. */
@@ -36,6 +37,7 @@ export function Header({ onToggleDrawer, profileUrl }: { onToggleDrawer: () => v
           <MenuRounded />
         </IconButton>
         <Box sx={{ flexGrow: 1 }} />
+        <RunningTimerChip />
         <Tooltip title={mode === 'dark' ? 'Switch to light mode' : 'Switch to dark mode'}>
           <IconButton
             aria-label={mode === 'dark' ? 'Switch to light mode' : 'Switch to dark mode'}

@@ -284,6 +284,40 @@ export const timeLogs = pgTable(
     index('time_logs_user_logged_idx').on(t.companyId, t.userId, t.loggedAt),
     index('time_logs_project_idx').on(t.companyId, t.projectId, t.loggedAt),
     index('time_logs_task_idx').on(t.companyId, t.taskId),
+    index('time_logs_duration_idx').on(t.companyId, t.durationMinutes),
+    index('time_logs_created_idx').on(t.companyId, t.createdAt),
+    index('time_logs_keyset_idx').on(t.companyId, t.loggedAt, t.id),
     check('time_logs_duration_ck', sql`${t.durationMinutes} > 0 and ${t.durationMinutes} <= 1440`),
+  ],
+);
+
+/**
+ * A user's running timer: at most one per user (the unique index), kept in the database so it
+ * survives a reload and shows on a second device. Stopping it turns it into a time log.
+ */
+export const timeLogTimers = pgTable(
+  'time_log_timers',
+  {
+    id: id(),
+    companyId: uuid('company_id').notNull(),
+    userId: uuid('user_id').notNull(),
+    projectId: uuid('project_id').notNull(),
+    taskId: uuid('task_id').notNull(),
+    description: text('description'),
+    billable: boolean('billable').notNull().default(true),
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('time_log_timers_user_uq').on(t.companyId, t.userId),
+    foreignKey({ columns: [t.companyId, t.userId], foreignColumns: [users.companyId, users.id] }).onDelete(
+      'cascade',
+    ),
+    foreignKey({
+      columns: [t.companyId, t.projectId],
+      foreignColumns: [projects.companyId, projects.id],
+    }).onDelete('cascade'),
+    foreignKey({ columns: [t.companyId, t.taskId], foreignColumns: [tasks.companyId, tasks.id] }).onDelete(
+      'cascade',
+    ),
   ],
 );

@@ -444,29 +444,7 @@ export async function seedDemo(db: Db, dataDir: string): Promise<void> {
     }
     await tx.insert(documents).values(docRows);
 
-    // Time logs: each assignee of a started task logged some work.
-    let logSeed = 0;
-    const logs = taskDefs.flatMap((t, k) => {
-      if (t.li === 0) return [];
-      const members = membersOf(t.pi);
-      const userId = members[(t.li + t.ti) % members.length] ?? employee;
-      logSeed++;
-      const at = new Date();
-      at.setUTCDate(at.getUTCDate() - (logSeed % 20));
-      at.setUTCHours(9 + (logSeed % 8), 0, 0, 0);
-      return [
-        {
-          companyId: acme.companyId,
-          userId,
-          projectId: t.row.projectId,
-          taskId: taskIdAt(k),
-          description: 'Worked on the task',
-          loggedAt: at,
-          durationMinutes: 30 + (logSeed % 6) * 30,
-        },
-      ];
-    });
-    await tx.insert(timeLogs).values(logs);
+    await seedDemoTimeLogs(tx, acme.companyId);
 
     // Globex: a second tenant, not yet approved, on the Starter package.
     const globex = await provisionCompany(
@@ -522,4 +500,70 @@ export async function seedDemo(db: Db, dataDir: string): Promise<void> {
         });
     }
   });
+}
+
+/** Weeks of time logs the demo company gets, so reports and dashboards show real shapes. */
+const DEMO_LOG_WEEKS = 8;
+
+/**
+ * Eight weeks of time on the company's demo tasks: each active assignee logs one to three
+ * entries on most weekdays (at most 8 hours a day), on tasks assigned to them. A small
+ * deterministic generator keeps the data the same on every seed. One bulk insert.
+ */
+async function seedDemoTimeLogs(tx: Db, companyId: string) {
+  const assigned = await tx
+    .select({
+      userId: taskAssignees.userId,
+      taskId: tasks.id,
+      projectId: tasks.projectId,
+      title: tasks.title,
+    })
+    .from(taskAssignees)
+    .innerJoin(tasks, and(eq(tasks.id, taskAssignees.taskId), eq(tasks.companyId, taskAssignees.companyId)))
+    .innerJoin(users, and(eq(users.id, taskAssignees.userId), eq(users.companyId, taskAssignees.companyId)))
+    .where(and(eq(taskAssignees.companyId, companyId), eq(users.status, 'active')));
+  const byUser = new Map<string, typeof assigned>();
+  for (const a of assigned) byUser.set(a.userId, [...(byUser.get(a.userId) ?? []), a]);
+
+  let state = 20260101;
+  const next = (n: number) => {
+    state = (state * 1103515245 + 12345) % 2147483648;
+    return state % n;
+  };
+  const notes = [
+    'Implementation',
+    'Review and fixes',
+    'Planning with the team',
+    'Research',
+    'Testing',
+    'Documentation',
+  ];
+  const rows: (typeof timeLogs.$inferInsert)[] = [];
+  for (const [userId, mine] of byUser) {
+    for (let back = DEMO_LOG_WEEKS * 7; back >= 1; back--) {
+      const at = new Date();
+      at.setUTCHours(0, 0, 0, 0);
+      at.setUTCDate(at.getUTCDate() - back);
+      const weekday = at.getUTCDay();
+      if (weekday === 0 || weekday === 6 || next(10) < 2) continue;
+      let left = 8 * 60;
+      for (let e = 0, n = 1 + next(3); e < n && left > 0; e++) {
+        const task = mine[next(mine.length)];
+        if (!task) break;
+        const minutes = Math.min(left, 30 * (1 + next(8)));
+        left -= minutes;
+        rows.push({
+          companyId,
+          userId,
+          projectId: task.projectId,
+          taskId: task.taskId,
+          loggedAt: at,
+          durationMinutes: minutes,
+          description: `${notes[next(notes.length)]}: ${task.title}`,
+          billable: next(5) !== 0,
+        });
+      }
+    }
+  }
+  for (let i = 0; i < rows.length; i += 1000) await tx.insert(timeLogs).values(rows.slice(i, i + 1000));
 }

@@ -1,55 +1,43 @@
 import AccessTimeRounded from '@mui/icons-material/AccessTimeRounded';
-import AssessmentOutlined from '@mui/icons-material/AssessmentOutlined';
 import ApartmentOutlined from '@mui/icons-material/ApartmentOutlined';
+import EventBusyOutlined from '@mui/icons-material/EventBusyOutlined';
+import EventOutlined from '@mui/icons-material/EventOutlined';
 import FolderOutlined from '@mui/icons-material/FolderOutlined';
 import GroupsOutlined from '@mui/icons-material/GroupsOutlined';
 import TaskAltOutlined from '@mui/icons-material/TaskAltOutlined';
+import Box from '@mui/material/Box';
+import Chip from '@mui/material/Chip';
 import Grid from '@mui/material/Grid';
+import LinearProgress from '@mui/material/LinearProgress';
+import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
+import ListItemText from '@mui/material/ListItemText';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { skipToken } from '@reduxjs/toolkit/query/react';
-import type { PermissionRequirement } from '@taskhive/contract';
-import type { ReactNode } from 'react';
+import { formatDuration, MESSAGES } from '@taskhive/contract';
+import { errorMessage } from '../../api/errors';
 import { EmptyState } from '../../components/empty-state';
-import { useListDepartmentsQuery } from '../../api/departments-api';
-import { useListEmployeesQuery } from '../../api/users-api';
+import { ErrorPanel } from '../../components/error-panel';
 import { MainCard } from '../../components/main-card';
 import { useSession } from '../../hooks/use-session';
+import { useListDepartmentsQuery } from '../../api/departments-api';
+import { useListEmployeesQuery } from '../../api/users-api';
+import { useMyDashboardQuery } from './dashboard-api';
 import { StatCard } from './stat-card';
 
-const CARDS: { title: string; icon: ReactNode; caption: string; requires: PermissionRequirement }[] = [
-  {
-    title: 'Projects',
-    icon: <FolderOutlined />,
-    caption: 'Projects you are part of',
-    requires: { anyOf: ['project:read'] },
-  },
-  {
-    title: 'My tasks',
-    icon: <TaskAltOutlined />,
-    caption: 'Tasks assigned to you',
-    requires: { anyOf: ['task:read'] },
-  },
-  {
-    title: 'Hours this week',
-    icon: <AccessTimeRounded />,
-    caption: 'Time you logged',
-    requires: { anyOf: ['timelog:read'] },
-  },
-  {
-    title: 'Reports',
-    icon: <AssessmentOutlined />,
-    caption: 'Your tasks by status',
-    requires: { anyOf: ['report:read'] },
-  },
-];
-
+const pad = (n: number) => String(n).padStart(2, '0');
+const localToday = () => {
+  const d = new Date();
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
+};
 const ONE_ROW = { page: 1, pageSize: 1 };
+const hours = (minutes: number | null | undefined) =>
+  minutes === null || minutes === undefined ? null : formatDuration(minutes);
 
-/** The company dashboard: a welcome and the cards the work screens fill in. */
+/** The company dashboard: my tasks, my time and my projects; company-wide figures for an admin. */
 export default function AppDashboardPage() {
   const { user, can } = useSession();
-  const cards = CARDS.filter((c) => can(c.requires));
   const seesPeople = can({ anyOf: ['employee:read:all'] });
   const seesDepartments = can({ anyOf: ['department:read'] });
   // Head counts: one row fetched, the count comes with the page.
@@ -59,6 +47,11 @@ export default function AppDashboardPage() {
   const { data: departments } = useListDepartmentsQuery(seesDepartments ? ONE_ROW : skipToken, {
     selectFromResult: ({ data }) => ({ data: data?.totalCount }),
   });
+  const { data, error, isLoading, refetch } = useMyDashboardQuery(localToday());
+  const tasks = data?.tasks;
+  const time = data?.time;
+  const company = data?.company;
+  const card = { xs: 12, sm: 6, lg: 3 } as const;
   return (
     <Stack spacing={3}>
       <div>
@@ -70,14 +63,50 @@ export default function AppDashboardPage() {
           Here is what is happening in your workspace.
         </Typography>
       </div>
+      {isLoading && <LinearProgress aria-label="Loading the dashboard" />}
+      {error && <ErrorPanel message={errorMessage(error, MESSAGES.generic)} onRetry={() => void refetch()} />}
       <Grid container spacing={2.5}>
-        {cards.map((c) => (
-          <Grid key={c.title} size={{ xs: 12, sm: 6, lg: 3 }}>
-            <StatCard title={c.title} icon={c.icon} caption={c.caption} />
+        {tasks && (
+          <>
+            <Grid size={card}>
+              <StatCard
+                title="My open tasks"
+                icon={<TaskAltOutlined />}
+                caption="Assigned to you, not done"
+                value={tasks.openCount}
+              />
+            </Grid>
+            <Grid size={card}>
+              <StatCard
+                title="Due this week"
+                icon={<EventOutlined />}
+                caption="Open tasks due by Sunday"
+                value={tasks.dueThisWeek}
+              />
+            </Grid>
+            <Grid size={card}>
+              <StatCard
+                title="Overdue"
+                icon={<EventBusyOutlined />}
+                caption="Open tasks past their due date"
+                value={tasks.overdue}
+              />
+            </Grid>
+          </>
+        )}
+        {time && (
+          <Grid size={card}>
+            <StatCard
+              title="Hours this week"
+              icon={<AccessTimeRounded />}
+              caption={`Last week: ${formatDuration(time.lastWeekMinutes)}`}
+              value={null}
+              text={formatDuration(time.thisWeekMinutes)}
+            />
           </Grid>
-        ))}
+        )}
         {seesPeople && (
-          <Grid size={{ xs: 12, sm: 6, lg: 3 }}>
+          <Grid size={card}>
             <StatCard
               title="Employees"
               icon={<GroupsOutlined />}
@@ -87,7 +116,7 @@ export default function AppDashboardPage() {
           </Grid>
         )}
         {seesDepartments && (
-          <Grid size={{ xs: 12, sm: 6, lg: 3 }}>
+          <Grid size={card}>
             <StatCard
               title="Departments"
               icon={<ApartmentOutlined />}
@@ -97,20 +126,115 @@ export default function AppDashboardPage() {
           </Grid>
         )}
       </Grid>
+      {company && (
+        <MainCard title="Company">
+          <Grid container spacing={2.5}>
+            <Grid size={card}>
+              <StatCard
+                title="Active projects"
+                icon={<FolderOutlined />}
+                caption="Not completed or cancelled"
+                value={company.activeProjects}
+              />
+            </Grid>
+            <Grid size={card}>
+              <StatCard
+                title="Open tasks"
+                icon={<TaskAltOutlined />}
+                caption={`${company.overdueTasks ?? '—'} overdue`}
+                value={company.openTasks}
+              />
+            </Grid>
+            <Grid size={card}>
+              <StatCard
+                title="Company hours this week"
+                icon={<AccessTimeRounded />}
+                caption={`Last week: ${hours(company.lastWeekMinutes) ?? '—'}`}
+                value={null}
+                text={hours(company.thisWeekMinutes) ?? undefined}
+              />
+            </Grid>
+            <Grid size={card}>
+              <StatCard
+                title="People logging time"
+                icon={<GroupsOutlined />}
+                caption="This week"
+                value={company.activeUsersThisWeek}
+              />
+            </Grid>
+          </Grid>
+        </MainCard>
+      )}
       <Grid container spacing={2.5}>
-        <Grid size={{ xs: 12, lg: 8 }}>
-          <MainCard title="Recent activity">
-            <EmptyState
-              title="No activity yet"
-              description="Updates to your projects and tasks will appear here."
-            />
-          </MainCard>
-        </Grid>
-        <Grid size={{ xs: 12, lg: 4 }}>
-          <MainCard title="Upcoming deadlines">
-            <EmptyState title="Nothing due" description="Tasks with a due date will be listed here." />
-          </MainCard>
-        </Grid>
+        {tasks && (
+          <Grid size={{ xs: 12, md: 6, lg: 4 }}>
+            <MainCard title="My open tasks by status">
+              {tasks.openByStatus.length === 0 ? (
+                <EmptyState title="Nothing open" description="Tasks assigned to you will be counted here." />
+              ) : (
+                <Stack spacing={1.5}>
+                  {tasks.openByStatus.map((s) => (
+                    <Stack
+                      key={s.statusId ?? 'none'}
+                      direction="row"
+                      sx={{ justifyContent: 'space-between', alignItems: 'center' }}
+                    >
+                      <Chip size="small" label={s.statusName} variant="outlined" />
+                      <Typography aria-label={`${s.statusName} count`}>{s.count}</Typography>
+                    </Stack>
+                  ))}
+                </Stack>
+              )}
+            </MainCard>
+          </Grid>
+        )}
+        {data?.projects && (
+          <Grid size={{ xs: 12, md: 6, lg: 4 }}>
+            <MainCard title="My projects">
+              {data.projects.length === 0 ? (
+                <EmptyState title="No projects yet" description="Projects you are a member of show here." />
+              ) : (
+                <Stack spacing={2}>
+                  {data.projects.map((p) => (
+                    <Box key={p.projectId}>
+                      <Stack direction="row" sx={{ justifyContent: 'space-between' }}>
+                        <Typography variant="body2">{p.name}</Typography>
+                        <Typography variant="body2" color="text.secondary">
+                          {p.closedCount}/{p.taskCount} · {p.progress}%
+                        </Typography>
+                      </Stack>
+                      <LinearProgress
+                        variant="determinate"
+                        value={p.progress}
+                        aria-label={`${p.name} progress`}
+                      />
+                    </Box>
+                  ))}
+                </Stack>
+              )}
+            </MainCard>
+          </Grid>
+        )}
+        {time && (
+          <Grid size={{ xs: 12, lg: 4 }}>
+            <MainCard title="Recent time entries">
+              {time.recent.length === 0 ? (
+                <EmptyState title="No time logged yet" />
+              ) : (
+                <List dense disablePadding>
+                  {time.recent.map((t) => (
+                    <ListItem key={t.timeLogId} disableGutters divider>
+                      <ListItemText
+                        primary={`${t.taskTitle ?? t.projectName} · ${t.duration}`}
+                        secondary={`${t.loggedAt} · ${t.projectName}`}
+                      />
+                    </ListItem>
+                  ))}
+                </List>
+              )}
+            </MainCard>
+          </Grid>
+        )}
       </Grid>
     </Stack>
   );

@@ -1,14 +1,19 @@
-import type { DashboardStats } from '@taskhive/contract';
+import type { Dashboard, DashboardStats } from '@taskhive/contract';
 import { baseApi } from '../../api/base-api';
 
-/** The platform figures of the Super Admin's dashboard. */
+/** The platform figures of the Super Admin's dashboard, and my company dashboard's figures. */
 export const dashboardApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
     getDashboardStats: build.query<DashboardStats, void>({
       query: () => 'Companies/dashboard-stats',
       providesTags: ['DashboardStats'],
     }),
+    /** My dashboard figures for my local `today` (weeks follow my calendar); time-log changes refresh it. */
+    myDashboard: build.query<Dashboard, string>({
+      query: (today) => ({ url: 'dashboard/me', params: { today } }),
+      providesTags: [{ type: 'TimeLog', id: 'LIST' }],
+    }),
   }),
 });
 
-export const { useGetDashboardStatsQuery } = dashboardApi;
+export const { useGetDashboardStatsQuery, useMyDashboardQuery } = dashboardApi;

@@ -10,11 +10,14 @@ export function StatCard({
   title,
   icon,
   value,
+  text,
   caption,
 }: {
   title: string;
   icon: ReactNode;
   value?: number | null;
+  /** A figure already formatted (a duration), shown instead of `value`. */
+  text?: string;
   caption: string;
 }) {
   return (
@@ -32,7 +35,7 @@ export function StatCard({
               {title}
             </Typography>
             <Typography variant="h3" component="p" aria-label={`${title} value`}>
-              {value ?? '—'}
+              {text ?? value ?? '—'}
             </Typography>
           </Stack>
         </Stack>

@@ -1,0 +1,222 @@
+import { Readable } from 'node:stream';
+import { stringify } from 'csv-stringify';
+import {
+  type CreateTimeLogInput,
+  formatDuration,
+  MESSAGES,
+  MINUTES_PER_DAY,
+  type Paged,
+  type RunningTimer,
+  type StartTimerBody,
+  type TimeLog,
+  type TimeLogExportQuery,
+  type TimeLogListQuery,
+  TIMELOG_TOTALS_DEFAULT_DAYS,
+  type TimeLogTotals,
+  type TimeLogTotalsQuery,
+  toHours,
+  type UpdateTimeLogInput,
+} from '@taskhive/contract';
+import { conflict, fieldError, forbidden, HttpError, notFound } from '../../lib/errors.ts';
+import { toPaged } from '../../lib/list.ts';
+import type { Scope } from '../../lib/scope.ts';
+import { addDays, isFutureDay, todayUtc } from './days.ts';
+import { CSV_COLUMNS, toCsvRecord, toRunningTimer, toTimeLog } from './time-logs.mapper.ts';
+import { timeLogPolicy, visibleTimeLogs } from './time-logs.policy.ts';
+import { dayOf, dayStart, filterConditions, timeLogsRepo } from './time-logs.repo.ts';
+import { timersRepo } from './timers.repo.ts';
+
+async function load(scope: Scope, id: string) {
+  const row = await timeLogsRepo.byId(scope, id);
+  if (!row) throw notFound('Timelog');
+  return row;
+}
+
+async function taskOf(scope: Scope, taskId: string) {
+  const task = await timeLogsRepo.taskRef(scope, taskId);
+  if (!task) throw fieldError('taskId', MESSAGES.timesheets.taskRequired);
+  return task;
+}
+
+function assertNotFuture(day: string) {
+  if (isFutureDay(day)) throw fieldError('loggedAt', MESSAGES.timesheets.futureDay);
+}
+
+/**
+ * Inside a transaction: lock the user's day, then check that `minutes` more (leaving out the
+ * entry being edited) stays within 24 hours. Two concurrent writes to one day queue on the lock.
+ */
+async function assertRoomOnDay(scope: Scope, userId: string, day: string, minutes: number, except?: string) {
+  await timeLogsRepo.lockDay(scope, userId, day);
+  const used = await timeLogsRepo.minutesOnDay(scope, userId, day, except);
+  if (used + minutes > MINUTES_PER_DAY) {
+    const message = `${MESSAGES.timesheets.dayLimit} ${formatDuration(used)} is already logged on ${day}.`;
+    throw conflict(message, { duration: [message] });
+  }
+}
+
+/** Time logs of the scope's company, as far as the caller may see them (time-logs.policy.ts). */
+export const timeLogsService = {
+  async list(scope: Scope, q: TimeLogListQuery): Promise<Paged<TimeLog>> {
+    const result = await timeLogsRepo.list(scope, q, visibleTimeLogs(scope));
+    return toPaged(q, result, (row) => toTimeLog(scope, row));
+  },
+
+  async get(scope: Scope, id: string): Promise<TimeLog> {
+    const row = await load(scope, id);
+    timeLogPolicy.assertView(scope, row);
+    return toTimeLog(scope, row);
+  },
+
+  async create(scope: Scope, body: CreateTimeLogInput): Promise<TimeLog> {
+    const userId = body.userId ?? scope.actor.userId;
+    if (!timeLogPolicy.canLogFor(scope, userId)) throw forbidden(MESSAGES.timesheets.logForOthers);
+    if (userId !== scope.actor.userId && !(await timeLogsRepo.ownerOf(scope, userId)))
+      throw fieldError('userId', 'Choose an employee of this company.');
+    const task = await taskOf(scope, body.taskId);
+    assertNotFuture(body.loggedAt);
+    const id = await scope.transaction(async (tx) => {
+      await assertRoomOnDay(tx, userId, body.loggedAt, body.duration);
+      return timeLogsRepo.insert(tx, {
+        userId,
+        projectId: task.projectId,
+        taskId: task.taskId,
+        loggedAt: dayStart(body.loggedAt),
+        durationMinutes: body.duration,
+        description: body.description ?? null,
+        billable: body.billable ?? true,
+      });
+    });
+    return toTimeLog(scope, await load(scope, id));
+  },
+
+  /** Updates the fields sent and keeps the others; the 24-hour rule is checked on the resulting day. */
+  async update(scope: Scope, id: string, body: UpdateTimeLogInput): Promise<TimeLog> {
+    const row = await load(scope, id);
+    timeLogPolicy.assertEdit(scope, row);
+    if (body.loggedAt !== undefined) assertNotFuture(body.loggedAt);
+    const task = body.taskId === undefined ? undefined : await taskOf(scope, body.taskId);
+    const day = body.loggedAt ?? dayOf(row.loggedAt);
+    const minutes = body.duration ?? row.durationMinutes;
+    await scope.transaction(async (tx) => {
+      await assertRoomOnDay(tx, row.userId, day, minutes, id);
+      await timeLogsRepo.update(tx, id, {
+        ...(task ? { taskId: task.taskId, projectId: task.projectId } : {}),
+        ...(body.loggedAt !== undefined ? { loggedAt: dayStart(body.loggedAt) } : {}),
+        ...(body.duration !== undefined ? { durationMinutes: body.duration } : {}),
+        ...(body.description !== undefined ? { description: body.description } : {}),
+        ...(body.billable !== undefined ? { billable: body.billable } : {}),
+      });
+    });
+    return toTimeLog(scope, await load(scope, id));
+  },
+
+  async remove(scope: Scope, id: string): Promise<{ timeLogId: string }> {
+    const row = await load(scope, id);
+    timeLogPolicy.assertDelete(scope, row);
+    await timeLogsRepo.delete(scope, id);
+    return { timeLogId: id };
+  },
+
+  /** Totals per task over the filters; the last 30 days (ending today) unless a range is given. */
+  async totals(scope: Scope, q: TimeLogTotalsQuery): Promise<TimeLogTotals> {
+    const to = q.loggedAtTo ?? todayUtc();
+    const from = q.loggedAtFrom ?? addDays(to, 1 - TIMELOG_TOTALS_DEFAULT_DAYS);
+    const where = filterConditions(
+      scope,
+      { ...q, loggedAtFrom: from, loggedAtTo: to },
+      visibleTimeLogs(scope),
+    );
+    const groups = await timeLogsRepo.totalsByTask(scope, where);
+    const totalMinutes = groups.reduce((n, g) => n + g.totalMinutes, 0);
+    return {
+      from,
+      to,
+      totalMinutes,
+      totalHours: toHours(totalMinutes),
+      entryCount: groups.reduce((n, g) => n + g.entryCount, 0),
+      items: groups.map((g) => ({ ...g, totalHours: toHours(g.totalMinutes) })),
+    };
+  },
+
+  /**
+   * The filtered entries as a CSV stream: keyset pages are read one at a time and written through
+   * csv-stringify, so memory stays flat whatever the number of rows.
+   */
+  exportCsv(scope: Scope, q: TimeLogExportQuery): Readable {
+    const where = filterConditions(scope, q, visibleTimeLogs(scope));
+    async function* records() {
+      for await (const page of timeLogsRepo.batches(scope, where)) {
+        for (const row of page) yield toCsvRecord(row);
+      }
+    }
+    const csv = stringify({ header: true, columns: CSV_COLUMNS, bom: true });
+    const source = Readable.from(records());
+    source.on('error', (err) => csv.destroy(err));
+    return source.pipe(csv);
+  },
+
+  timer: {
+    async current(scope: Scope): Promise<RunningTimer | null> {
+      const row = await timersRepo.ofUser(scope, scope.actor.userId);
+      return row ? toRunningTimer(row) : null;
+    },
+
+    async start(scope: Scope, body: StartTimerBody): Promise<RunningTimer> {
+      const task = await taskOf(scope, body.taskId);
+      const started = await timersRepo.start(scope, {
+        userId: scope.actor.userId,
+        projectId: task.projectId,
+        taskId: task.taskId,
+        description: body.description ?? null,
+        billable: body.billable ?? true,
+      });
+      if (!started) throw conflict(MESSAGES.timesheets.timerRunning);
+      const row = await timersRepo.ofUser(scope, scope.actor.userId);
+      if (!row) throw notFound('Timer');
+      return toRunningTimer(row);
+    },
+
+    /**
+     * Turns the running timer into an entry on the day given (the client's local day) or the UTC
+     * day it started, rounded to whole minutes (at least one). A failed stop keeps the timer.
+     */
+    async stop(
+      scope: Scope,
+      body: {
+        loggedAt?: string | undefined;
+        description?: string | null | undefined;
+        billable?: boolean | undefined;
+      },
+      now: Date = new Date(),
+    ): Promise<TimeLog> {
+      const id = await scope.transaction(async (tx) => {
+        const timer = await timersRepo.take(tx, tx.actor.userId);
+        if (!timer) throw new HttpError(404, MESSAGES.timesheets.noTimer);
+        const minutes = Math.max(1, Math.round((now.getTime() - timer.startedAt.getTime()) / 60_000));
+        if (minutes > MINUTES_PER_DAY) throw conflict(MESSAGES.timesheets.timerTooLong);
+        const day = body.loggedAt ?? dayOf(timer.startedAt);
+        assertNotFuture(day);
+        await assertRoomOnDay(tx, tx.actor.userId, day, minutes);
+        return timeLogsRepo.insert(tx, {
+          userId: tx.actor.userId,
+          projectId: timer.projectId,
+          taskId: timer.taskId,
+          loggedAt: dayStart(day),
+          durationMinutes: minutes,
+          description: body.description !== undefined ? body.description : timer.description,
+          billable: body.billable ?? timer.billable,
+        });
+      });
+      return toTimeLog(scope, await load(scope, id));
+    },
+
+    async discard(scope: Scope): Promise<{ discarded: true }> {
+      const timer = await timersRepo.take(scope, scope.actor.userId);
+      if (!timer) throw new HttpError(404, MESSAGES.timesheets.noTimer);
+      return { discarded: true };
+    },
+  },
+};
+
+export type TimeLogsService = typeof timeLogsService;

@@ -1,0 +1,28 @@
+import type { HoursReport, UserTasksByStatus } from '@taskhive/contract';
+import { baseApi } from '../../api/base-api';
+
+export interface ReportRange {
+  startDateTo: string;
+  endDateTo: string;
+}
+
+/** Time-log changes (tag TimeLog/LIST) refresh the reports too. */
+const TIME = [{ type: 'TimeLog' as const, id: 'LIST' }];
+
+export const reportsApi = baseApi.injectEndpoints({
+  endpoints: (build) => ({
+    userTasksByStatus: build.query<UserTasksByStatus, ReportRange & { userId: string }>({
+      query: ({ userId, ...params }) => ({
+        url: `taskreports/user-tasks-by-status/${encodeURIComponent(userId)}`,
+        params,
+      }),
+      providesTags: TIME,
+    }),
+    hoursReport: build.query<HoursReport, ReportRange & { userId?: string }>({
+      query: (params) => ({ url: 'taskreports/company-hours', params }),
+      providesTags: TIME,
+    }),
+  }),
+});
+
+export const { useUserTasksByStatusQuery, useHoursReportQuery } = reportsApi;

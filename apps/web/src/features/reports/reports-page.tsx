@@ -1,0 +1,197 @@
+import DownloadRounded from '@mui/icons-material/DownloadRounded';
+import Button from '@mui/material/Button';
+import Grid from '@mui/material/Grid';
+import LinearProgress from '@mui/material/LinearProgress';
+import MenuItem from '@mui/material/MenuItem';
+import Stack from '@mui/material/Stack';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { formatDuration, MESSAGES, REPORT_DEFAULT_DAYS } from '@taskhive/contract';
+import { lazy, Suspense, useState } from 'react';
+import { errorMessage } from '../../api/errors';
+import { EmptyState } from '../../components/empty-state';
+import { ErrorPanel } from '../../components/error-panel';
+import { MainCard } from '../../components/main-card';
+import { PageHeader } from '../../components/page-header';
+import { useAuthedDownload } from '../../hooks/use-authed-download';
+import { useSession } from '../../hooks/use-session';
+import { useToast } from '../../hooks/use-toast';
+import { useHoursReportQuery, useUserTasksByStatusQuery } from './reports-api';
+
+const charts = () => import('./report-charts');
+const TasksByStatusChart = lazy(() => charts().then((m) => ({ default: m.TasksByStatusChart })));
+const HoursByProjectChart = lazy(() => charts().then((m) => ({ default: m.HoursByProjectChart })));
+const HoursByDayChart = lazy(() => charts().then((m) => ({ default: m.HoursByDayChart })));
+
+const pad = (n: number) => String(n).padStart(2, '0');
+const dayOf = (d: Date) => `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
+function daysAgo(n: number) {
+  const d = new Date();
+  d.setDate(d.getDate() - n);
+  return dayOf(d);
+}
+
+const chartFallback = <LinearProgress aria-label="Loading chart" />;
+
+/** /app/reports: one user's tasks by status and hours, in a date range, with CSV export. */
+export default function ReportsPage() {
+  const { user } = useSession();
+  const toast = useToast();
+  const download = useAuthedDownload();
+  const me = user?.userId ?? '';
+  const [userId, setUserId] = useState(me);
+  const [from, setFrom] = useState(() => daysAgo(REPORT_DEFAULT_DAYS - 1));
+  const [to, setTo] = useState(() => dayOf(new Date()));
+  const range = { startDateTo: from, endDateTo: to };
+  // Whose reports the user may read: everyone the team (or company) hours cover, and themself.
+  const team = useHoursReportQuery(range);
+  const tasks = useUserTasksByStatusQuery({ ...range, userId: userId || me });
+  const hours = useHoursReportQuery({ ...range, userId: userId || me });
+  const people = new Map<string, string>([[me, `${user?.firstName ?? ''} ${user?.lastName ?? ''} (me)`]]);
+  for (const u of team.data?.byUser ?? []) if (!people.has(u.userId)) people.set(u.userId, u.userName);
+  if (tasks.data && !people.has(tasks.data.userId)) people.set(tasks.data.userId, tasks.data.userName);
+
+  const exportCsv = async () => {
+    const params = new URLSearchParams({ userId: userId || me, loggedAtFrom: from, loggedAtTo: to });
+    try {
+      await download(`/api/Timelogs/export.csv?${params.toString()}`, `timesheet-${from}-${to}.csv`);
+    } catch {
+      toast.error(MESSAGES.timesheets.exportFailed);
+    }
+  };
+
+  const failure = tasks.error ?? hours.error;
+  return (
+    <Stack spacing={2.5}>
+      <PageHeader title="Reports" />
+      <MainCard>
+        <Stack direction={{ xs: 'column', md: 'row' }} spacing={1.5} sx={{ alignItems: { md: 'center' } }}>
+          <TextField
+            select
+            size="small"
+            label="User"
+            value={userId || me}
+            onChange={(e) => setUserId(e.target.value)}
+            sx={{ minWidth: 220 }}
+          >
+            {[...people.entries()].map(([id, name]) => (
+              <MenuItem key={id} value={id}>
+                {name}
+              </MenuItem>
+            ))}
+          </TextField>
+          <TextField
+            size="small"
+            type="date"
+            label="From"
+            value={from}
+            onChange={(e) => e.target.value && setFrom(e.target.value)}
+            slotProps={{ inputLabel: { shrink: true }, htmlInput: { max: to } }}
+          />
+          <TextField
+            size="small"
+            type="date"
+            label="To"
+            value={to}
+            onChange={(e) => e.target.value && setTo(e.target.value)}
+            slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: from } }}
+          />
+          <Stack sx={{ flexGrow: 1 }} />
+          <Button startIcon={<DownloadRounded />} onClick={() => void exportCsv()}>
+            Export CSV
+          </Button>
+        </Stack>
+      </MainCard>
+      {failure ? (
+        <ErrorPanel
+          message={errorMessage(failure, MESSAGES.reports.loadFailed)}
+          onRetry={() => {
+            void tasks.refetch();
+            void hours.refetch();
+          }}
+        />
+      ) : (
+        <Grid container spacing={2.5}>
+          <Grid size={{ xs: 12, lg: 6 }}>
+            <MainCard title="Tasks by status">
+              {tasks.isLoading || !tasks.data ? (
+                <LinearProgress aria-label="Loading tasks by status" />
+              ) : (
+                <Stack spacing={2}>
+                  <Suspense fallback={chartFallback}>
+                    <TasksByStatusChart items={tasks.data.items} />
+                  </Suspense>
+                  <Table size="small" aria-label="Tasks by status">
+                    <TableHead>
+                      <TableRow>
+                        <TableCell>Status</TableCell>
+                        <TableCell align="right">Tasks</TableCell>
+                        <TableCell align="right">Hours logged</TableCell>
+                      </TableRow>
+                    </TableHead>
+                    <TableBody>
+                      {tasks.data.items.map((i) => (
+                        <TableRow key={i.statusId ?? 'none'}>
+                          <TableCell>{i.statusName}</TableCell>
+                          <TableCell align="right">{i.taskCount}</TableCell>
+                          <TableCell align="right">{formatDuration(i.minutesLogged)}</TableCell>
+                        </TableRow>
+                      ))}
+                      <TableRow>
+                        <TableCell sx={{ fontWeight: 600 }}>Total</TableCell>
+                        <TableCell align="right" sx={{ fontWeight: 600 }}>
+                          {tasks.data.totalCount}
+                        </TableCell>
+                        <TableCell align="right" sx={{ fontWeight: 600 }}>
+                          {formatDuration(tasks.data.totalMinutes)}
+                        </TableCell>
+                      </TableRow>
+                    </TableBody>
+                  </Table>
+                </Stack>
+              )}
+            </MainCard>
+          </Grid>
+          <Grid size={{ xs: 12, lg: 6 }}>
+            <MainCard title="Hours by project">
+              {hours.isLoading || !hours.data ? (
+                <LinearProgress aria-label="Loading hours by project" />
+              ) : hours.data.byProject.length === 0 ? (
+                <EmptyState title="No time logged in this range" />
+              ) : (
+                <Suspense fallback={chartFallback}>
+                  <HoursByProjectChart data={hours.data.byProject} />
+                </Suspense>
+              )}
+            </MainCard>
+          </Grid>
+          <Grid size={12}>
+            <MainCard
+              title="Hours by day"
+              action={
+                hours.data && (
+                  <Typography variant="body2" color="text.secondary">
+                    Total {formatDuration(hours.data.totalMinutes)}
+                  </Typography>
+                )
+              }
+            >
+              {hours.isLoading || !hours.data ? (
+                <LinearProgress aria-label="Loading hours by day" />
+              ) : (
+                <Suspense fallback={chartFallback}>
+                  <HoursByDayChart data={hours.data.byDay} />
+                </Suspense>
+              )}
+            </MainCard>
+          </Grid>
+        </Grid>
+      )}
+    </Stack>
+  );
+}

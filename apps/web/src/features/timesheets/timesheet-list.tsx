@@ -1,0 +1,272 @@
+import AddRounded from '@mui/icons-material/AddRounded';
+import DeleteOutlineRounded from '@mui/icons-material/DeleteOutlineRounded';
+import DownloadRounded from '@mui/icons-material/DownloadRounded';
+import EditOutlined from '@mui/icons-material/EditOutlined';
+import SearchRounded from '@mui/icons-material/SearchRounded';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import IconButton from '@mui/material/IconButton';
+import InputAdornment from '@mui/material/InputAdornment';
+import LinearProgress from '@mui/material/LinearProgress';
+import Stack from '@mui/material/Stack';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableRow from '@mui/material/TableRow';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { MESSAGES, type TimeLog, type TimeLogSortField, USER_SEARCH_DEBOUNCE_MS } from '@taskhive/contract';
+import { useEffect, useRef, useState } from 'react';
+import { errorMessage } from '../../api/errors';
+import { ConfirmDialog } from '../../components/confirm-dialog';
+import { EmptyState } from '../../components/empty-state';
+import { ErrorPanel } from '../../components/error-panel';
+import { hideBelowMd, SortableTableHead, type SortableColumn } from '../../components/sortable-table-head';
+import { useAuthedDownload } from '../../hooks/use-authed-download';
+import { useDebouncedValue } from '../../hooks/use-debounced-value';
+import { useSession } from '../../hooks/use-session';
+import { useToast } from '../../hooks/use-toast';
+import { formatDay } from './days';
+import { TimeEntryDialog } from './time-entry-dialog';
+import {
+  filterParams,
+  type TimeLogFilterArgs,
+  useDeleteTimeLogMutation,
+  useListTimeLogsInfiniteQuery,
+} from './timesheets-api';
+
+const COLUMNS: SortableColumn<TimeLogSortField>[] = [
+  { id: 'loggedAt', label: 'Day' },
+  { id: null, label: 'Who' },
+  { id: null, label: 'Task' },
+  { id: null, label: 'Description', sx: hideBelowMd },
+  { id: 'duration', label: 'Duration' },
+];
+
+/** Loads the next page when the end of the list scrolls into view (a button does the same). */
+function useLoadMoreOnView(onView: () => void, enabled: boolean) {
+  const ref = useRef<HTMLDivElement | null>(null);
+  useEffect(() => {
+    const el = ref.current;
+    if (!el || !enabled || typeof IntersectionObserver === 'undefined') return;
+    const observer = new IntersectionObserver((entries) => {
+      if (entries.some((e) => e.isIntersecting)) onView();
+    });
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, [onView, enabled]);
+  return ref;
+}
+
+/**
+ * Time entries with the timesheet filters, newest day first. Scrolling to the end loads the next
+ * page and appends it; any new filter or sort starts again from page 1 (replaces). With `taskId`
+ * the list is that task's entries and new entries go on it.
+ */
+export function TimesheetList({ taskId }: { taskId?: string }) {
+  const { can } = useSession();
+  const toast = useToast();
+  const download = useAuthedDownload();
+  const [searchInput, setSearchInput] = useState('');
+  const search = useDebouncedValue(searchInput.trim(), USER_SEARCH_DEBOUNCE_MS);
+  const [from, setFrom] = useState('');
+  const [to, setTo] = useState('');
+  const [sort, setSort] = useState<{ sortBy: TimeLogSortField; sortOrder: 'asc' | 'desc' }>({
+    sortBy: 'loggedAt',
+    sortOrder: 'desc',
+  });
+  const args: TimeLogFilterArgs = {
+    ...sort,
+    ...(search ? { search } : {}),
+    ...(from ? { loggedAtFrom: from } : {}),
+    ...(to ? { loggedAtTo: to } : {}),
+    ...(taskId ? { taskId } : {}),
+  };
+  const { data, error, isLoading, isFetching, isFetchingNextPage, hasNextPage, fetchNextPage, refetch } =
+    useListTimeLogsInfiniteQuery(args);
+  const [editing, setEditing] = useState<TimeLog | 'new' | null>(null);
+  const [deleting, setDeleting] = useState<TimeLog | null>(null);
+  const [remove, removing] = useDeleteTimeLogMutation();
+  const loadMore = () => {
+    if (hasNextPage && !isFetchingNextPage) void fetchNextPage();
+  };
+  const sentinel = useLoadMoreOnView(loadMore, Boolean(hasNextPage));
+  const rows = data?.pages.flatMap((p) => p.items) ?? [];
+  const total = data?.pages.at(-1)?.totalCount ?? 0;
+
+  const exportCsv = async () => {
+    const params = new URLSearchParams(
+      Object.entries(filterParams(args)).map(([k, v]) => [k, String(v)] as [string, string]),
+    );
+    try {
+      await download(`/api/Timelogs/export.csv?${params.toString()}`, 'timesheet.csv');
+    } catch {
+      toast.error(MESSAGES.timesheets.exportFailed);
+    }
+  };
+
+  const confirmDelete = async () => {
+    if (!deleting) return;
+    try {
+      await remove(deleting.timeLogId).unwrap();
+      toast.success(MESSAGES.timesheets.deleted);
+      setDeleting(null);
+    } catch (err) {
+      toast.error(errorMessage(err, MESSAGES.timesheets.deleteFailed));
+    }
+  };
+
+  let body;
+  if (isLoading) body = <LinearProgress aria-label="Loading time entries" />;
+  else if (error)
+    body = (
+      <ErrorPanel
+        message={errorMessage(error, MESSAGES.timesheets.loadFailed)}
+        onRetry={() => void refetch()}
+      />
+    );
+  else if (rows.length === 0)
+    body = (
+      <EmptyState
+        title={search || from || to ? 'No entries match these filters' : 'No time logged yet'}
+        description="Log time on a task, or start a timer, and it shows here."
+      />
+    );
+  else
+    body = (
+      <>
+        {isFetching && !isFetchingNextPage && (
+          <LinearProgress aria-label="Updating time entries" sx={{ mb: -0.5 }} />
+        )}
+        <TableContainer>
+          <Table size="small" aria-label="Time entries">
+            <SortableTableHead
+              columns={COLUMNS}
+              sortBy={sort.sortBy}
+              sortOrder={sort.sortOrder}
+              onSort={(id) =>
+                setSort((s) => ({
+                  sortBy: id,
+                  sortOrder: s.sortBy === id && s.sortOrder === 'desc' ? 'asc' : 'desc',
+                }))
+              }
+              actionsLabel="Actions"
+            />
+            <TableBody>
+              {rows.map((t) => (
+                <TableRow key={t.timeLogId} hover data-testid="time-entry">
+                  <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDay(t.loggedAt)}</TableCell>
+                  <TableCell>{t.userName}</TableCell>
+                  <TableCell>
+                    <Typography variant="body2">{t.taskTitle ?? '—'}</Typography>
+                    <Typography variant="caption" color="text.secondary">
+                      {t.projectName}
+                    </Typography>
+                  </TableCell>
+                  <TableCell sx={hideBelowMd}>{t.description ?? ''}</TableCell>
+                  <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                    {t.duration}
+                    {!t.billable && <Chip size="small" label="Non-billable" sx={{ ml: 1 }} />}
+                  </TableCell>
+                  <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                    {t.canEdit && (
+                      <IconButton aria-label={`Edit entry of ${t.loggedAt}`} onClick={() => setEditing(t)}>
+                        <EditOutlined />
+                      </IconButton>
+                    )}
+                    {t.canDelete && (
+                      <IconButton aria-label={`Delete entry of ${t.loggedAt}`} onClick={() => setDeleting(t)}>
+                        <DeleteOutlineRounded />
+                      </IconButton>
+                    )}
+                  </TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        </TableContainer>
+        <Stack
+          direction="row"
+          spacing={2}
+          sx={{ alignItems: 'center', justifyContent: 'space-between', p: 1.5 }}
+        >
+          <Typography variant="body2" color="text.secondary">
+            Showing {rows.length} of {total}
+          </Typography>
+          {hasNextPage && (
+            <Button onClick={loadMore} disabled={isFetchingNextPage}>
+              {isFetchingNextPage ? 'Loading…' : 'Load more'}
+            </Button>
+          )}
+        </Stack>
+        <Box ref={sentinel} sx={{ height: 1 }} />
+      </>
+    );
+
+  return (
+    <Stack spacing={2}>
+      <Stack direction={{ xs: 'column', md: 'row' }} spacing={1.5} sx={{ alignItems: { md: 'center' } }}>
+        <TextField
+          size="small"
+          placeholder="Search entries"
+          value={searchInput}
+          onChange={(e) => setSearchInput(e.target.value)}
+          slotProps={{
+            htmlInput: { 'aria-label': 'Search entries' },
+            input: {
+              startAdornment: (
+                <InputAdornment position="start">
+                  <SearchRounded fontSize="small" />
+                </InputAdornment>
+              ),
+            },
+          }}
+        />
+        <TextField
+          size="small"
+          type="date"
+          label="From"
+          value={from}
+          onChange={(e) => setFrom(e.target.value)}
+          slotProps={{ inputLabel: { shrink: true } }}
+        />
+        <TextField
+          size="small"
+          type="date"
+          label="To"
+          value={to}
+          onChange={(e) => setTo(e.target.value)}
+          slotProps={{ inputLabel: { shrink: true } }}
+        />
+        <Box sx={{ flexGrow: 1 }} />
+        <Button startIcon={<DownloadRounded />} onClick={() => void exportCsv()}>
+          Export CSV
+        </Button>
+        {can({ anyOf: ['timelog:create'] }) && (
+          <Button variant="contained" startIcon={<AddRounded />} onClick={() => setEditing('new')}>
+            Log time
+          </Button>
+        )}
+      </Stack>
+      {body}
+      {editing && (
+        <TimeEntryDialog
+          entry={editing === 'new' ? undefined : editing}
+          taskId={taskId}
+          onClose={() => setEditing(null)}
+        />
+      )}
+      <ConfirmDialog
+        open={Boolean(deleting)}
+        title="Delete time entry"
+        busy={removing.isLoading}
+        onConfirm={() => void confirmDelete()}
+        onClose={() => setDeleting(null)}
+      >
+        {deleting && `Delete ${deleting.duration} logged on ${formatDay(deleting.loggedAt)}?`}
+      </ConfirmDialog>
+    </Stack>
+  );
+}

@@ -1,0 +1,134 @@
+import { z } from 'zod';
+import { daySchema, timeLogSchema } from './time-logs.ts';
+
+/** Days a report covers when no range is given (ending today). */
+export const REPORT_DEFAULT_DAYS = 30;
+/** The longest range a report may cover. */
+export const REPORT_MAX_DAYS = 366;
+
+const optionalDay = z.preprocess((v) => (v === '' || v === 'null' ? undefined : v), daySchema.optional());
+const optionalUuid = z.preprocess(
+  (v) => (v === '' || v === 'null' || v === null ? undefined : v),
+  z.uuid().optional(),
+);
+
+/** A report's range: `startDateTo` is its first day and `endDateTo` its last (the spec's names). */
+export const reportRangeQuerySchema = z
+  .object({ startDateTo: optionalDay, endDateTo: optionalDay })
+  .refine((q) => !q.startDateTo || !q.endDateTo || q.startDateTo <= q.endDateTo, {
+    message: 'The start must not be after the end',
+    path: ['endDateTo'],
+  });
+export type ReportRangeQuery = z.infer<typeof reportRangeQuerySchema>;
+
+export const userTasksByStatusParamsSchema = z.object({ userId: z.uuid() });
+
+/** GET /taskreports/user-tasks-by-status/{userId}: the user's tasks per status, with hours logged. */
+export const userTasksByStatusSchema = z.object({
+  userId: z.uuid(),
+  userName: z.string(),
+  from: z.string(),
+  to: z.string(),
+  /** Tasks counted (the sum of the items' counts). */
+  totalCount: z.number().int(),
+  totalMinutes: z.number().int(),
+  totalHours: z.number(),
+  items: z.array(
+    z.object({
+      statusId: z.uuid().nullable(),
+      statusName: z.string(),
+      color: z.string().nullable(),
+      taskCount: z.number().int(),
+      minutesLogged: z.number().int(),
+      hoursLogged: z.number(),
+    }),
+  ),
+});
+export type UserTasksByStatus = z.infer<typeof userTasksByStatusSchema>;
+
+/** GET /taskreports/company-hours: hours in a range by project, by user and by day. */
+export const hoursReportQuerySchema = z
+  .object({
+    startDateTo: optionalDay,
+    endDateTo: optionalDay,
+    userId: optionalUuid,
+    projectId: optionalUuid,
+  })
+  .refine((q) => !q.startDateTo || !q.endDateTo || q.startDateTo <= q.endDateTo, {
+    message: 'The start must not be after the end',
+    path: ['endDateTo'],
+  });
+export type HoursReportQuery = z.infer<typeof hoursReportQuerySchema>;
+
+const minutesAndHours = { minutes: z.number().int(), hours: z.number() };
+
+export const hoursReportSchema = z.object({
+  from: z.string(),
+  to: z.string(),
+  /** 'company' when it covers everyone, 'team' for the caller and the departments they manage, 'user' for one user. */
+  coverage: z.enum(['company', 'team', 'user']),
+  totalMinutes: z.number().int(),
+  totalHours: z.number(),
+  byProject: z.array(z.object({ projectId: z.uuid(), projectName: z.string(), ...minutesAndHours })),
+  byUser: z.array(z.object({ userId: z.uuid(), userName: z.string(), ...minutesAndHours })),
+  /** Every day of the range, zero included, oldest first. */
+  byDay: z.array(z.object({ day: z.string(), ...minutesAndHours })),
+});
+export type HoursReport = z.infer<typeof hoursReportSchema>;
+
+/** GET /dashboard/me: `today` is the client's local day, so weeks match its calendar. */
+export const dashboardQuerySchema = z.object({ today: optionalDay });
+
+const statusCount = z.object({
+  statusId: z.uuid().nullable(),
+  statusName: z.string(),
+  color: z.string().nullable(),
+  count: z.number().int(),
+});
+
+export const dashboardSchema = z.object({
+  today: z.string(),
+  weekStart: z.string(),
+  /** Null when the caller may not read tasks. */
+  tasks: z
+    .object({
+      openByStatus: z.array(statusCount),
+      openCount: z.number().int(),
+      dueThisWeek: z.number().int(),
+      overdue: z.number().int(),
+    })
+    .nullable(),
+  /** Null when the caller may not read time logs. */
+  time: z
+    .object({
+      thisWeekMinutes: z.number().int(),
+      lastWeekMinutes: z.number().int(),
+      recent: z.array(timeLogSchema),
+    })
+    .nullable(),
+  /** Null when the caller may not read projects. */
+  projects: z
+    .array(
+      z.object({
+        projectId: z.uuid(),
+        name: z.string(),
+        taskCount: z.number().int(),
+        closedCount: z.number().int(),
+        /** Percent of tasks closed, 0–100. */
+        progress: z.number().int(),
+      }),
+    )
+    .nullable(),
+  /** Company-wide figures, for a company admin (timelog:read:all or project:read:all). */
+  company: z
+    .object({
+      activeProjects: z.number().int().nullable(),
+      openTasks: z.number().int().nullable(),
+      overdueTasks: z.number().int().nullable(),
+      thisWeekMinutes: z.number().int().nullable(),
+      lastWeekMinutes: z.number().int().nullable(),
+      activeUsersThisWeek: z.number().int().nullable(),
+    })
+    .nullable(),
+});
+export type Dashboard = z.infer<typeof dashboardSchema>;
