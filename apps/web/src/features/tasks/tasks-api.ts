@@ -1,0 +1,476 @@
+import type { ThunkDispatch, UnknownAction } from '@reduxjs/toolkit';
+import {
+  DEFAULT_PAGE,
+  PAGE_SIZE,
+  TASK_BOARD_MAX_PAGE_SIZE,
+  type CreateTaskBody,
+  type CreateTaskListBody,
+  type DocumentInfo,
+  type Paged,
+  type Task,
+  type TaskDetail,
+  type TaskList,
+  type TaskListQuery,
+  type UpdateTaskBody,
+  type UpdateTaskListBody,
+} from '@taskhive/contract';
+import { baseApi, unwrapEnvelope } from '../../api/base-api';
+import { applyBoardMove, type BoardMove } from '../../components/board/board';
+
+export type TaskSortField = TaskListQuery['sortBy'];
+
+/** The task query of spec section 3 (the project query's fields, plus priority, project and due dates). */
+export interface TaskQuery {
+  page: number;
+  pageSize: number;
+  sortBy: TaskSortField;
+  sortOrder: 'asc' | 'desc';
+  search: string;
+  statusNames: string[];
+  priorityNames: string[];
+  projectId: string | null;
+  dueDateFrom: string;
+  dueDateTo: string;
+}
+
+export const DEFAULT_TASK_QUERY: TaskQuery = {
+  page: DEFAULT_PAGE,
+  pageSize: PAGE_SIZE.tasks,
+  sortBy: 'sortOrder',
+  sortOrder: 'asc',
+  search: '',
+  statusNames: [],
+  priorityNames: [],
+  projectId: null,
+  dueDateFrom: '',
+  dueDateTo: '',
+};
+
+/** The same query for a board: every task at once, in column order. */
+export const boardQuery = (q: TaskQuery): TaskQuery => ({
+  ...q,
+  page: DEFAULT_PAGE,
+  pageSize: TASK_BOARD_MAX_PAGE_SIZE,
+  sortBy: 'sortOrder',
+  sortOrder: 'asc',
+});
+
+export function taskQueryParams(q: TaskQuery): Record<string, string | number> {
+  const params: Record<string, string | number> = {
+    page: q.page,
+    pageSize: q.pageSize,
+    sortBy: q.sortBy,
+    sortOrder: q.sortOrder,
+  };
+  if (q.search.trim()) params.search = q.search.trim();
+  if (q.statusNames.length) params.statusNames = q.statusNames.join(',');
+  if (q.priorityNames.length) params.priorityNames = q.priorityNames.join(',');
+  if (q.projectId) params.projectId = q.projectId;
+  if (q.dueDateFrom) params.dueDateFrom = q.dueDateFrom;
+  if (q.dueDateTo) params.dueDateTo = q.dueDateTo;
+  return params;
+}
+
+export interface ListTasksArgs {
+  taskListId: string;
+  page: number;
+  pageSize: number;
+}
+export interface ProjectTasksArgs {
+  projectId: string;
+  query: TaskQuery;
+}
+
+type Dispatch = ThunkDispatch<unknown, unknown, UnknownAction>;
+type Patch = { undo: () => void };
+
+const api = baseApi.enhanceEndpoints({ addTagTypes: ['Task', 'TaskList', 'Project'] });
+
+/** Changes a task wherever the cache holds it (lists, boards, its detail, its parent's subtasks). */
+function patchTaskEverywhere(
+  dispatch: Dispatch,
+  state: unknown,
+  taskId: string,
+  recipe: (task: Task) => void,
+): Patch[] {
+  const patches: Patch[] = [];
+  const util = tasksApi.util;
+  const s = state as Parameters<typeof util.selectCachedArgsForQuery>[0];
+  for (const args of util.selectCachedArgsForQuery(s, 'listListTasks')) {
+    patches.push(
+      dispatch(
+        util.updateQueryData('listListTasks', args, (d) => d.items.filter((t) => t.taskId === taskId).forEach(recipe)),
+      ),
+    );
+  }
+  for (const args of util.selectCachedArgsForQuery(s, 'listProjectTasks')) {
+    patches.push(
+      dispatch(
+        util.updateQueryData('listProjectTasks', args, (d) =>
+          d.items.filter((t) => t.taskId === taskId).forEach(recipe),
+        ),
+      ),
+    );
+  }
+  for (const args of util.selectCachedArgsForQuery(s, 'listMyTasks')) {
+    patches.push(
+      dispatch(
+        util.updateQueryData('listMyTasks', args, (d) => d.items.filter((t) => t.taskId === taskId).forEach(recipe)),
+      ),
+    );
+  }
+  for (const id of util.selectCachedArgsForQuery(s, 'getTask')) {
+    patches.push(
+      dispatch(
+        util.updateQueryData('getTask', id, (d) => {
+          if (d.taskId === taskId) recipe(d);
+          d.subtasks.filter((t) => t.taskId === taskId).forEach(recipe);
+        }),
+      ),
+    );
+  }
+  return patches;
+}
+
+/** Task lists, tasks, subtasks and their documents; the project board and My Tasks. */
+export const tasksApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    listTaskLists: build.query<Paged<TaskList>, string>({
+      query: (projectId) => `Tasks/projects/${encodeURIComponent(projectId)}/tasklists`,
+      transformResponse: unwrapEnvelope<Paged<TaskList>>,
+      providesTags: (_r, _e, projectId) => [{ type: 'TaskList', id: `PROJECT-${projectId}` }],
+    }),
+    createTaskList: build.mutation<TaskList, { projectId: string; body: CreateTaskListBody }>({
+      query: ({ projectId, body }) => ({
+        url: `Tasks/projects/${encodeURIComponent(projectId)}/tasklists`,
+        method: 'POST',
+        body,
+      }),
+      transformResponse: unwrapEnvelope<TaskList>,
+      invalidatesTags: (r, _e, { projectId }) =>
+        r ? [{ type: 'TaskList', id: `PROJECT-${projectId}` }, { type: 'Project', id: projectId }] : [],
+    }),
+    /** Rename or move a list; a move shows at once and is undone if the server refuses. */
+    updateTaskList: build.mutation<TaskList, { projectId: string; listId: string; body: UpdateTaskListBody }>({
+      query: ({ projectId, listId, body }) => ({
+        url: `Tasks/projects/${encodeURIComponent(projectId)}/tasklists/${encodeURIComponent(listId)}`,
+        method: 'PUT',
+        body,
+      }),
+      transformResponse: unwrapEnvelope<TaskList>,
+      async onQueryStarted({ projectId, listId, body }, { dispatch, queryFulfilled }) {
+        const patch = dispatch(
+          tasksApi.util.updateQueryData('listTaskLists', projectId, (d) => {
+            const from = d.items.findIndex((l) => l.taskListId === listId);
+            const list = d.items[from];
+            if (!list) return;
+            if (body.name !== undefined) list.name = body.name;
+            if (body.sortOrder !== undefined) {
+              d.items.splice(from, 1);
+              d.items.splice(Math.min(body.sortOrder, d.items.length), 0, list);
+              d.items.forEach((l, i) => (l.sortOrder = i));
+            }
+          }),
+        );
+        await queryFulfilled.catch(() => patch.undo());
+      },
+      invalidatesTags: (_r, _e, { projectId }) => [
+        { type: 'TaskList', id: `PROJECT-${projectId}` },
+        { type: 'Project', id: projectId },
+        'Task',
+      ],
+    }),
+    deleteTaskList: build.mutation<unknown, { projectId: string; listId: string }>({
+      query: ({ projectId, listId }) => ({
+        url: `Tasks/projects/${encodeURIComponent(projectId)}/tasklists/${encodeURIComponent(listId)}`,
+        method: 'DELETE',
+      }),
+      invalidatesTags: (_r, error, { projectId }) =>
+        error
+          ? []
+          : [{ type: 'TaskList', id: `PROJECT-${projectId}` }, { type: 'Project', id: projectId }, 'Task'],
+    }),
+
+    /** One list's top-level tasks, a page at a time. */
+    listListTasks: build.query<Paged<Task>, ListTasksArgs>({
+      query: ({ taskListId, page, pageSize }) => ({
+        url: `Tasks/tasklists/${encodeURIComponent(taskListId)}/tasks`,
+        params: { page, pageSize, sortBy: 'sortOrder', sortOrder: 'asc' },
+      }),
+      transformResponse: unwrapEnvelope<Paged<Task>>,
+      providesTags: (_r, _e, { taskListId }) => [{ type: 'Task', id: `LIST-${taskListId}` }],
+    }),
+    /** A project's top-level tasks: the board loads them all (up to 500). */
+    listProjectTasks: build.query<Paged<Task>, ProjectTasksArgs>({
+      query: ({ projectId, query }) => ({
+        url: `Tasks/projects/${encodeURIComponent(projectId)}/tasks`,
+        params: taskQueryParams(query),
+      }),
+      transformResponse: unwrapEnvelope<Paged<Task>>,
+      providesTags: (_r, _e, { projectId }) => [{ type: 'Task', id: `PROJECT-${projectId}` }],
+    }),
+    /** The signed-in user's tasks across projects. */
+    listMyTasks: build.query<Paged<Task>, TaskQuery>({
+      query: (q) => ({ url: 'Tasks/users/mytasks', params: taskQueryParams(q) }),
+      transformResponse: unwrapEnvelope<Paged<Task>>,
+      providesTags: [{ type: 'Task', id: 'MINE' }],
+    }),
+    getTask: build.query<TaskDetail, string>({
+      query: (id) => `Tasks/${encodeURIComponent(id)}`,
+      transformResponse: unwrapEnvelope<TaskDetail>,
+      providesTags: (_r, _e, id) => [{ type: 'Task', id }],
+    }),
+
+    /** Spec section 4: a new task goes to the front of its list and board, and the count rises by one. */
+    createTask: build.mutation<Task, { taskListId: string; body: CreateTaskBody }>({
+      query: ({ taskListId, body }) => ({
+        url: `Tasks/tasklists/${encodeURIComponent(taskListId)}/tasks`,
+        method: 'POST',
+        body,
+      }),
+      transformResponse: unwrapEnvelope<Task>,
+      async onQueryStarted({ taskListId }, { dispatch, getState, queryFulfilled }) {
+        const { data: created } = await queryFulfilled.catch(() => ({ data: null }));
+        if (!created) return;
+        const unshift = (d: Paged<Task>) => {
+          if (d.items.some((t) => t.taskId === created.taskId)) return;
+          d.items.unshift(created);
+          d.totalCount += 1;
+        };
+        const state = getState();
+        for (const args of tasksApi.util.selectCachedArgsForQuery(state, 'listListTasks')) {
+          if (args.taskListId === taskListId && args.page === DEFAULT_PAGE) {
+            dispatch(tasksApi.util.updateQueryData('listListTasks', args, unshift));
+          }
+        }
+        for (const args of tasksApi.util.selectCachedArgsForQuery(state, 'listProjectTasks')) {
+          if (args.projectId === created.projectId) {
+            dispatch(tasksApi.util.updateQueryData('listProjectTasks', args, unshift));
+          }
+        }
+        dispatch(
+          tasksApi.util.updateQueryData('listTaskLists', created.projectId, (d) => {
+            const list = d.items.find((l) => l.taskListId === taskListId);
+            if (list) list.taskCount += 1;
+          }),
+        );
+      },
+      invalidatesTags: (r) =>
+        r ? [{ type: 'Project', id: r.projectId }, { type: 'Project', id: 'LIST' }, { type: 'Task', id: 'MINE' }] : [],
+    }),
+
+    /**
+     * Spec section 4: an update merges the changed fields. `patch` is what the screen already knows
+     * (the new status's name and colour, say): shown at once, undone if the server refuses, then
+     * replaced by the server's answer.
+     */
+    updateTask: build.mutation<Task, { taskId: string; body: UpdateTaskBody; patch?: Partial<Task> }>({
+      query: ({ taskId, body }) => ({ url: `Tasks/${encodeURIComponent(taskId)}`, method: 'PUT', body }),
+      transformResponse: unwrapEnvelope<Task>,
+      async onQueryStarted({ taskId, patch }, { dispatch, getState, queryFulfilled }) {
+        const patches = patch
+          ? patchTaskEverywhere(dispatch, getState(), taskId, (t) => Object.assign(t, patch))
+          : [];
+        try {
+          const { data } = await queryFulfilled;
+          patchTaskEverywhere(dispatch, getState(), taskId, (t) => Object.assign(t, data));
+        } catch {
+          for (const p of patches) p.undo();
+        }
+      },
+      invalidatesTags: (r) =>
+        r
+          ? [
+              { type: 'Project', id: r.projectId },
+              { type: 'Project', id: 'LIST' },
+              { type: 'TaskList', id: `PROJECT-${r.projectId}` },
+              ...(r.parentTaskId ? [{ type: 'Task' as const, id: r.parentTaskId }] : []),
+            ]
+          : [],
+    }),
+
+    /**
+     * A card dropped on the board: status and place change at once in every loaded board and list;
+     * if the server refuses, every change is undone.
+     */
+    moveTask: build.mutation<Task, { move: BoardMove; status: Pick<Task, 'statusId' | 'statusName' | 'statusColor'> }>(
+      {
+        query: ({ move, status }) => ({
+          url: `Tasks/${encodeURIComponent(move.itemId)}`,
+          method: 'PUT',
+          body: { statusId: status.statusId ?? undefined, sortOrder: move.order.indexOf(move.itemId) },
+        }),
+        transformResponse: unwrapEnvelope<Task>,
+        async onQueryStarted({ move, status }, { dispatch, getState, queryFulfilled }) {
+          const state = getState();
+          const reorder = (d: Paged<Task>) => {
+            const task = d.items.find((t) => t.taskId === move.itemId);
+            if (!task) return;
+            Object.assign(task, status);
+            d.items = applyBoardMove(d.items, move, (t) => t.taskId);
+            move.order.forEach((id, i) => {
+              const t = d.items.find((x) => x.taskId === id);
+              if (t) t.sortOrder = i;
+            });
+          };
+          const patches: Patch[] = [
+            ...tasksApi.util
+              .selectCachedArgsForQuery(state, 'listProjectTasks')
+              .map((args) => dispatch(tasksApi.util.updateQueryData('listProjectTasks', args, reorder))),
+            ...tasksApi.util
+              .selectCachedArgsForQuery(state, 'listMyTasks')
+              .map((args) => dispatch(tasksApi.util.updateQueryData('listMyTasks', args, reorder))),
+            ...patchTaskEverywhere(dispatch, state, move.itemId, (t) => Object.assign(t, status)),
+          ];
+          try {
+            await queryFulfilled;
+          } catch {
+            for (const p of patches.reverse()) p.undo();
+          }
+        },
+        invalidatesTags: (r) =>
+          r
+            ? [
+                { type: 'Project', id: r.projectId },
+                { type: 'Project', id: 'LIST' },
+                { type: 'TaskList', id: `PROJECT-${r.projectId}` },
+              ]
+            : [],
+      },
+    ),
+
+    /** Spec section 4: the task leaves every loaded list at once and the counts fall; undone on refusal. */
+    deleteTask: build.mutation<unknown, Pick<Task, 'taskId' | 'projectId' | 'taskListId' | 'parentTaskId'>>({
+      query: ({ taskId }) => ({ url: `Tasks/${encodeURIComponent(taskId)}`, method: 'DELETE' }),
+      async onQueryStarted(task, { dispatch, getState, queryFulfilled }) {
+        const state = getState();
+        const drop = (d: Paged<Task>) => {
+          const before = d.items.length;
+          d.items = d.items.filter((t) => t.taskId !== task.taskId);
+          if (d.items.length < before) d.totalCount = Math.max(0, d.totalCount - 1);
+        };
+        const util = tasksApi.util;
+        const patches: Patch[] = [
+          ...util
+            .selectCachedArgsForQuery(state, 'listListTasks')
+            .map((a) => dispatch(util.updateQueryData('listListTasks', a, drop))),
+          ...util
+            .selectCachedArgsForQuery(state, 'listProjectTasks')
+            .map((a) => dispatch(util.updateQueryData('listProjectTasks', a, drop))),
+          ...util
+            .selectCachedArgsForQuery(state, 'listMyTasks')
+            .map((a) => dispatch(util.updateQueryData('listMyTasks', a, drop))),
+        ];
+        if (task.parentTaskId) {
+          patches.push(
+            dispatch(
+              util.updateQueryData('getTask', task.parentTaskId, (d) => {
+                d.subtasks = d.subtasks.filter((s) => s.taskId !== task.taskId);
+                d.subtaskCount = d.subtasks.length;
+              }),
+            ),
+          );
+        } else {
+          patches.push(
+            dispatch(
+              util.updateQueryData('listTaskLists', task.projectId, (d) => {
+                const list = d.items.find((l) => l.taskListId === task.taskListId);
+                if (list) list.taskCount = Math.max(0, list.taskCount - 1);
+              }),
+            ),
+          );
+        }
+        await queryFulfilled.catch(() => patches.reverse().forEach((p) => p.undo()));
+      },
+      invalidatesTags: (_r, error, task) =>
+        error
+          ? []
+          : [
+              { type: 'Project', id: task.projectId },
+              { type: 'Project', id: 'LIST' },
+              ...(task.parentTaskId ? [{ type: 'Task' as const, id: task.parentTaskId }] : []),
+            ],
+    }),
+
+    createSubtask: build.mutation<Task, { parentId: string; body: CreateTaskBody }>({
+      query: ({ parentId, body }) => ({
+        url: `tasks/${encodeURIComponent(parentId)}/subtasks`,
+        method: 'POST',
+        body,
+      }),
+      transformResponse: unwrapEnvelope<Task>,
+      async onQueryStarted({ parentId }, { dispatch, queryFulfilled }) {
+        const { data: created } = await queryFulfilled.catch(() => ({ data: null }));
+        if (!created) return;
+        dispatch(
+          tasksApi.util.updateQueryData('getTask', parentId, (d) => {
+            d.subtasks.push(created);
+            d.subtaskCount = d.subtasks.length;
+          }),
+        );
+      },
+      // The parent's progress is the mean of its subtasks': reload it, its lists and its project.
+      invalidatesTags: (r, _e, { parentId }) =>
+        r
+          ? [
+              { type: 'Task', id: parentId },
+              { type: 'Task', id: `PROJECT-${r.projectId}` },
+              { type: 'Task', id: `LIST-${r.taskListId}` },
+              { type: 'Task', id: 'MINE' },
+              { type: 'Project', id: r.projectId },
+            ]
+          : [],
+    }),
+
+    uploadTaskDocument: build.mutation<DocumentInfo, { taskId: string; file: File }>({
+      query: ({ taskId, file }) => {
+        const body = new FormData();
+        body.append('file', file);
+        return { url: `Tasks/${encodeURIComponent(taskId)}/documents`, method: 'POST', body };
+      },
+      transformResponse: unwrapEnvelope<DocumentInfo>,
+      // Spec section 4: document upload appends.
+      async onQueryStarted({ taskId }, { dispatch, queryFulfilled }) {
+        const { data: doc } = await queryFulfilled.catch(() => ({ data: null }));
+        if (!doc) return;
+        dispatch(
+          tasksApi.util.updateQueryData('getTask', taskId, (d) => {
+            if (!d.documents.some((x) => x.documentId === doc.documentId)) d.documents.push(doc);
+          }),
+        );
+      },
+    }),
+    deleteTaskDocument: build.mutation<unknown, { taskId: string; docId: string }>({
+      query: ({ taskId, docId }) => ({
+        url: `Tasks/${encodeURIComponent(taskId)}/documents/${encodeURIComponent(docId)}`,
+        method: 'DELETE',
+      }),
+      async onQueryStarted({ taskId, docId }, { dispatch, queryFulfilled }) {
+        const patch = dispatch(
+          tasksApi.util.updateQueryData('getTask', taskId, (d) => {
+            d.documents = d.documents.filter((x) => x.documentId !== docId);
+          }),
+        );
+        await queryFulfilled.catch(() => patch.undo());
+      },
+    }),
+  }),
+});
+
+export const {
+  useListTaskListsQuery,
+  useCreateTaskListMutation,
+  useUpdateTaskListMutation,
+  useDeleteTaskListMutation,
+  useListListTasksQuery,
+  useListProjectTasksQuery,
+  useListMyTasksQuery,
+  useGetTaskQuery,
+  useCreateTaskMutation,
+  useUpdateTaskMutation,
+  useMoveTaskMutation,
+  useDeleteTaskMutation,
+  useCreateSubtaskMutation,
+  useUploadTaskDocumentMutation,
+  useDeleteTaskDocumentMutation,
+} = tasksApi;
