@@ -8,3 +8,7 @@ export * from './documents.ts';
 export * from './company-roles.ts';
 export * from './departments.ts';
 export * from './companies.ts';
+export * from './task-statuses.ts';
+export * from './task-lists.ts';
+export * from './projects.ts';
+export * from './tasks.ts';

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Permission } from '@taskhive/contract';
 import type { App } from '../app.ts';
 import type { Db } from '../db/client.ts';
@@ -8,7 +9,14 @@ import {
   companyModules,
   modules,
   permissions,
+  priorities,
+  projectMembers,
+  projects,
   roles,
+  taskAssignees,
+  taskLists,
+  taskStatuses,
+  tasks,
   userPermissions,
   users,
 } from '../db/schema/index.ts';
@@ -159,4 +167,145 @@ export async function twoTenants(
     employeeId: e.userId,
     otherAdmin: await login(app, other.adminEmail),
   };
+}
+
+let projectSeq = 0;
+
+/** The id of a company's status by name ('Open', 'Completed', ...). */
+export async function statusIdOf(db: Db, companyId: string, name: string): Promise<string> {
+  const [s] = await db
+    .select({ id: taskStatuses.id })
+    .from(taskStatuses)
+    .where(and(eq(taskStatuses.companyId, companyId), eq(taskStatuses.name, name)));
+  if (!s) throw new Error(`no status ${name}`);
+  return s.id;
+}
+
+export async function priorityIdOf(db: Db, name: string): Promise<string> {
+  const [p] = await db.select({ id: priorities.id }).from(priorities).where(eq(priorities.name, name));
+  if (!p) throw new Error(`no priority ${name}`);
+  return p.id;
+}
+
+/** A project of `company` inserted directly, with its members (userIds of that company). */
+export async function buildProject(
+  db: Db,
+  company: ProvisionedCompany,
+  o: {
+    code?: string;
+    name?: string;
+    description?: string | null;
+    statusName?: string;
+    startDate?: string | null;
+    endDate?: string | null;
+    memberIds?: string[];
+    createdBy?: string;
+  } = {},
+) {
+  projectSeq += 1;
+  const code = o.code ?? `P${projectSeq}-${unique().slice(0, 4)}`;
+  const [p] = await db
+    .insert(projects)
+    .values({
+      companyId: company.companyId,
+      code,
+      name: o.name ?? `Project ${code}`,
+      description: o.description ?? null,
+      statusId: await statusIdOf(db, company.companyId, o.statusName ?? 'Open'),
+      startDate: o.startDate ?? null,
+      endDate: o.endDate ?? null,
+      createdBy: o.createdBy ?? company.adminUserId,
+    })
+    .returning({ id: projects.id });
+  if (!p) throw new Error('project not created');
+  if (o.memberIds?.length)
+    await db
+      .insert(projectMembers)
+      .values(o.memberIds.map((userId) => ({ companyId: company.companyId, projectId: p.id, userId })));
+  return { projectId: p.id, code };
+}
+
+/** A task list of a project of `company`. */
+export async function buildTaskList(
+  db: Db,
+  company: ProvisionedCompany,
+  o: { projectId: string; name?: string; sortOrder?: number },
+) {
+  const [l] = await db
+    .insert(taskLists)
+    .values({
+      companyId: company.companyId,
+      projectId: o.projectId,
+      name: o.name ?? `List ${unique()}`,
+      sortOrder: o.sortOrder ?? 0,
+    })
+    .returning({ id: taskLists.id });
+  if (!l) throw new Error('task list not created');
+  return { taskListId: l.id, projectId: o.projectId };
+}
+
+/**
+ * A task (or, with `parentTaskId`, a subtask) in a task list of `company`, inserted directly with
+ * its assignees. Progress follows the product's rule: 100 when Completed, else 0; a parent's
+ * progress becomes the mean of its subtasks.
+ */
+export async function buildTask(
+  db: Db,
+  company: ProvisionedCompany,
+  o: {
+    taskListId: string;
+    title?: string;
+    description?: string | null;
+    statusName?: string;
+    priorityName?: string;
+    startDate?: string | null;
+    dueDate?: string | null;
+    estimatedHours?: number | null;
+    sortOrder?: number;
+    parentTaskId?: string;
+    assigneeIds?: string[];
+  },
+) {
+  const [list] = await db
+    .select({ projectId: taskLists.projectId })
+    .from(taskLists)
+    .where(and(eq(taskLists.companyId, company.companyId), eq(taskLists.id, o.taskListId)));
+  if (!list) throw new Error('no such task list');
+  const statusName = o.statusName ?? 'Open';
+  const [t] = await db
+    .insert(tasks)
+    .values({
+      companyId: company.companyId,
+      projectId: list.projectId,
+      taskListId: o.taskListId,
+      parentTaskId: o.parentTaskId ?? null,
+      title: o.title ?? `Task ${unique()}`,
+      description: o.description ?? null,
+      statusId: await statusIdOf(db, company.companyId, statusName),
+      priorityId: o.priorityName ? await priorityIdOf(db, o.priorityName) : null,
+      startDate: o.startDate ?? null,
+      dueDate: o.dueDate ?? null,
+      estimatedHours: o.estimatedHours == null ? null : String(o.estimatedHours),
+      progress: statusName === 'Completed' ? 100 : 0,
+      sortOrder: o.sortOrder ?? 0,
+      createdBy: company.adminUserId,
+      completedAt: statusName === 'Completed' ? new Date() : null,
+    })
+    .returning({ id: tasks.id });
+  if (!t) throw new Error('task not created');
+  if (o.assigneeIds?.length)
+    await db
+      .insert(taskAssignees)
+      .values(o.assigneeIds.map((userId) => ({ companyId: company.companyId, taskId: t.id, userId })));
+  if (o.parentTaskId) {
+    const sub = alias(tasks, 'sub');
+    await db
+      .update(tasks)
+      .set({
+        progress: sql`(select coalesce(round(avg(${sub.progress})), 0)::int from ${sub}
+          where ${sub.companyId} = ${company.companyId} and ${sub.parentTaskId} = ${o.parentTaskId})`,
+      })
+      .where(and(eq(tasks.companyId, company.companyId), eq(tasks.id, o.parentTaskId)));
+  }
+  return { taskId: t.id, projectId: list.projectId, taskListId: o.taskListId };
 }

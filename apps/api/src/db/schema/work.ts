@@ -30,12 +30,22 @@ export const taskStatuses = pgTable(
     name: text('name').notNull(),
     color: text('color').notNull(),
     sortOrder: integer('sort_order').notNull(),
+    /** 'completed' or 'cancelled' on the two built-in statuses (never deleted), else null. */
+    builtIn: text('built_in'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     unique('task_statuses_company_id_uq').on(t.companyId, t.id),
     uniqueIndex('task_statuses_company_name_uq').on(t.companyId, sql`lower(${t.name})`),
+    uniqueIndex('task_statuses_company_built_in_uq')
+      .on(t.companyId, t.builtIn)
+      .where(sql`${t.builtIn} is not null`),
+    index('task_statuses_company_order_idx').on(t.companyId, t.sortOrder),
+    check(
+      'task_statuses_built_in_ck',
+      sql`${t.builtIn} is null or ${t.builtIn} in ('completed', 'cancelled')`,
+    ),
   ],
 );
 
@@ -46,6 +56,10 @@ export const projects = pgTable(
     companyId: uuid('company_id')
       .notNull()
       .references(() => companies.id),
+    /** Short code, unique in the company (case-insensitive); rows inserted without one get a random one. */
+    code: text('code')
+      .notNull()
+      .default(sql`'P-' || upper(substr(replace(gen_random_uuid()::text, '-', ''), 1, 8))`),
     name: text('name').notNull(),
     description: text('description'),
     statusId: uuid('status_id'),
@@ -69,7 +83,9 @@ export const projects = pgTable(
       columns: [t.companyId, t.createdBy],
       foreignColumns: [users.companyId, users.id],
     }),
+    uniqueIndex('projects_company_code_uq').on(t.companyId, sql`lower(${t.code})`),
     index('projects_company_created_idx').on(t.companyId, t.createdAt),
+    index('projects_company_updated_idx').on(t.companyId, t.updatedAt),
     index('projects_company_name_idx').on(t.companyId, sql`lower(${t.name})`),
     index('projects_company_status_idx').on(t.companyId, t.statusId),
     index('projects_company_start_idx').on(t.companyId, t.startDate),
@@ -139,6 +155,7 @@ export const tasks = pgTable(
     startDate: date('start_date'),
     dueDate: date('due_date'),
     estimatedHours: numeric('estimated_hours', { precision: 7, scale: 2 }),
+    actualHours: numeric('actual_hours', { precision: 7, scale: 2 }),
     progress: integer('progress').notNull().default(0),
     sortOrder: integer('sort_order').notNull().default(0),
     createdBy: uuid('created_by'),
@@ -170,6 +187,8 @@ export const tasks = pgTable(
     index('tasks_project_idx').on(t.companyId, t.projectId, t.createdAt),
     index('tasks_parent_idx').on(t.companyId, t.parentTaskId),
     index('tasks_status_idx').on(t.companyId, t.statusId),
+    index('tasks_project_board_idx').on(t.companyId, t.projectId, t.statusId, t.sortOrder),
+    index('tasks_priority_idx').on(t.companyId, t.priorityId),
     index('tasks_due_idx').on(t.companyId, t.dueDate),
     index('tasks_start_idx').on(t.companyId, t.startDate),
     index('tasks_title_idx').on(t.companyId, sql`lower(${t.title})`),

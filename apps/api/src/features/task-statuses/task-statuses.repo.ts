@@ -1,5 +1,5 @@
 import { asc, eq } from 'drizzle-orm';
-import { DEFAULT_TASK_STATUSES } from '@taskhive/contract';
+import { BUILT_IN_STATUS_KEYS, BUILT_IN_STATUS_NAMES, DEFAULT_TASK_STATUSES } from '@taskhive/contract';
 import type { Db } from '../../db/client.ts';
 import { taskStatuses } from '../../db/schema/index.ts';
 
@@ -9,7 +9,13 @@ export function taskStatusesRepo(db: Db, companyId: string) {
     async copyDefaults() {
       await db
         .insert(taskStatuses)
-        .values(DEFAULT_TASK_STATUSES.map((s) => ({ ...s, companyId })))
+        .values(
+          DEFAULT_TASK_STATUSES.map((s) => ({
+            ...s,
+            companyId,
+            builtIn: BUILT_IN_STATUS_KEYS.find((k) => BUILT_IN_STATUS_NAMES[k] === s.name) ?? null,
+          })),
+        )
         .onConflictDoNothing();
     },
     list() {

@@ -1,0 +1,144 @@
+import { z } from 'zod';
+import { PAGE_SIZE } from './constants.ts';
+import { documentSchema } from './documents.ts';
+import { csvList, pageQuery, sortOrderSchema } from './envelope.ts';
+import { taskListSchema } from './task-lists.ts';
+import { optionalText } from './users.ts';
+
+/** `null`, 'null', '' or absent: no filter (the web sends memberUserId=null by default). */
+export const optionalUuidFilter = z.preprocess(
+  (v) => (v === '' || v === 'null' || v === null ? undefined : v),
+  z.uuid().optional(),
+);
+
+/** A calendar date, 2026-01-31. */
+export const dateOnly = z.iso.date('Use a date like 2026-01-31');
+/** An optional date filter: '' and 'null' count as none. */
+export const optionalDateFilter = z.preprocess(
+  (v) => (v === '' || v === 'null' || v === null ? undefined : v),
+  dateOnly.optional(),
+);
+
+export const END_BEFORE_START = 'The end date cannot be before the start date';
+
+/** Someone on a project or a task, with what an avatar needs. */
+export const personSchema = z.object({
+  userId: z.uuid(),
+  firstName: z.string(),
+  lastName: z.string(),
+  profilePhotoUrl: z.string().nullable(),
+});
+export type Person = z.infer<typeof personSchema>;
+
+export const projectMemberSchema = personSchema.extend({
+  email: z.string(),
+  jobTitle: z.string().nullable(),
+  addedAt: z.string(),
+});
+export type ProjectMember = z.infer<typeof projectMemberSchema>;
+
+export const projectSchema = z.object({
+  projectId: z.uuid(),
+  /** Short code, unique in the company (e.g. WEB-01). */
+  code: z.string(),
+  name: z.string(),
+  description: z.string().nullable(),
+  /** A company task status (the project statuses are the same list, GET /Taskstatuses). */
+  statusId: z.uuid().nullable(),
+  statusName: z.string().nullable(),
+  statusColor: z.string().nullable(),
+  startDate: z.string().nullable(),
+  endDate: z.string().nullable(),
+  /** Mean progress of its top-level tasks (0 when it has none), 0–100. */
+  progress: z.number().int(),
+  /** Top-level tasks. */
+  taskCount: z.number().int(),
+  memberCount: z.number().int(),
+  projectMembers: z.array(projectMemberSchema),
+  createdBy: z.uuid().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Project = z.infer<typeof projectSchema>;
+
+export const projectDetailSchema = projectSchema.extend({
+  documents: z.array(documentSchema),
+  taskLists: z.array(taskListSchema),
+});
+export type ProjectDetail = z.infer<typeof projectDetailSchema>;
+
+export const PROJECT_SORT_FIELDS = [
+  'name',
+  'code',
+  'statusName',
+  'startDate',
+  'endDate',
+  'progress',
+  'createdAt',
+  'updatedAt',
+] as const;
+
+/**
+ * GET /Project. Search: name, code or description, case-insensitive contains. `statusNames`:
+ * status names (any of). `startDateFrom`: starts on or after; `endDateTo`: ends on or before.
+ * `memberUserId`: projects that user is a member of.
+ */
+export const projectListQuerySchema = pageQuery(PAGE_SIZE.projects).extend({
+  sortBy: z.enum(PROJECT_SORT_FIELDS).default('createdAt'),
+  sortOrder: sortOrderSchema.default('desc'),
+  statusNames: csvList,
+  startDateFrom: optionalDateFilter,
+  endDateTo: optionalDateFilter,
+  memberUserId: optionalUuidFilter,
+});
+export type ProjectListQuery = z.infer<typeof projectListQuerySchema>;
+
+const code = z
+  .string()
+  .trim()
+  .min(1, 'Project code is required')
+  .max(20)
+  .regex(/^[A-Za-z0-9][A-Za-z0-9_-]*$/, 'Use letters, digits, - and _');
+const name = z.string().trim().min(1, 'Project name is required').max(200);
+const nullableDate = dateOnly.nullable().optional();
+
+const endNotBeforeStart = (b: { startDate?: string | null; endDate?: string | null }) =>
+  !b.startDate || !b.endDate || b.endDate >= b.startDate;
+
+const projectFields = {
+  code,
+  name,
+  description: optionalText(5000),
+  /** A status of the company; the first in its order when absent. */
+  statusId: z.uuid().optional(),
+  startDate: nullableDate,
+  endDate: nullableDate,
+};
+
+/** POST /Project. The company is the signed-in user's; a `companyId` here is ignored. */
+export const createProjectBodySchema = z
+  .object({
+    ...projectFields,
+    /** Employees of the company to add as members (the creator is always added). */
+    memberUserIds: z.array(z.uuid()).max(100).optional(),
+  })
+  .refine(endNotBeforeStart, { message: END_BEFORE_START, path: ['endDate'] });
+export type CreateProjectBody = z.infer<typeof createProjectBodySchema>;
+
+/** PUT /Project/{id}: the fields sent change, the others stay. */
+export const updateProjectBodySchema = z
+  .object({
+    code: code.optional(),
+    name: name.optional(),
+    description: projectFields.description,
+    statusId: z.uuid().optional(),
+    startDate: nullableDate,
+    endDate: nullableDate,
+  })
+  .refine(endNotBeforeStart, { message: END_BEFORE_START, path: ['endDate'] });
+export type UpdateProjectBody = z.infer<typeof updateProjectBodySchema>;
+
+export const addProjectMemberBodySchema = z.object({ userId: z.uuid() });
+export type AddProjectMemberBody = z.infer<typeof addProjectMemberBodySchema>;
+
+export const projectMemberParams = z.object({ id: z.uuid(), userId: z.uuid() });

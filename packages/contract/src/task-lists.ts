@@ -1,0 +1,52 @@
+import { z } from 'zod';
+import { pageQuery } from './envelope.ts';
+import { optionalText } from './users.ts';
+
+/** Lists of one project are few; the default page takes them all. */
+export const TASK_LISTS_PAGE_SIZE = 100;
+
+export const taskListSchema = z.object({
+  taskListId: z.uuid(),
+  projectId: z.uuid(),
+  name: z.string(),
+  description: z.string().nullable(),
+  sortOrder: z.number().int(),
+  /** Top-level tasks in the list. */
+  taskCount: z.number().int(),
+  /** Mean progress of its top-level tasks (0 when empty), 0–100. */
+  overallProgress: z.number().int(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type TaskList = z.infer<typeof taskListSchema>;
+
+/** A task list with the project it belongs to (GET /TaskLists/{id}). */
+export const taskListDetailSchema = taskListSchema.extend({ projectName: z.string() });
+export type TaskListDetail = z.infer<typeof taskListDetailSchema>;
+
+export const TASK_LIST_SORT_FIELDS = ['sortOrder', 'name', 'createdAt'] as const;
+
+export const taskListListQuerySchema = pageQuery(TASK_LISTS_PAGE_SIZE).extend({
+  sortBy: z.enum(TASK_LIST_SORT_FIELDS).default('sortOrder'),
+});
+export type TaskListListQuery = z.infer<typeof taskListListQuerySchema>;
+
+const name = z.string().trim().min(1, 'List name is required').max(200);
+
+export const createTaskListBodySchema = z.object({
+  name,
+  description: optionalText(2000),
+  /** Position among the project's lists; the end when absent. */
+  sortOrder: z.number().int().min(0).max(100000).optional(),
+});
+export type CreateTaskListBody = z.infer<typeof createTaskListBodySchema>;
+
+/** PUT: the fields sent change; a new `sortOrder` moves the list (the others shift to make room). */
+export const updateTaskListBodySchema = z.object({
+  name: name.optional(),
+  description: optionalText(2000),
+  sortOrder: z.number().int().min(0).max(100000).optional(),
+});
+export type UpdateTaskListBody = z.infer<typeof updateTaskListBodySchema>;
+
+export const taskListParams = z.object({ projectId: z.uuid(), listId: z.uuid() });

@@ -1,0 +1,137 @@
+import { z } from 'zod';
+import { PAGE_SIZE } from './constants.ts';
+import { documentSchema } from './documents.ts';
+import { csvList, pageQuery } from './envelope.ts';
+import { dateOnly, optionalDateFilter, optionalUuidFilter, personSchema } from './projects.ts';
+import { optionalText } from './users.ts';
+
+/** A board loads a whole project at once (500 cards must stay smooth). */
+export const TASK_BOARD_MAX_PAGE_SIZE = 500;
+export const DUE_BEFORE_START = 'The due date cannot be before the start date';
+/** Largest number of assignees on one task. */
+export const MAX_TASK_ASSIGNEES = 20;
+
+export const taskSchema = z.object({
+  taskId: z.uuid(),
+  projectId: z.uuid(),
+  projectName: z.string(),
+  taskListId: z.uuid(),
+  listName: z.string(),
+  /** Set on a subtask: the task it belongs to. */
+  parentTaskId: z.uuid().nullable(),
+  title: z.string(),
+  description: z.string().nullable(),
+  statusId: z.uuid().nullable(),
+  statusName: z.string().nullable(),
+  statusColor: z.string().nullable(),
+  priorityId: z.uuid().nullable(),
+  priorityName: z.string().nullable(),
+  startDate: z.string().nullable(),
+  dueDate: z.string().nullable(),
+  estimatedHours: z.number().nullable(),
+  actualHours: z.number().nullable(),
+  /** 100 when Completed, else 0; a task with subtasks: the mean of its subtasks. */
+  progress: z.number().int(),
+  /** Order within its status column (and list). */
+  sortOrder: z.number().int(),
+  /** Past its due date and neither Completed nor Cancelled: shown as Delayed. */
+  isOverdue: z.boolean(),
+  subtaskCount: z.number().int(),
+  assignees: z.array(personSchema),
+  createdBy: z.uuid().nullable(),
+  completedAt: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Task = z.infer<typeof taskSchema>;
+
+export const taskDetailSchema = taskSchema.extend({
+  subtasks: z.array(taskSchema),
+  documents: z.array(documentSchema),
+});
+export type TaskDetail = z.infer<typeof taskDetailSchema>;
+
+export const TASK_SORT_FIELDS = [
+  'sortOrder',
+  'title',
+  'statusName',
+  'priority',
+  'startDate',
+  'dueDate',
+  'progress',
+  'createdAt',
+  'updatedAt',
+] as const;
+
+/**
+ * GET /Tasks/tasklists/{id}/tasks, /Tasks/projects/{id}/tasks (top-level tasks) and
+ * /Tasks/users/mytasks (every task assigned to the signed-in user, subtasks included): the
+ * project query's fields plus priority, project and due-date filters. Search: title or
+ * description. `statusNames` with 'Delayed' also matches overdue tasks. `startDateFrom`: starts
+ * on or after; `endDateTo`: due on or before. `memberUserId`: tasks assigned to that user.
+ */
+export const taskListQuerySchema = pageQuery(PAGE_SIZE.tasks).extend({
+  pageSize: z.coerce.number().int().min(1).max(TASK_BOARD_MAX_PAGE_SIZE).default(PAGE_SIZE.tasks),
+  sortBy: z.enum(TASK_SORT_FIELDS).default('sortOrder'),
+  statusNames: csvList,
+  priorityNames: csvList,
+  projectId: optionalUuidFilter,
+  startDateFrom: optionalDateFilter,
+  endDateTo: optionalDateFilter,
+  dueDateFrom: optionalDateFilter,
+  dueDateTo: optionalDateFilter,
+  /** 'true': only overdue tasks; 'false': only tasks that are not. */
+  overdue: z.enum(['true', 'false']).optional(),
+  memberUserId: optionalUuidFilter,
+});
+export type TaskListQuery = z.infer<typeof taskListQuerySchema>;
+
+const title = z.string().trim().min(1, 'Task title is required').max(300);
+const hours = z.number().min(0).max(10000).nullable().optional();
+const nullableDate = dateOnly.nullable().optional();
+const dueNotBeforeStart = (b: { startDate?: string | null; dueDate?: string | null }) =>
+  !b.startDate || !b.dueDate || b.dueDate >= b.startDate;
+
+const taskFields = {
+  title,
+  description: optionalText(10000),
+  /** A status of the company; the first in its order when absent. */
+  statusId: z.uuid().optional(),
+  priorityId: z.uuid().nullable().optional(),
+  /** Members of the task's project. */
+  assigneeIds: z.array(z.uuid()).max(MAX_TASK_ASSIGNEES).optional(),
+  startDate: nullableDate,
+  dueDate: nullableDate,
+  estimatedHours: hours,
+  actualHours: hours,
+  /** Position in its status column; the front (0) when absent. */
+  sortOrder: z.number().int().min(0).max(1000000).optional(),
+};
+
+/** POST /Tasks/tasklists/{id}/tasks and POST /tasks/{id}/subtasks. */
+export const createTaskBodySchema = z
+  .object(taskFields)
+  .refine(dueNotBeforeStart, { message: DUE_BEFORE_START, path: ['dueDate'] });
+export type CreateTaskBody = z.infer<typeof createTaskBodySchema>;
+
+/**
+ * PUT /Tasks/{id}: the fields sent change, the others stay. Moving a card on the board is
+ * `{ statusId, sortOrder }`; `assigneeIds` replaces the whole set; `taskListId` moves the task to
+ * another list of the same project.
+ */
+export const updateTaskBodySchema = z
+  .object({
+    title: title.optional(),
+    description: taskFields.description,
+    statusId: z.uuid().optional(),
+    priorityId: taskFields.priorityId,
+    assigneeIds: taskFields.assigneeIds,
+    startDate: nullableDate,
+    dueDate: nullableDate,
+    estimatedHours: hours,
+    actualHours: hours,
+    sortOrder: taskFields.sortOrder,
+    taskListId: z.uuid().optional(),
+  })
+  .refine(dueNotBeforeStart, { message: DUE_BEFORE_START, path: ['dueDate'] });
+export type UpdateTaskBody = z.infer<typeof updateTaskBodySchema>;
