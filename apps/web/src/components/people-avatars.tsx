@@ -26,11 +26,19 @@ export function PeopleAvatars({
     <AvatarGroup
       max={max}
       aria-label={label}
-      sx={{ justifyContent: 'flex-end', '& .MuiAvatar-root': { width: size, height: size, fontSize: size * 0.4 } }}
+      sx={{
+        justifyContent: 'flex-end',
+        '& .MuiAvatar-root': { width: size, height: size, fontSize: size * 0.4 },
+      }}
     >
       {people.map((p) => (
         <Tooltip key={p.userId} title={`${p.firstName} ${p.lastName}`}>
-          <UserAvatar firstName={p.firstName} lastName={p.lastName} photoUrl={p.profilePhotoUrl} size={size} />
+          <UserAvatar
+            firstName={p.firstName}
+            lastName={p.lastName}
+            photoUrl={p.profilePhotoUrl}
+            size={size}
+          />
         </Tooltip>
       ))}
     </AvatarGroup>

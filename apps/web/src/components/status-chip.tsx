@@ -21,7 +21,13 @@ export function StatusChip({
       icon={
         <Box
           component="span"
-          sx={{ width: 8, height: 8, borderRadius: '50%', bgcolor: color ?? 'text.disabled', ml: '8px !important' }}
+          sx={{
+            width: 8,
+            height: 8,
+            borderRadius: '50%',
+            bgcolor: color ?? 'text.disabled',
+            ml: '8px !important',
+          }}
         />
       }
       sx={sx}

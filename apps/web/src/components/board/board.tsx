@@ -119,14 +119,11 @@ export function Board<T>({
   const [drag, setDrag] = useState<{ id: string; from: string; containers: Containers } | null>(null);
   const containers = drag?.containers ?? grouped;
 
-  const containerOf = useCallback(
-    (id: UniqueIdentifier, within: Containers): string | undefined => {
-      const key = String(id);
-      if (key.startsWith(COLUMN_PREFIX)) return key.slice(COLUMN_PREFIX.length);
-      return Object.keys(within).find((c) => within[c]?.includes(key));
-    },
-    [],
-  );
+  const containerOf = useCallback((id: UniqueIdentifier, within: Containers): string | undefined => {
+    const key = String(id);
+    if (key.startsWith(COLUMN_PREFIX)) return key.slice(COLUMN_PREFIX.length);
+    return Object.keys(within).find((c) => within[c]?.includes(key));
+  }, []);
 
   const onDragStart = ({ active }: DragStartEvent) => {
     const from = containerOf(active.id, grouped);
@@ -167,7 +164,8 @@ export function Board<T>({
       order = arrayMove(order, activeIndex, overIndex);
     }
     const before = grouped[to] ?? [];
-    const unchanged = to === d.from && before.length === order.length && before.every((x, i) => x === order[i]);
+    const unchanged =
+      to === d.from && before.length === order.length && before.every((x, i) => x === order[i]);
     if (!unchanged) onMove({ itemId: d.id, fromColumn: d.from, toColumn: to, order });
   };
 

@@ -36,10 +36,18 @@ export function ProjectProgress({ value, label = 'Progress' }: { value: number; 
 /** One project in the card view: status, progress, dates, members; edit/delete below. */
 export function ProjectCard({ project: p, actions }: { project: Project; actions: ReactNode }) {
   return (
-    <Card variant="outlined" sx={{ height: '100%', display: 'flex', flexDirection: 'column' }} data-testid="project-card">
+    <Card
+      variant="outlined"
+      sx={{ height: '100%', display: 'flex', flexDirection: 'column' }}
+      data-testid="project-card"
+    >
       <CardActionArea component={RouterLink} to={`/app/project-detail/${p.projectId}`} sx={{ flex: 1 }}>
         <CardContent>
-          <Stack direction="row" spacing={1} sx={{ justifyContent: 'space-between', alignItems: 'flex-start' }}>
+          <Stack
+            direction="row"
+            spacing={1}
+            sx={{ justifyContent: 'space-between', alignItems: 'flex-start' }}
+          >
             <Box sx={{ minWidth: 0 }}>
               <Typography variant="overline" color="text.secondary">
                 {p.code}

@@ -27,14 +27,18 @@ const blanks = (v: unknown) =>
     ? Object.fromEntries(
         Object.entries(v).map(([k, x]) => [
           k,
-          x === '' && (k === 'startDate' || k === 'endDate') ? null : x === '' && k === 'statusId' ? undefined : x,
+          x === '' && (k === 'startDate' || k === 'endDate')
+            ? null
+            : x === '' && k === 'statusId'
+              ? undefined
+              : x,
         ]),
       )
     : v;
 const createForm = z.preprocess(blanks, createProjectBodySchema);
 const updateForm = z.preprocess(blanks, updateProjectBodySchema);
 
-const fullName = (u: Pick<UserProfile, 'firstName' | 'lastName'>) => `${u.firstName} ${u.lastName}`;
+const fullName = (u: UserProfile) => `${u.firstName} ${u.lastName}`;
 
 /** Create or edit a project: code, name, description, status, dates (and members when creating). */
 export function ProjectFormDialog({ project, onClose }: { project?: Project; onClose: () => void }) {
@@ -64,13 +68,19 @@ export function ProjectFormDialog({ project, onClose }: { project?: Project; onC
         await update({ id: project.projectId, body }).unwrap();
         toast.success(MESSAGES.projects.updated);
       } else {
-        await create({ ...body, memberUserIds: members.map((m) => m.userId) }).unwrap();
+        const parsed = createProjectBodySchema.parse({
+          ...body,
+          memberUserIds: members.map((m) => m.userId),
+        });
+        await create(parsed).unwrap();
         toast.success(MESSAGES.projects.created);
       }
       onClose();
     } catch (err) {
       form.setServerErrors(fieldErrors(err));
-      toast.error(errorMessage(err, project ? MESSAGES.projects.updateFailed : MESSAGES.projects.createFailed));
+      toast.error(
+        errorMessage(err, project ? MESSAGES.projects.updateFailed : MESSAGES.projects.createFailed),
+      );
     }
   };
 
@@ -103,10 +113,20 @@ export function ProjectFormDialog({ project, onClose }: { project?: Project; onC
           </TextField>
         </Grid>
         <Grid size={{ xs: 6, sm: 4 }}>
-          <TextField label="Start date" type="date" slotProps={{ inputLabel: { shrink: true } }} {...form.field('startDate')} />
+          <TextField
+            label="Start date"
+            type="date"
+            slotProps={{ inputLabel: { shrink: true } }}
+            {...form.field('startDate')}
+          />
         </Grid>
         <Grid size={{ xs: 6, sm: 4 }}>
-          <TextField label="End date" type="date" slotProps={{ inputLabel: { shrink: true } }} {...form.field('endDate')} />
+          <TextField
+            label="End date"
+            type="date"
+            slotProps={{ inputLabel: { shrink: true } }}
+            {...form.field('endDate')}
+          />
         </Grid>
         {!project && can({ anyOf: ['employee:read:all'] }) && (
           <Grid size={12}>

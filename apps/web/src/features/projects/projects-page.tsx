@@ -127,8 +127,17 @@ export default function ProjectsPage() {
         </>
       ),
     },
-    { id: 'statusName', label: 'Status', cell: (p) => <StatusChip name={p.statusName} color={p.statusColor} /> },
-    { id: 'progress', label: 'Progress', cell: (p) => <ProjectProgress value={p.progress} />, sx: { minWidth: 120 } },
+    {
+      id: 'statusName',
+      label: 'Status',
+      cell: (p) => <StatusChip name={p.statusName} color={p.statusColor} />,
+    },
+    {
+      id: 'progress',
+      label: 'Progress',
+      cell: (p) => <ProjectProgress value={p.progress} />,
+      sx: { minWidth: 120 },
+    },
     { id: 'startDate', label: 'Dates', cell: (p) => projectDates(p), sx: hideBelowMd },
     {
       id: null,
@@ -182,7 +191,10 @@ export default function ProjectsPage() {
     body = <LinearProgress aria-label="Loading projects" />;
   } else if (error && !currentData) {
     body = (
-      <ErrorPanel message={errorMessage(error, MESSAGES.projects.fetchFailed)} onRetry={() => void refetch()} />
+      <ErrorPanel
+        message={errorMessage(error, MESSAGES.projects.fetchFailed)}
+        onRetry={() => void refetch()}
+      />
     );
   } else if (!shown || shown.items.length === 0) {
     body = <EmptyState title={empty.title} description={empty.description} />;
@@ -190,7 +202,13 @@ export default function ProjectsPage() {
     body = (
       <>
         {isFetching && <LinearProgress aria-label="Updating projects" sx={{ mb: 1 }} />}
-        <Grid container spacing={2} component="ul" aria-label="Projects" sx={{ listStyle: 'none', p: 0, m: 0 }}>
+        <Grid
+          container
+          spacing={2}
+          component="ul"
+          aria-label="Projects"
+          sx={{ listStyle: 'none', p: 0, m: 0 }}
+        >
           {shown.items.map((p) => (
             <Grid key={p.projectId} size={{ xs: 12, sm: 6, lg: 4 }} component="li">
               <ProjectCard project={p} actions={canUpdate || canDelete ? actions(p) : null} />
@@ -214,7 +232,9 @@ export default function ProjectsPage() {
       <PageHeader
         title="Projects"
         subtitle={
-          shown ? `${shown.totalCount} ${shown.totalCount === 1 ? 'project' : 'projects'}` : 'Every project of your company'
+          shown
+            ? `${shown.totalCount} ${shown.totalCount === 1 ? 'project' : 'projects'}`
+            : 'Every project of your company'
         }
         action={
           canCreate && (
@@ -323,7 +343,10 @@ export default function ProjectsPage() {
         {body}
       </MainCard>
       {editing && (
-        <ProjectFormDialog project={editing === 'new' ? undefined : editing} onClose={() => setEditing(null)} />
+        <ProjectFormDialog
+          project={editing === 'new' ? undefined : editing}
+          onClose={() => setEditing(null)}
+        />
       )}
       <ConfirmDialog
         open={Boolean(deleting)}

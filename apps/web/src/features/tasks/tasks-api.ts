@@ -1,4 +1,3 @@
-import type { ThunkDispatch, UnknownAction } from '@reduxjs/toolkit';
 import {
   DEFAULT_PAGE,
   PAGE_SIZE,
@@ -81,55 +80,32 @@ export interface ProjectTasksArgs {
   query: TaskQuery;
 }
 
-type Dispatch = ThunkDispatch<unknown, unknown, UnknownAction>;
 type Patch = { undo: () => void };
 
 const api = baseApi.enhanceEndpoints({ addTagTypes: ['Task', 'TaskList', 'Project'] });
 
-/** Changes a task wherever the cache holds it (lists, boards, its detail, its parent's subtasks). */
-function patchTaskEverywhere(
-  dispatch: Dispatch,
-  state: unknown,
-  taskId: string,
-  recipe: (task: Task) => void,
-): Patch[] {
-  const patches: Patch[] = [];
+/** The cache patches that change a task wherever it is loaded (lists, boards, its detail, its parent's subtasks). */
+function taskPatches(state: unknown, taskId: string, recipe: (task: Task) => void) {
   const util = tasksApi.util;
   const s = state as Parameters<typeof util.selectCachedArgsForQuery>[0];
-  for (const args of util.selectCachedArgsForQuery(s, 'listListTasks')) {
-    patches.push(
-      dispatch(
-        util.updateQueryData('listListTasks', args, (d) => d.items.filter((t) => t.taskId === taskId).forEach(recipe)),
-      ),
-    );
-  }
-  for (const args of util.selectCachedArgsForQuery(s, 'listProjectTasks')) {
-    patches.push(
-      dispatch(
-        util.updateQueryData('listProjectTasks', args, (d) =>
-          d.items.filter((t) => t.taskId === taskId).forEach(recipe),
-        ),
-      ),
-    );
-  }
-  for (const args of util.selectCachedArgsForQuery(s, 'listMyTasks')) {
-    patches.push(
-      dispatch(
-        util.updateQueryData('listMyTasks', args, (d) => d.items.filter((t) => t.taskId === taskId).forEach(recipe)),
-      ),
-    );
-  }
-  for (const id of util.selectCachedArgsForQuery(s, 'getTask')) {
-    patches.push(
-      dispatch(
-        util.updateQueryData('getTask', id, (d) => {
-          if (d.taskId === taskId) recipe(d);
-          d.subtasks.filter((t) => t.taskId === taskId).forEach(recipe);
-        }),
-      ),
-    );
-  }
-  return patches;
+  const inPage = (d: Paged<Task>) => d.items.filter((t) => t.taskId === taskId).forEach(recipe);
+  return [
+    ...util
+      .selectCachedArgsForQuery(s, 'listListTasks')
+      .map((a) => util.updateQueryData('listListTasks', a, inPage)),
+    ...util
+      .selectCachedArgsForQuery(s, 'listProjectTasks')
+      .map((a) => util.updateQueryData('listProjectTasks', a, inPage)),
+    ...util
+      .selectCachedArgsForQuery(s, 'listMyTasks')
+      .map((a) => util.updateQueryData('listMyTasks', a, inPage)),
+    ...util.selectCachedArgsForQuery(s, 'getTask').map((id) =>
+      util.updateQueryData('getTask', id, (d) => {
+        if (d.taskId === taskId) recipe(d);
+        d.subtasks.filter((t) => t.taskId === taskId).forEach(recipe);
+      }),
+    ),
+  ];
 }
 
 /** Task lists, tasks, subtasks and their documents; the project board and My Tasks. */
@@ -148,38 +124,45 @@ export const tasksApi = api.injectEndpoints({
       }),
       transformResponse: unwrapEnvelope<TaskList>,
       invalidatesTags: (r, _e, { projectId }) =>
-        r ? [{ type: 'TaskList', id: `PROJECT-${projectId}` }, { type: 'Project', id: projectId }] : [],
+        r
+          ? [
+              { type: 'TaskList', id: `PROJECT-${projectId}` },
+              { type: 'Project', id: projectId },
+            ]
+          : [],
     }),
     /** Rename or move a list; a move shows at once and is undone if the server refuses. */
-    updateTaskList: build.mutation<TaskList, { projectId: string; listId: string; body: UpdateTaskListBody }>({
-      query: ({ projectId, listId, body }) => ({
-        url: `Tasks/projects/${encodeURIComponent(projectId)}/tasklists/${encodeURIComponent(listId)}`,
-        method: 'PUT',
-        body,
-      }),
-      transformResponse: unwrapEnvelope<TaskList>,
-      async onQueryStarted({ projectId, listId, body }, { dispatch, queryFulfilled }) {
-        const patch = dispatch(
-          tasksApi.util.updateQueryData('listTaskLists', projectId, (d) => {
-            const from = d.items.findIndex((l) => l.taskListId === listId);
-            const list = d.items[from];
-            if (!list) return;
-            if (body.name !== undefined) list.name = body.name;
-            if (body.sortOrder !== undefined) {
-              d.items.splice(from, 1);
-              d.items.splice(Math.min(body.sortOrder, d.items.length), 0, list);
-              d.items.forEach((l, i) => (l.sortOrder = i));
-            }
-          }),
-        );
-        await queryFulfilled.catch(() => patch.undo());
+    updateTaskList: build.mutation<TaskList, { projectId: string; listId: string; body: UpdateTaskListBody }>(
+      {
+        query: ({ projectId, listId, body }) => ({
+          url: `Tasks/projects/${encodeURIComponent(projectId)}/tasklists/${encodeURIComponent(listId)}`,
+          method: 'PUT',
+          body,
+        }),
+        transformResponse: unwrapEnvelope<TaskList>,
+        async onQueryStarted({ projectId, listId, body }, { dispatch, queryFulfilled }) {
+          const patch = dispatch(
+            tasksApi.util.updateQueryData('listTaskLists', projectId, (d) => {
+              const from = d.items.findIndex((l) => l.taskListId === listId);
+              const list = d.items[from];
+              if (!list) return;
+              if (body.name !== undefined) list.name = body.name;
+              if (body.sortOrder !== undefined) {
+                d.items.splice(from, 1);
+                d.items.splice(Math.min(body.sortOrder, d.items.length), 0, list);
+                d.items.forEach((l, i) => (l.sortOrder = i));
+              }
+            }),
+          );
+          await queryFulfilled.catch(() => patch.undo());
+        },
+        invalidatesTags: (_r, _e, { projectId }) => [
+          { type: 'TaskList', id: `PROJECT-${projectId}` },
+          { type: 'Project', id: projectId },
+          'Task',
+        ],
       },
-      invalidatesTags: (_r, _e, { projectId }) => [
-        { type: 'TaskList', id: `PROJECT-${projectId}` },
-        { type: 'Project', id: projectId },
-        'Task',
-      ],
-    }),
+    ),
     deleteTaskList: build.mutation<unknown, { projectId: string; listId: string }>({
       query: ({ projectId, listId }) => ({
         url: `Tasks/projects/${encodeURIComponent(projectId)}/tasklists/${encodeURIComponent(listId)}`,
@@ -256,7 +239,13 @@ export const tasksApi = api.injectEndpoints({
         );
       },
       invalidatesTags: (r) =>
-        r ? [{ type: 'Project', id: r.projectId }, { type: 'Project', id: 'LIST' }, { type: 'Task', id: 'MINE' }] : [],
+        r
+          ? [
+              { type: 'Project', id: r.projectId },
+              { type: 'Project', id: 'LIST' },
+              { type: 'Task', id: 'MINE' },
+            ]
+          : [],
     }),
 
     /**
@@ -269,11 +258,11 @@ export const tasksApi = api.injectEndpoints({
       transformResponse: unwrapEnvelope<Task>,
       async onQueryStarted({ taskId, patch }, { dispatch, getState, queryFulfilled }) {
         const patches = patch
-          ? patchTaskEverywhere(dispatch, getState(), taskId, (t) => Object.assign(t, patch))
+          ? taskPatches(getState(), taskId, (t) => Object.assign(t, patch)).map((p) => dispatch(p))
           : [];
         try {
           const { data } = await queryFulfilled;
-          patchTaskEverywhere(dispatch, getState(), taskId, (t) => Object.assign(t, data));
+          for (const p of taskPatches(getState(), taskId, (t) => Object.assign(t, data))) dispatch(p);
         } catch {
           for (const p of patches) p.undo();
         }
@@ -293,51 +282,52 @@ export const tasksApi = api.injectEndpoints({
      * A card dropped on the board: status and place change at once in every loaded board and list;
      * if the server refuses, every change is undone.
      */
-    moveTask: build.mutation<Task, { move: BoardMove; status: Pick<Task, 'statusId' | 'statusName' | 'statusColor'> }>(
-      {
-        query: ({ move, status }) => ({
-          url: `Tasks/${encodeURIComponent(move.itemId)}`,
-          method: 'PUT',
-          body: { statusId: status.statusId ?? undefined, sortOrder: move.order.indexOf(move.itemId) },
-        }),
-        transformResponse: unwrapEnvelope<Task>,
-        async onQueryStarted({ move, status }, { dispatch, getState, queryFulfilled }) {
-          const state = getState();
-          const reorder = (d: Paged<Task>) => {
-            const task = d.items.find((t) => t.taskId === move.itemId);
-            if (!task) return;
-            Object.assign(task, status);
-            d.items = applyBoardMove(d.items, move, (t) => t.taskId);
-            move.order.forEach((id, i) => {
-              const t = d.items.find((x) => x.taskId === id);
-              if (t) t.sortOrder = i;
-            });
-          };
-          const patches: Patch[] = [
-            ...tasksApi.util
-              .selectCachedArgsForQuery(state, 'listProjectTasks')
-              .map((args) => dispatch(tasksApi.util.updateQueryData('listProjectTasks', args, reorder))),
-            ...tasksApi.util
-              .selectCachedArgsForQuery(state, 'listMyTasks')
-              .map((args) => dispatch(tasksApi.util.updateQueryData('listMyTasks', args, reorder))),
-            ...patchTaskEverywhere(dispatch, state, move.itemId, (t) => Object.assign(t, status)),
-          ];
-          try {
-            await queryFulfilled;
-          } catch {
-            for (const p of patches.reverse()) p.undo();
-          }
-        },
-        invalidatesTags: (r) =>
-          r
-            ? [
-                { type: 'Project', id: r.projectId },
-                { type: 'Project', id: 'LIST' },
-                { type: 'TaskList', id: `PROJECT-${r.projectId}` },
-              ]
-            : [],
+    moveTask: build.mutation<
+      Task,
+      { move: BoardMove; status: Pick<Task, 'statusId' | 'statusName' | 'statusColor'> }
+    >({
+      query: ({ move, status }) => ({
+        url: `Tasks/${encodeURIComponent(move.itemId)}`,
+        method: 'PUT',
+        body: { statusId: status.statusId ?? undefined, sortOrder: move.order.indexOf(move.itemId) },
+      }),
+      transformResponse: unwrapEnvelope<Task>,
+      async onQueryStarted({ move, status }, { dispatch, getState, queryFulfilled }) {
+        const state = getState();
+        const reorder = (d: Paged<Task>) => {
+          const task = d.items.find((t) => t.taskId === move.itemId);
+          if (!task) return;
+          Object.assign(task, status);
+          d.items = applyBoardMove(d.items, move, (t) => t.taskId);
+          move.order.forEach((id, i) => {
+            const t = d.items.find((x) => x.taskId === id);
+            if (t) t.sortOrder = i;
+          });
+        };
+        const patches: Patch[] = [
+          ...tasksApi.util
+            .selectCachedArgsForQuery(state, 'listProjectTasks')
+            .map((args) => dispatch(tasksApi.util.updateQueryData('listProjectTasks', args, reorder))),
+          ...tasksApi.util
+            .selectCachedArgsForQuery(state, 'listMyTasks')
+            .map((args) => dispatch(tasksApi.util.updateQueryData('listMyTasks', args, reorder))),
+          ...taskPatches(state, move.itemId, (t) => Object.assign(t, status)).map((p) => dispatch(p)),
+        ];
+        try {
+          await queryFulfilled;
+        } catch {
+          for (const p of patches.reverse()) p.undo();
+        }
       },
-    ),
+      invalidatesTags: (r) =>
+        r
+          ? [
+              { type: 'Project', id: r.projectId },
+              { type: 'Project', id: 'LIST' },
+              { type: 'TaskList', id: `PROJECT-${r.projectId}` },
+            ]
+          : [],
+    }),
 
     /** Spec section 4: the task leaves every loaded list at once and the counts fall; undone on refusal. */
     deleteTask: build.mutation<unknown, Pick<Task, 'taskId' | 'projectId' | 'taskListId' | 'parentTaskId'>>({
