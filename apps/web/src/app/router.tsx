@@ -21,12 +21,15 @@ const AccountSettingsPage = lazy(() => import('../features/account/account-setti
 const ComingSoonPage = lazy(() => import('../features/placeholder/coming-soon-page'));
 const CompaniesPage = lazy(() => import('../features/companies/companies-page'));
 const CompanyDetailPage = lazy(() => import('../features/companies/company-detail-page'));
-const OwnCompanyPage = lazy(() => import('../features/companies/own-company-page'));
+const OwnCompanyRoute = lazy(() => import('./routes/own-company-route'));
 const EmployeesPage = lazy(() => import('../features/employees/employees-page'));
 const EmployeeProfilePage = lazy(() => import('../features/employees/employee-profile-page'));
 const DepartmentsPage = lazy(() => import('../features/departments/departments-page'));
 const DepartmentDetailPage = lazy(() => import('../features/departments/department-detail-page'));
 const CompanyRolesPage = lazy(() => import('../features/company-roles/company-roles-page'));
+const ProjectsPage = lazy(() => import('../features/projects/projects-page'));
+const ProjectDetailRoute = lazy(() => import('./routes/project-detail-route'));
+const MyTasksRoute = lazy(() => import('./routes/my-tasks-route'));
 
 /** A route that needs any one of the permissions (none: any signed-in user). */
 const anyOf = (permissions: Permission[], element: ReactNode): ReactNode => (
@@ -42,14 +45,14 @@ const soon = (title: string) => <ComingSoonPage title={title} />;
 const appRoutes: RouteObject[] = [
   { index: true, element: <Navigate to="dashboard" replace /> },
   { path: 'dashboard', element: <AppDashboardPage /> },
-  { path: 'project', element: anyOf(['project:read'], soon('Projects')) },
+  { path: 'project', element: anyOf(['project:read'], <ProjectsPage />) },
   { path: 'reports', element: anyOf(['report:read'], soon('Reports')) },
-  { path: 'tasks', element: anyOf(['task:read'], soon('Tasks')) },
+  { path: 'tasks', element: anyOf(['task:read'], <MyTasksRoute />) },
   { path: 'profile', element: <AccountSettingsPage /> },
-  { path: 'project-detail/:projectId', element: anyOf(['project:read'], soon('Project details')) },
+  { path: 'project-detail/:projectId', element: anyOf(['project:read'], <ProjectDetailRoute />) },
   { path: 'employee-profile/:userId', element: anyOf(['employee:read'], <EmployeeProfilePage />) },
   { path: 'companies/:companyId', element: anyOf(['company:read'], <CompanyDetailPage />) },
-  { path: 'company', element: anyOf(['company:read'], <OwnCompanyPage />) },
+  { path: 'company', element: anyOf(['company:read'], <OwnCompanyRoute />) },
   { path: 'role', element: anyOf(['companyrole:read:all'], <CompanyRolesPage />) },
   { path: 'department', element: anyOf(['department:read:all'], <DepartmentsPage />) },
   { path: 'departments/:id', element: anyOf(['department:read:all'], <DepartmentDetailPage />) },

@@ -131,38 +131,41 @@ export const tasksApi = api.injectEndpoints({
             ]
           : [],
     }),
-    /** Rename or move a list; a move shows at once and is undone if the server refuses. */
-    updateTaskList: build.mutation<TaskList, { projectId: string; listId: string; body: UpdateTaskListBody }>(
-      {
-        query: ({ projectId, listId, body }) => ({
-          url: `Tasks/projects/${encodeURIComponent(projectId)}/tasklists/${encodeURIComponent(listId)}`,
-          method: 'PUT',
-          body,
-        }),
-        transformResponse: unwrapEnvelope<TaskList>,
-        async onQueryStarted({ projectId, listId, body }, { dispatch, queryFulfilled }) {
-          const patch = dispatch(
-            tasksApi.util.updateQueryData('listTaskLists', projectId, (d) => {
-              const from = d.items.findIndex((l) => l.taskListId === listId);
-              const list = d.items[from];
-              if (!list) return;
-              if (body.name !== undefined) list.name = body.name;
-              if (body.sortOrder !== undefined) {
-                d.items.splice(from, 1);
-                d.items.splice(Math.min(body.sortOrder, d.items.length), 0, list);
-                d.items.forEach((l, i) => (l.sortOrder = i));
-              }
-            }),
-          );
-          await queryFulfilled.catch(() => patch.undo());
-        },
-        invalidatesTags: (_r, _e, { projectId }) => [
-          { type: 'TaskList', id: `PROJECT-${projectId}` },
-          { type: 'Project', id: projectId },
-          'Task',
-        ],
+    /**
+     * Rename or move a list (`sortOrder` takes that place and shifts the rest; `toIndex` is where
+     * it shows at once). Undone if the server refuses.
+     */
+    updateTaskList: build.mutation<
+      TaskList,
+      { projectId: string; listId: string; body: UpdateTaskListBody; toIndex?: number }
+    >({
+      query: ({ projectId, listId, body }) => ({
+        url: `Tasks/projects/${encodeURIComponent(projectId)}/tasklists/${encodeURIComponent(listId)}`,
+        method: 'PUT',
+        body,
+      }),
+      transformResponse: unwrapEnvelope<TaskList>,
+      async onQueryStarted({ projectId, listId, body, toIndex }, { dispatch, queryFulfilled }) {
+        const patch = dispatch(
+          tasksApi.util.updateQueryData('listTaskLists', projectId, (d) => {
+            const from = d.items.findIndex((l) => l.taskListId === listId);
+            const list = d.items[from];
+            if (!list) return;
+            if (body.name !== undefined) list.name = body.name;
+            if (toIndex !== undefined) {
+              d.items.splice(from, 1);
+              d.items.splice(Math.min(toIndex, d.items.length), 0, list);
+            }
+          }),
+        );
+        await queryFulfilled.catch(() => patch.undo());
       },
-    ),
+      invalidatesTags: (_r, _e, { projectId }) => [
+        { type: 'TaskList', id: `PROJECT-${projectId}` },
+        { type: 'Project', id: projectId },
+        'Task',
+      ],
+    }),
     deleteTaskList: build.mutation<unknown, { projectId: string; listId: string }>({
       query: ({ projectId, listId }) => ({
         url: `Tasks/projects/${encodeURIComponent(projectId)}/tasklists/${encodeURIComponent(listId)}`,
@@ -284,25 +287,29 @@ export const tasksApi = api.injectEndpoints({
      */
     moveTask: build.mutation<
       Task,
-      { move: BoardMove; status: Pick<Task, 'statusId' | 'statusName' | 'statusColor'> }
+      {
+        move: BoardMove;
+        status: Pick<Task, 'statusId' | 'statusName' | 'statusColor'>;
+        /** The place in the column: the next card's sortOrder (the server shifts it and those after). */
+        sortOrder: number;
+      }
     >({
-      query: ({ move, status }) => ({
+      query: ({ move, status, sortOrder }) => ({
         url: `Tasks/${encodeURIComponent(move.itemId)}`,
         method: 'PUT',
-        body: { statusId: status.statusId ?? undefined, sortOrder: move.order.indexOf(move.itemId) },
+        body: { statusId: status.statusId ?? undefined, sortOrder },
       }),
       transformResponse: unwrapEnvelope<Task>,
-      async onQueryStarted({ move, status }, { dispatch, getState, queryFulfilled }) {
+      async onQueryStarted({ move, status, sortOrder }, { dispatch, getState, queryFulfilled }) {
         const state = getState();
         const reorder = (d: Paged<Task>) => {
           const task = d.items.find((t) => t.taskId === move.itemId);
           if (!task) return;
-          Object.assign(task, status);
+          for (const t of d.items) {
+            if (t.statusId === status.statusId && t.sortOrder >= sortOrder) t.sortOrder += 1;
+          }
+          Object.assign(task, status, { sortOrder });
           d.items = applyBoardMove(d.items, move, (t) => t.taskId);
-          move.order.forEach((id, i) => {
-            const t = d.items.find((x) => x.taskId === id);
-            if (t) t.sortOrder = i;
-          });
         };
         const patches: Patch[] = [
           ...tasksApi.util

@@ -1,0 +1,19 @@
+import type { ProjectDetail } from '@taskhive/contract';
+import ProjectDetailPage from '../../features/projects/project-detail-page';
+import { ProjectBoard } from '../../features/tasks/project-board';
+import { ProjectTaskLists } from '../../features/tasks/project-task-lists';
+import { TaskDetailDrawer } from '../../features/tasks/task-detail-drawer';
+import { OpenTaskProvider } from '../../features/tasks/task-link';
+
+const taskLists = (project: ProjectDetail) => <ProjectTaskLists project={project} />;
+const board = (project: ProjectDetail) => <ProjectBoard project={project} />;
+
+/** /app/project-detail/:projectId: the project page with the tasks feature's lists, board and drawer. */
+export default function ProjectDetailRoute() {
+  return (
+    <OpenTaskProvider>
+      <ProjectDetailPage renderTaskLists={taskLists} renderBoard={board} />
+      <TaskDetailDrawer />
+    </OpenTaskProvider>
+  );
+}
