@@ -116,7 +116,13 @@ export function Board<T>({
     return out;
   }, [items, columns, itemId, columnOf]);
 
-  const [drag, setDrag] = useState<{ id: string; from: string; containers: Containers } | null>(null);
+  /** While dragging: where each card is now, and the card the dragged one entered its column before. */
+  const [drag, setDrag] = useState<{
+    id: string;
+    from: string;
+    containers: Containers;
+    enteredBefore: string | null;
+  } | null>(null);
   const containers = drag?.containers ?? grouped;
 
   const containerOf = useCallback((id: UniqueIdentifier, within: Containers): string | undefined => {
@@ -127,7 +133,7 @@ export function Board<T>({
 
   const onDragStart = ({ active }: DragStartEvent) => {
     const from = containerOf(active.id, grouped);
-    if (from) setDrag({ id: String(active.id), from, containers: grouped });
+    if (from) setDrag({ id: String(active.id), from, containers: grouped, enteredBefore: null });
   };
 
   const onDragOver = ({ active, over }: DragOverEvent) => {
@@ -142,6 +148,7 @@ export function Board<T>({
       const index = overIndex >= 0 ? overIndex : target.length;
       return {
         ...d,
+        enteredBefore: overIndex >= 0 ? String(over.id) : null,
         containers: {
           ...d.containers,
           [from]: (d.containers[from] ?? []).filter((x) => x !== d.id),
@@ -160,7 +167,10 @@ export function Board<T>({
     let order = d.containers[to] ?? [];
     const overIndex = order.indexOf(String(over.id));
     const activeIndex = order.indexOf(d.id);
-    if (overIndex >= 0 && activeIndex >= 0 && overIndex !== activeIndex) {
+    // Within a column the drop target decides the place; a card that came from another column
+    // already sits before the card it entered over, unless it was moved on from there.
+    const movedOn = to === d.from || String(over.id) !== d.enteredBefore;
+    if (movedOn && overIndex >= 0 && activeIndex >= 0 && overIndex !== activeIndex) {
       order = arrayMove(order, activeIndex, overIndex);
     }
     const before = grouped[to] ?? [];
@@ -249,6 +259,7 @@ function BoardColumnView<T>({
       role="group"
       aria-label={`${column.title} column`}
       data-testid={`board-column-${column.title}`}
+      data-column-id={column.id}
       sx={{
         flex: '0 0 auto',
         width: { xs: 'calc(100vw - 64px)', sm: 280 },
