@@ -2,6 +2,60 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import { readdirSync } from 'node:fs';
+
+/**
+ * Web boundaries (as bulletproof-react draws them): a feature imports shared pieces (api/,
+ * components/, hooks/, lib/), the app's state and theme (app/slices, app/theme) and the contract,
+ * never another feature; app/ and layout/ compose features; shared folders import no feature.
+ * Import paths are matched as written (relative), one block per feature folder.
+ */
+const WEB = 'apps/web/src';
+const FEATURES = readdirSync(new URL(`./${WEB}/features`, import.meta.url), { withFileTypes: true })
+  .filter((d) => d.isDirectory())
+  .map((d) => d.name);
+const UP = String.raw`^(?:\.\./)+`;
+const TESTS = ['**/*.test.{ts,tsx}'];
+
+function restrictImports(patterns) {
+  return { 'no-restricted-imports': ['error', { patterns }] };
+}
+
+function otherFeatures(feature) {
+  const others = FEATURES.filter((f) => f !== feature).join('|');
+  return {
+    regex: String.raw`${UP}(?:features/)?(?:${others})(?:/|$)`,
+    message:
+      'Features never import from each other: move the shared piece to api/, components/, hooks/ or lib/.',
+  };
+}
+
+const APP_INTERNALS = {
+  regex: String.raw`${UP}(?:app/(?!slices/|theme/)|layout/)`,
+  message:
+    'A feature uses app/slices and app/theme only; app/ and layout/ compose features, not the other way.',
+};
+
+const webBoundaries = FEATURES.flatMap((feature) => [
+  {
+    files: [`${WEB}/features/${feature}/**/*.{ts,tsx}`],
+    rules: restrictImports([otherFeatures(feature), APP_INTERNALS]),
+  },
+  {
+    // A test builds the app around its feature (store, start-up load) but still uses no other feature.
+    files: TESTS.map((t) => `${WEB}/features/${feature}/${t}`),
+    rules: restrictImports([otherFeatures(feature)]),
+  },
+]).concat({
+  files: ['api', 'components', 'hooks', 'lib'].map((dir) => `${WEB}/${dir}/**/*.{ts,tsx}`),
+  ignores: TESTS,
+  rules: restrictImports([
+    {
+      regex: String.raw`${UP}(?:features|layout)/`,
+      message: 'Shared folders are feature-free: features import them, never the other way.',
+    },
+  ]),
+});
 
 export default tseslint.config(
   {
@@ -34,6 +88,7 @@ export default tseslint.config(
       'react-hooks/exhaustive-deps': 'warn',
     },
   },
+  ...webBoundaries,
   {
     // Handlers never touch the database client: data access lives in *.repo.ts.
     files: ['apps/api/src/features/**/*.routes.ts'],

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-/** E2E_PORT lets several checkouts run their journeys side by side. */
+/** E2E_PORT moves the server off 3100 (several runs on one machine). */
 const PORT = Number(process.env.E2E_PORT ?? 3100);
 /** Set E2E_BASE_URL to run the journeys against a server you started yourself (no webServer then). */
 const EXTERNAL_URL = process.env.E2E_BASE_URL;

@@ -1,6 +1,5 @@
 import { createApi, retry, type FetchBaseQueryError } from '@reduxjs/toolkit/query/react';
-import type { Envelope } from '@taskhive/contract';
-import { baseQueryWithReauth } from './base-query';
+import { baseQueryWithEnvelope, type ApiMeta } from './base-query';
 
 /** Failed reads are retried with exponential back-off when the cause may pass: network or 5xx. */
 const MAX_READ_RETRIES = 2;
@@ -13,7 +12,7 @@ function isTransient(error: unknown): boolean {
   );
 }
 
-const baseQueryWithRetry = retry(baseQueryWithReauth, {
+const baseQueryWithRetry = retry(baseQueryWithEnvelope, {
   retryCondition: (error, _args, { attempt, baseQueryApi }) =>
     baseQueryApi.type === 'query' && attempt <= MAX_READ_RETRIES && isTransient(error),
 });
@@ -28,7 +27,7 @@ export const baseApi = createApi({
   endpoints: () => ({}),
 });
 
-/** Unwraps the `{ status, statusCode, message, data }` envelope. */
-export function unwrapEnvelope<T>(response: Envelope<T>): T {
-  return response.data;
+/** The answer of a call whose screen shows the server's message (the data is unwrapped in the base query). */
+export function messageOf(_data: unknown, meta: ApiMeta | undefined): { message: string } {
+  return { message: meta?.message ?? '' };
 }

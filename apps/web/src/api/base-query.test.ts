@@ -1,8 +1,8 @@
 import { MESSAGES } from '@taskhive/contract';
 import { describe, expect, it, vi } from 'vitest';
 import { makeStore } from '../app/store';
-import { accountApi } from '../features/account/account-api';
 import { authApi } from '../features/auth/auth-api';
+import { usersApi } from './users-api';
 import { jsonResponse, signedIn } from '../test/render';
 
 const me = signedIn().auth.user;
@@ -99,8 +99,8 @@ describe('baseQueryWithReauth', () => {
 
     const results = await Promise.all([
       store.dispatch(authApi.endpoints.getMe.initiate()),
-      store.dispatch(accountApi.endpoints.getUserProfile.initiate('u-1')),
-      store.dispatch(accountApi.endpoints.getUserProfile.initiate('u-2')),
+      store.dispatch(usersApi.endpoints.getEmployee.initiate('u-1')),
+      store.dispatch(usersApi.endpoints.getEmployee.initiate('u-2')),
     ]);
 
     expect(results.map((r) => r.isSuccess)).toEqual([true, true, true]);

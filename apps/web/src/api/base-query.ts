@@ -3,6 +3,7 @@ import {
   type BaseQueryFn,
   type FetchArgs,
   type FetchBaseQueryError,
+  type FetchBaseQueryMeta,
 } from '@reduxjs/toolkit/query/react';
 import { MAX_RETRIES_AFTER_401, MESSAGES, type Envelope, type RefreshResult } from '@taskhive/contract';
 import { authActions, type AuthState } from '../app/slices/auth-slice';
@@ -87,4 +88,30 @@ export const baseQueryWithReauth: BaseQueryFn<string | FetchArgs, unknown, Fetch
     if (result.error?.status !== 401) return result;
   }
   return result;
+};
+
+/** What an answer carries besides its data: the envelope's message, for screens that show it. */
+export type ApiMeta = FetchBaseQueryMeta & { message?: string };
+
+function isEnvelope(body: unknown): body is Envelope<unknown> {
+  return typeof body === 'object' && body !== null && 'data' in body && 'statusCode' in body;
+}
+
+/**
+ * The base query the API uses: the above, with the `{ status, statusCode, message, data }`
+ * envelope of a success unwrapped once here, so endpoints declare the data they get. The message
+ * goes to `meta.message`. Failures keep the whole envelope (its message and field errors).
+ */
+export const baseQueryWithEnvelope: BaseQueryFn<
+  string | FetchArgs,
+  unknown,
+  FetchBaseQueryError,
+  object,
+  ApiMeta
+> = async (args, api, extraOptions) => {
+  const result = await baseQueryWithReauth(args, api, extraOptions);
+  const meta = result.meta as FetchBaseQueryMeta | undefined;
+  if (result.error) return { error: result.error, meta };
+  if (!isEnvelope(result.data)) return { data: result.data, meta };
+  return { data: result.data.data, meta: { ...meta, message: result.data.message } as ApiMeta };
 };

@@ -1,21 +1,21 @@
-import { MAX_PAGE_SIZE, type Paged, type UserProfile } from '@taskhive/contract';
-import { baseApi } from './base-api';
+import { skipToken } from '@reduxjs/toolkit/query/react';
+import { MAX_PAGE_SIZE, type UserProfile } from '@taskhive/contract';
+import type { EmployeeListArgs } from './employee-query';
+import { useListEmployeesQuery } from './users-api';
 
-/**
- * The company's active people to pick from (project members, the member filter): one page of the
- * largest size, the same call as the department manager picker. Needs `employee:read:all`.
- */
-export const peopleApi = baseApi.injectEndpoints({
-  endpoints: (build) => ({
-    listPeopleOptions: build.query<UserProfile[], void>({
-      query: () => ({
-        url: 'CompanyUsers/details',
-        params: { page: 1, pageSize: MAX_PAGE_SIZE, statusNames: 'active', sortBy: 'firstName' },
-      }),
-      transformResponse: (res: { data: Paged<UserProfile> }) => res.data.items,
-      providesTags: [{ type: 'Employee', id: 'LIST' }],
-    }),
-  }),
-});
+/** The company's active people to pick from: one page of the largest size (as the manager picker asks). */
+export const PEOPLE_OPTIONS: EmployeeListArgs = {
+  page: 1,
+  pageSize: MAX_PAGE_SIZE,
+  statusNames: ['active'],
+  sortBy: 'firstName',
+};
 
-export const { useListPeopleOptionsQuery } = peopleApi;
+const NONE: UserProfile[] = [];
+
+/** The people to pick project members from (the user list needs `employee:read:all`). */
+export function usePeopleOptions(enabled: boolean) {
+  return useListEmployeesQuery(enabled ? PEOPLE_OPTIONS : skipToken, {
+    selectFromResult: ({ data, isLoading }) => ({ people: data?.items ?? NONE, isLoading }),
+  });
+}

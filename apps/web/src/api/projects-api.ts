@@ -6,7 +6,7 @@ import {
   type ProjectDetail,
   type ProjectListQuery,
 } from '@taskhive/contract';
-import { baseApi, unwrapEnvelope } from './base-api';
+import { baseApi } from './base-api';
 
 export type ProjectSortField = ProjectListQuery['sortBy'];
 
@@ -60,7 +60,6 @@ export const projectsReadApi = baseApi.enhanceEndpoints({ addTagTypes: ['Project
   endpoints: (build) => ({
     listProjects: build.query<Paged<Project>, ProjectQuery>({
       query: (q) => ({ url: 'Project', params: projectQueryParams(q) }),
-      transformResponse: unwrapEnvelope<Paged<Project>>,
       providesTags: (r) => [
         { type: 'Project', id: 'LIST' },
         ...(r?.items ?? []).map((p) => ({ type: 'Project' as const, id: p.projectId })),
@@ -68,7 +67,6 @@ export const projectsReadApi = baseApi.enhanceEndpoints({ addTagTypes: ['Project
     }),
     getProject: build.query<ProjectDetail, string>({
       query: (id) => `Project/${encodeURIComponent(id)}`,
-      transformResponse: unwrapEnvelope<ProjectDetail>,
       providesTags: (_r, _e, id) => [{ type: 'Project', id }],
     }),
   }),

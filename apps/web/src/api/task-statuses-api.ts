@@ -1,5 +1,5 @@
 import type { TaskPriority, TaskStatus } from '@taskhive/contract';
-import { baseApi, unwrapEnvelope } from './base-api';
+import { baseApi } from './base-api';
 
 /**
  * The company's task statuses (also the project statuses) and the platform's priorities: read by
@@ -11,12 +11,10 @@ export const taskStatusesReadApi = baseApi
     endpoints: (build) => ({
       listTaskStatuses: build.query<TaskStatus[], void>({
         query: () => 'Taskstatuses',
-        transformResponse: unwrapEnvelope<TaskStatus[]>,
         providesTags: [{ type: 'TaskStatus', id: 'LIST' }],
       }),
       listTaskPriorities: build.query<TaskPriority[], void>({
         query: () => 'Taskpriorities',
-        transformResponse: unwrapEnvelope<TaskPriority[]>,
         providesTags: [{ type: 'TaskPriority', id: 'LIST' }],
         keepUnusedDataFor: 3600,
       }),

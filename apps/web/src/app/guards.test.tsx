@@ -2,7 +2,8 @@ import { act, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { Outlet, useLocation, type RouteObject } from 'react-router';
 import { render, signedIn } from '../test/render';
-import { DashboardRedirect, RequireAuth, type ReturnState } from './guards';
+import type { ReturnState } from '../lib/return-state';
+import { DashboardRedirect, RequireAuth } from './guards';
 import { authActions } from './slices/auth-slice';
 
 function Where({ name }: { name: string }) {

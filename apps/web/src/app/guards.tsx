@@ -3,11 +3,7 @@ import { useRef, type ReactNode } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { PageLoader } from '../components/page-loader';
 import { useAppSelector } from '../hooks/store';
-
-/** Where a visitor was headed before being sent to sign in. */
-export interface ReturnState {
-  from?: string;
-}
+import type { ReturnState } from '../lib/return-state';
 
 export interface RequireAuthProps {
   /** `anyOf` lets in a user holding one of them (an empty list: any signed-in user); `allOf` needs all. */

@@ -1,14 +1,14 @@
 import { createAsyncThunk, createSlice, type ThunkDispatch, type UnknownAction } from '@reduxjs/toolkit';
 import { DEFAULT_PAGE, MESSAGES, PAGE_SIZE, satisfies, type PermissionRequirement } from '@taskhive/contract';
+import { companyRolesListApi } from '../api/company-roles-api';
+import { departmentsListApi } from '../api/departments-api';
+import { DEFAULT_EMPLOYEE_QUERY } from '../api/employee-query';
 import { errorMessage } from '../api/errors';
 import { DEFAULT_PROJECT_QUERY, projectsReadApi } from '../api/projects-api';
 import { taskStatusesReadApi } from '../api/task-statuses-api';
+import { usersApi } from '../api/users-api';
 import { authApi } from '../features/auth/auth-api';
 import { companiesApi } from '../features/companies/companies-api';
-import { companyRolesApi } from '../features/company-roles/company-roles-api';
-import { departmentsApi } from '../features/departments/departments-api';
-import { DEFAULT_EMPLOYEE_QUERY } from '../features/employees/employee-query';
-import { employeesApi } from '../features/employees/employees-api';
 import { DEFAULT_TASK_QUERY, tasksApi } from '../features/tasks/tasks-api';
 import { authActions, type AuthState } from './slices/auth-slice';
 
@@ -40,21 +40,23 @@ export const STARTUP_LOADERS: readonly StartupLoader[] = [
     requires: { anyOf: ['employee:read:all'] },
     load: (dispatch) =>
       dispatch(
-        employeesApi.endpoints.listEmployees.initiate(DEFAULT_EMPLOYEE_QUERY, { subscribe: false }),
+        usersApi.endpoints.listEmployees.initiate(DEFAULT_EMPLOYEE_QUERY, { subscribe: false }),
       ).unwrap(),
   },
   {
     key: 'companyRoles',
     requires: { anyOf: ['companyrole:read'] },
     load: (dispatch) =>
-      dispatch(companyRolesApi.endpoints.listCompanyRoles.initiate(undefined, { subscribe: false })).unwrap(),
+      dispatch(
+        companyRolesListApi.endpoints.listCompanyRoles.initiate(undefined, { subscribe: false }),
+      ).unwrap(),
   },
   {
     key: 'departments',
     requires: { anyOf: ['department:read'] },
     load: (dispatch) =>
       dispatch(
-        departmentsApi.endpoints.listDepartments.initiate(
+        departmentsListApi.endpoints.listDepartments.initiate(
           { page: DEFAULT_PAGE, pageSize: PAGE_SIZE.departmentsFetch, sortBy: 'name', sortOrder: 'asc' },
           { subscribe: false },
         ),

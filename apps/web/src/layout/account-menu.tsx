@@ -13,9 +13,9 @@ import { AVATAR_SIZE_MENU } from '@taskhive/contract';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { baseApi } from '../api/base-api';
+import { useLazyGetEmployeeQuery } from '../api/users-api';
 import { authActions } from '../app/slices/auth-slice';
 import { UserAvatar } from '../components/user-avatar';
-import { useLazyGetUserProfileQuery } from '../features/account/account-api';
 import { useLogoutMutation } from '../features/auth/auth-api';
 import { useAppDispatch } from '../hooks/store';
 import { useSession } from '../hooks/use-session';
@@ -30,7 +30,7 @@ export function AccountMenu({ profileUrl }: { profileUrl: string }) {
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
-  const [fetchProfile, { data: profile }] = useLazyGetUserProfileQuery();
+  const [fetchProfile, { data: profile }] = useLazyGetEmployeeQuery();
   const [logout] = useLogoutMutation();
 
   if (!user) return null;

@@ -8,8 +8,22 @@ export const PROJECT_ID = uuid('00000000', 900);
 export const LIST_ID = uuid('00000000', 800);
 
 export const STATUSES: TaskStatus[] = [
-  { statusId: uuid('10000000', 1), name: 'Open', color: '#2196f3', sortOrder: 1, builtIn: null, usageCount: 0 },
-  { statusId: uuid('10000000', 2), name: 'In Progress', color: '#ff9800', sortOrder: 2, builtIn: null, usageCount: 0 },
+  {
+    statusId: uuid('10000000', 1),
+    name: 'Open',
+    color: '#2196f3',
+    sortOrder: 1,
+    builtIn: null,
+    usageCount: 0,
+  },
+  {
+    statusId: uuid('10000000', 2),
+    name: 'In Progress',
+    color: '#ff9800',
+    sortOrder: 2,
+    builtIn: null,
+    usageCount: 0,
+  },
   {
     statusId: uuid('10000000', 3),
     name: 'Completed',

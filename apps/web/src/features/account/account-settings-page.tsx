@@ -3,9 +3,9 @@ import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { skipToken } from '@reduxjs/toolkit/query/react';
+import { useGetEmployeeQuery } from '../../api/users-api';
 import { MainCard } from '../../components/main-card';
 import { useSession } from '../../hooks/use-session';
-import { useGetUserProfileQuery } from './account-api';
 import { AppearanceCard } from './appearance-card';
 import { ChangePasswordForm } from './change-password-form';
 import { ProfileForm } from './profile-form';
@@ -14,7 +14,7 @@ import { ProfilePhotoCard } from './profile-photo-card';
 /** Account settings of /app/profile and /super-admin/profile. */
 export default function AccountSettingsPage() {
   const { user, superAdmin } = useSession();
-  const { data: profile, isLoading } = useGetUserProfileQuery(user ? user.userId : skipToken);
+  const { data: profile, isLoading } = useGetEmployeeQuery(user ? user.userId : skipToken);
   if (!user) return null;
   const subtitle = superAdmin
     ? 'System Admin'

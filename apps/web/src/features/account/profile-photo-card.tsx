@@ -5,12 +5,12 @@ import Typography from '@mui/material/Typography';
 import { IMAGE_MAX_BYTES, IMAGE_MIME_TYPES, MESSAGES, type SessionUser } from '@taskhive/contract';
 import { useEffect, useState, type ChangeEvent } from 'react';
 import { errorMessage, errorStatus } from '../../api/errors';
+import { photoUrlOf, useUploadUserPhotoMutation } from '../../api/users-api';
 import { authActions } from '../../app/slices/auth-slice';
 import { MainCard } from '../../components/main-card';
 import { UserAvatar } from '../../components/user-avatar';
 import { useAppDispatch } from '../../hooks/store';
 import { useToast } from '../../hooks/use-toast';
-import { photoUrlOf, useUploadProfilePhotoMutation } from './account-api';
 
 const MAX_MB = IMAGE_MAX_BYTES / (1024 * 1024);
 
@@ -18,7 +18,7 @@ const MAX_MB = IMAGE_MAX_BYTES / (1024 * 1024);
 export function ProfilePhotoCard({ user, subtitle }: { user: SessionUser; subtitle: string }) {
   const dispatch = useAppDispatch();
   const toast = useToast();
-  const [upload, { isLoading }] = useUploadProfilePhotoMutation();
+  const [upload, { isLoading }] = useUploadUserPhotoMutation();
   const [file, setFile] = useState<File | null>(null);
   const [preview, setPreview] = useState<string | null>(null);
   const [problem, setProblem] = useState<string | null>(null);

@@ -1,12 +1,5 @@
-import type {
-  Envelope,
-  LoginBody,
-  LoginResult,
-  MeResult,
-  RegisterBody,
-  ResetPasswordBody,
-} from '@taskhive/contract';
-import { baseApi, unwrapEnvelope } from '../../api/base-api';
+import type { LoginBody, LoginResult, MeResult, RegisterBody, ResetPasswordBody } from '@taskhive/contract';
+import { baseApi, messageOf } from '../../api/base-api';
 
 export interface RegisterResult {
   companyId: string;
@@ -14,28 +7,27 @@ export interface RegisterResult {
   email: string;
 }
 
-/** The sign-in endpoints; answers keep their envelope where the screen shows the server's message. */
+/** The sign-in endpoints; where the screen shows the server's message, the answer is that message. */
 export const authApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
     login: build.mutation<LoginResult, LoginBody>({
       query: (body) => ({ url: 'auth/login', method: 'POST', body }),
-      transformResponse: unwrapEnvelope<LoginResult>,
     }),
-    register: build.mutation<Envelope<RegisterResult>, RegisterBody>({
+    register: build.mutation<RegisterResult, RegisterBody>({
       query: (body) => ({ url: 'auth/register', method: 'POST', body }),
     }),
-    forgotPassword: build.mutation<Envelope<null>, { email: string }>({
+    forgotPassword: build.mutation<{ message: string }, { email: string }>({
       query: (body) => ({ url: 'auth/forgot-password', method: 'POST', body }),
+      transformResponse: messageOf,
     }),
-    resetPassword: build.mutation<Envelope<null>, ResetPasswordBody>({
+    resetPassword: build.mutation<null, ResetPasswordBody>({
       query: (body) => ({ url: 'auth/reset-password', method: 'POST', body }),
     }),
-    logout: build.mutation<Envelope<null>, void>({
+    logout: build.mutation<null, void>({
       query: () => ({ url: 'auth/logout', method: 'POST' }),
     }),
     getMe: build.query<MeResult, void>({
       query: () => 'auth/me',
-      transformResponse: unwrapEnvelope<MeResult>,
       providesTags: ['Me'],
     }),
   }),

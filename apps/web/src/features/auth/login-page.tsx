@@ -8,7 +8,7 @@ import { loginBodySchema, MESSAGES } from '@taskhive/contract';
 import type { FormEvent } from 'react';
 import { Navigate, Link as RouterLink, useLocation } from 'react-router';
 import { errorMessage, errorStatus, fieldErrors } from '../../api/errors';
-import type { ReturnState } from '../../app/guards';
+import type { ReturnState } from '../../lib/return-state';
 import { authActions } from '../../app/slices/auth-slice';
 import { PageLoader } from '../../components/page-loader';
 import { PasswordField } from '../../components/password-field';

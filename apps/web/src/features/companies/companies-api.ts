@@ -13,7 +13,7 @@ import type {
   UserProfile,
 } from '@taskhive/contract';
 import type { z } from 'zod';
-import { baseApi, unwrapEnvelope } from '../../api/base-api';
+import { baseApi } from '../../api/base-api';
 
 export type CompanyListArgs = Pick<CompanyListQuery, 'sortBy' | 'sortOrder'> & {
   page: number;
@@ -39,7 +39,6 @@ export const companiesApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
     listCompanies: build.query<Paged<Company>, CompanyListArgs>({
       query: (params) => ({ url: 'Companies', params }),
-      transformResponse: unwrapEnvelope<Paged<Company>>,
       providesTags: (r) => [
         LIST,
         ...(r?.items ?? []).map((c) => ({ type: 'Company' as const, id: c.companyId })),
@@ -47,7 +46,6 @@ export const companiesApi = baseApi.injectEndpoints({
     }),
     getCompany: build.query<CompanyDetail, string>({
       query: (id) => `Companies/${encodeURIComponent(id)}`,
-      transformResponse: unwrapEnvelope<CompanyDetail>,
       providesTags: (_r, _e, id) => [{ type: 'Company', id }],
     }),
     listCompanyUsers: build.query<Paged<UserProfile>, CompanyUsersArgs>({
@@ -55,32 +53,26 @@ export const companiesApi = baseApi.injectEndpoints({
         url: `Companies/${encodeURIComponent(companyId)}/users`,
         params,
       }),
-      transformResponse: unwrapEnvelope<Paged<UserProfile>>,
       providesTags: (_r, _e, { companyId }) => [{ type: 'Company', id: companyId }, 'Employee'],
     }),
     createCompany: build.mutation<CreateCompanyResult, CreateCompanyBody>({
       query: (body) => ({ url: 'Companies', method: 'POST', body }),
-      transformResponse: unwrapEnvelope<CreateCompanyResult>,
       invalidatesTags: [LIST, 'DashboardStats'],
     }),
     updateCompany: build.mutation<CompanyDetail, { id: string; body: UpdateCompanyBody }>({
       query: ({ id, body }) => ({ url: `Companies/${encodeURIComponent(id)}`, method: 'PUT', body }),
-      transformResponse: unwrapEnvelope<CompanyDetail>,
       invalidatesTags: (_r, _e, { id }) => [LIST, { type: 'Company', id }],
     }),
     deleteCompany: build.mutation<null, string>({
       query: (id) => ({ url: `Companies/${encodeURIComponent(id)}`, method: 'DELETE' }),
-      transformResponse: unwrapEnvelope<null>,
       invalidatesTags: (_r, _e, id) => [LIST, { type: 'Company', id }, 'DashboardStats'],
     }),
     approveCompany: build.mutation<Company, string>({
       query: (id) => ({ url: `Companies/${encodeURIComponent(id)}/approve`, method: 'POST' }),
-      transformResponse: unwrapEnvelope<Company>,
       invalidatesTags: (_r, _e, id) => [LIST, { type: 'Company', id }, 'DashboardStats'],
     }),
     setCompanyStatus: build.mutation<Company, { id: string; body: CompanyStatusBody }>({
       query: ({ id, body }) => ({ url: `Companies/${encodeURIComponent(id)}/status`, method: 'PUT', body }),
-      transformResponse: unwrapEnvelope<Company>,
       invalidatesTags: (_r, _e, { id }) => [LIST, { type: 'Company', id }, 'DashboardStats'],
     }),
     uploadCompanyLogo: build.mutation<CompanyLogoResult, { id: string; file: File }>({
@@ -89,7 +81,6 @@ export const companiesApi = baseApi.injectEndpoints({
         method: 'POST',
         body: upload(file),
       }),
-      transformResponse: unwrapEnvelope<CompanyLogoResult>,
       // Logo upload sets the logo URL and the updated time (spec section 4) without a reload.
       async onQueryStarted({ id }, { dispatch, queryFulfilled }) {
         const { data } = await queryFulfilled.catch(() => ({ data: null }));
@@ -109,7 +100,6 @@ export const companiesApi = baseApi.injectEndpoints({
         method: 'POST',
         body: upload(file),
       }),
-      transformResponse: unwrapEnvelope<DocumentInfo>,
       async onQueryStarted({ id }, { dispatch, queryFulfilled }) {
         const { data } = await queryFulfilled.catch(() => ({ data: null }));
         if (!data) return;
@@ -125,7 +115,6 @@ export const companiesApi = baseApi.injectEndpoints({
         url: `Companies/${encodeURIComponent(id)}/documents/${encodeURIComponent(docId)}`,
         method: 'DELETE',
       }),
-      transformResponse: unwrapEnvelope<null>,
       async onQueryStarted({ id, docId }, { dispatch, queryFulfilled }) {
         const patch = dispatch(
           companiesApi.util.updateQueryData('getCompany', id, (draft) => {

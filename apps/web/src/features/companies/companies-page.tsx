@@ -4,37 +4,21 @@ import SearchRounded from '@mui/icons-material/SearchRounded';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
 import InputAdornment from '@mui/material/InputAdornment';
-import LinearProgress from '@mui/material/LinearProgress';
 import Link from '@mui/material/Link';
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TablePagination from '@mui/material/TablePagination';
-import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import {
-  DEFAULT_PAGE,
-  MESSAGES,
-  PAGE_SIZE,
-  USER_SEARCH_DEBOUNCE_MS,
-  type Company,
-  type CompanyListQuery,
-} from '@taskhive/contract';
+import { DEFAULT_PAGE, MESSAGES, PAGE_SIZE, type Company, type CompanyListQuery } from '@taskhive/contract';
 import { useState, type MouseEvent } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { errorMessage } from '../../api/errors';
 import { ConfirmDialog } from '../../components/confirm-dialog';
-import { EmptyState } from '../../components/empty-state';
-import { ErrorPanel } from '../../components/error-panel';
 import { MainCard } from '../../components/main-card';
 import { PageHeader } from '../../components/page-header';
-import { SortableTableHead, type SortableColumn } from '../../components/sortable-table-head';
-import { useDebouncedValue } from '../../hooks/use-debounced-value';
+import { useListQuery, type ListQueryBase } from '../../hooks/use-list-query';
+import { ListTable, type ListColumn } from '../../components/list-table';
 import { useSession } from '../../hooks/use-session';
 import { useToast } from '../../hooks/use-toast';
 import { formatDate } from '../../lib/format';
@@ -50,32 +34,58 @@ import { CompanyStatusChips } from './company-status-chips';
 
 type SortBy = CompanyListQuery['sortBy'];
 
-const COLUMNS: SortableColumn<SortBy>[] = [
-  { id: 'name', label: 'Company' },
-  { id: null, label: 'Users' },
-  { id: 'isActive', label: 'Status' },
-  { id: 'createdAt', label: 'Created' },
+const COLUMNS: ListColumn<Company, SortBy>[] = [
+  {
+    id: 'name',
+    label: 'Company',
+    cell: (c) => (
+      <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center', minWidth: 200 }}>
+        <CompanyLogo name={c.name} logoUrl={c.companyLogoUrl} />
+        <div>
+          <Link component={RouterLink} to={`/super-admin/companies/${c.companyId}`} underline="hover">
+            {c.name}
+          </Link>
+          <Typography variant="body2" color="text.secondary">
+            {c.email ?? '—'}
+          </Typography>
+        </div>
+      </Stack>
+    ),
+  },
+  { id: null, label: 'Users', cell: (c) => c.userCount },
+  {
+    id: 'isActive',
+    label: 'Status',
+    cell: (c) => <CompanyStatusChips isActive={c.isActive} isApproved={c.isApproved} />,
+  },
+  {
+    id: 'createdAt',
+    label: 'Created',
+    cellSx: { whiteSpace: 'nowrap' },
+    cell: (c) => formatDate(c.createdAt),
+  },
 ];
+
+const DEFAULT_QUERY: ListQueryBase<SortBy> = {
+  page: DEFAULT_PAGE,
+  pageSize: PAGE_SIZE.companies,
+  sortBy: 'name',
+  sortOrder: 'asc',
+  search: '',
+};
+
+/** The list's query string: no empty search. */
+function companyListArgs({ search, ...rest }: ListQueryBase<SortBy>) {
+  return { ...rest, ...(search ? { search } : {}) };
+}
 
 /** /super-admin/companies: every tenant company, searchable and sortable, 5 to a page. */
 export default function CompaniesPage() {
   const toast = useToast();
   const { can } = useSession();
-  const [searchInput, setSearchInput] = useState('');
-  const search = useDebouncedValue(searchInput.trim(), USER_SEARCH_DEBOUNCE_MS);
-  const [sort, setSort] = useState<{ sortBy: SortBy; sortOrder: 'asc' | 'desc' }>({
-    sortBy: 'name',
-    sortOrder: 'asc',
-  });
-  const [paging, setPaging] = useState<{ page: number; pageSize: number; search: string }>({
-    page: DEFAULT_PAGE,
-    pageSize: PAGE_SIZE.companies,
-    search,
-  });
-  // A new search starts again from page 1.
-  const page = paging.search === search ? paging.page : DEFAULT_PAGE;
-  const args = { page, pageSize: paging.pageSize, ...sort, ...(search ? { search } : {}) };
-  const { data, error, isLoading, isFetching, refetch } = useListCompaniesQuery(args);
+  const list = useListQuery(DEFAULT_QUERY);
+  const { query } = list;
+  const { data, error, isLoading, isFetching, refetch } = useListCompaniesQuery(companyListArgs(query));
 
   const [creating, setCreating] = useState(false);
   const [menu, setMenu] = useState<{ anchor: HTMLElement; company: Company } | null>(null);
@@ -86,9 +96,6 @@ export default function CompaniesPage() {
   const canCreate = can({ anyOf: ['company:create'] });
   const canUpdate = can({ anyOf: ['company:update'] });
   const canDelete = can({ anyOf: ['company:delete'] });
-
-  const sortBy = (id: SortBy) =>
-    setSort((s) => ({ sortBy: id, sortOrder: s.sortBy === id && s.sortOrder === 'asc' ? 'desc' : 'asc' }));
 
   const act = async (run: () => Promise<unknown>, failure: string) => {
     setMenu(null);
@@ -125,88 +132,6 @@ export default function CompaniesPage() {
   const openMenu = (e: MouseEvent<HTMLElement>, company: Company) =>
     setMenu({ anchor: e.currentTarget, company });
 
-  let body;
-  if (isLoading) {
-    body = <LinearProgress aria-label="Loading companies" />;
-  } else if (error) {
-    body = (
-      <ErrorPanel
-        message={errorMessage(error, MESSAGES.companies.fetchFailed)}
-        onRetry={() => void refetch()}
-      />
-    );
-  } else if (!data || data.items.length === 0) {
-    body = (
-      <EmptyState
-        title={search ? 'No companies match your search' : 'No companies yet'}
-        description={search ? 'Try another name or email.' : 'Create the first company to get started.'}
-      />
-    );
-  } else {
-    body = (
-      <>
-        {isFetching && <LinearProgress aria-label="Updating companies" sx={{ mb: -0.5 }} />}
-        <TableContainer>
-          <Table size="small" aria-label="Companies">
-            <SortableTableHead
-              columns={COLUMNS}
-              sortBy={sort.sortBy}
-              sortOrder={sort.sortOrder}
-              onSort={sortBy}
-              actionsLabel="Actions"
-            />
-            <TableBody>
-              {data.items.map((c) => (
-                <TableRow key={c.companyId} hover>
-                  <TableCell>
-                    <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center', minWidth: 200 }}>
-                      <CompanyLogo name={c.name} logoUrl={c.companyLogoUrl} />
-                      <div>
-                        <Link
-                          component={RouterLink}
-                          to={`/super-admin/companies/${c.companyId}`}
-                          underline="hover"
-                        >
-                          {c.name}
-                        </Link>
-                        <Typography variant="body2" color="text.secondary">
-                          {c.email ?? '—'}
-                        </Typography>
-                      </div>
-                    </Stack>
-                  </TableCell>
-                  <TableCell>{c.userCount}</TableCell>
-                  <TableCell>
-                    <CompanyStatusChips isActive={c.isActive} isApproved={c.isApproved} />
-                  </TableCell>
-                  <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDate(c.createdAt)}</TableCell>
-                  <TableCell align="right">
-                    {(canUpdate || canDelete) && (
-                      <IconButton aria-label={`Actions for ${c.name}`} onClick={(e) => openMenu(e, c)}>
-                        <MoreVertRounded />
-                      </IconButton>
-                    )}
-                  </TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        </TableContainer>
-        <TablePagination
-          component="div"
-          count={data.totalCount}
-          page={page - 1}
-          rowsPerPage={paging.pageSize}
-          rowsPerPageOptions={[PAGE_SIZE.companies, 10, 25]}
-          onPageChange={(_e, p) => setPaging((s) => ({ ...s, search, page: p + 1 }))}
-          onRowsPerPageChange={(e) =>
-            setPaging({ search, page: DEFAULT_PAGE, pageSize: Number(e.target.value) })
-          }
-        />
-      </>
-    );
-  }
-
   return (
     <Stack spacing={3}>
       <PageHeader
@@ -226,8 +151,8 @@ export default function CompaniesPage() {
           <TextField
             size="small"
             placeholder="Search name or email"
-            value={searchInput}
-            onChange={(e) => setSearchInput(e.target.value)}
+            value={list.searchInput}
+            onChange={(e) => list.setSearchInput(e.target.value)}
             slotProps={{
               htmlInput: { 'aria-label': 'Search companies' },
               input: {
@@ -243,7 +168,39 @@ export default function CompaniesPage() {
         }
         sx={{ '& .MuiCardHeader-root': { flexWrap: 'wrap' } }}
       >
-        {body}
+        <ListTable
+          label="Companies"
+          noun="companies"
+          columns={COLUMNS}
+          rows={data?.items}
+          rowKey={(c) => c.companyId}
+          actions={(c) =>
+            (canUpdate || canDelete) && (
+              <IconButton aria-label={`Actions for ${c.name}`} onClick={(e) => openMenu(e, c)}>
+                <MoreVertRounded />
+              </IconButton>
+            )
+          }
+          total={data?.totalCount ?? 0}
+          page={query.page}
+          pageSize={query.pageSize}
+          pageSizeOptions={[PAGE_SIZE.companies, 10, 25]}
+          onPageChange={list.setPage}
+          onPageSizeChange={list.setPageSize}
+          sortBy={query.sortBy}
+          sortOrder={query.sortOrder}
+          onSort={list.toggleSort}
+          isLoading={isLoading}
+          isFetching={isFetching}
+          error={error}
+          errorFallback={MESSAGES.companies.fetchFailed}
+          onRetry={() => void refetch()}
+          empty={
+            query.search
+              ? { title: 'No companies match your search', description: 'Try another name or email.' }
+              : { title: 'No companies yet', description: 'Create the first company to get started.' }
+          }
+        />
       </MainCard>
 
       <Menu anchorEl={menu?.anchor} open={Boolean(menu)} onClose={() => setMenu(null)}>

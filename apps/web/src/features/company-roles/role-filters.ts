@@ -1,4 +1,5 @@
 import { DEFAULT_PAGE, PAGE_SIZE, type CompanyRole } from '@taskhive/contract';
+import type { ListQueryBase } from '../../hooks/use-list-query';
 
 /**
  * The client-side rules of spec section 5: the whole role list is fetched once and searched,
@@ -9,18 +10,12 @@ export type RoleSortField = keyof Pick<
   'roleName' | 'description' | 'isActive' | 'defaultRole' | 'userCount' | 'createdAt' | 'updatedAt'
 >;
 
-export interface RoleQuery {
-  /** roleName contains it, ignoring case ('' matches every role). */
-  search: string;
+/** The list query of the roles page; `search`: roleName contains it, ignoring case ('' matches every role). */
+export interface RoleQuery extends ListQueryBase<RoleSortField> {
   /** Compared with String(role.isActive): 'true' or 'false'; '' matches every role. */
   isActive: string;
   /** Compared by equality; null matches every role. */
   defaultRole: boolean | null;
-  sortBy: RoleSortField;
-  sortOrder: 'asc' | 'desc';
-  /** 1-based. */
-  page: number;
-  pageSize: number;
 }
 
 export const DEFAULT_ROLE_QUERY: RoleQuery = {

@@ -11,9 +11,10 @@ import { skipToken } from '@reduxjs/toolkit/query/react';
 import type { PermissionRequirement } from '@taskhive/contract';
 import type { ReactNode } from 'react';
 import { EmptyState } from '../../components/empty-state';
+import { useListDepartmentsQuery } from '../../api/departments-api';
+import { useListEmployeesQuery } from '../../api/users-api';
 import { MainCard } from '../../components/main-card';
 import { useSession } from '../../hooks/use-session';
-import { useDepartmentCountQuery, useEmployeeCountQuery } from './dashboard-api';
 import { StatCard } from './stat-card';
 
 const CARDS: { title: string; icon: ReactNode; caption: string; requires: PermissionRequirement }[] = [
@@ -43,14 +44,21 @@ const CARDS: { title: string; icon: ReactNode; caption: string; requires: Permis
   },
 ];
 
+const ONE_ROW = { page: 1, pageSize: 1 };
+
 /** The company dashboard: a welcome and the cards the work screens fill in. */
 export default function AppDashboardPage() {
   const { user, can } = useSession();
   const cards = CARDS.filter((c) => can(c.requires));
   const seesPeople = can({ anyOf: ['employee:read:all'] });
   const seesDepartments = can({ anyOf: ['department:read'] });
-  const { data: employees } = useEmployeeCountQuery(seesPeople ? undefined : skipToken);
-  const { data: departments } = useDepartmentCountQuery(seesDepartments ? undefined : skipToken);
+  // Head counts: one row fetched, the count comes with the page.
+  const { data: employees } = useListEmployeesQuery(seesPeople ? ONE_ROW : skipToken, {
+    selectFromResult: ({ data }) => ({ data: data?.totalCount }),
+  });
+  const { data: departments } = useListDepartmentsQuery(seesDepartments ? ONE_ROW : skipToken, {
+    selectFromResult: ({ data }) => ({ data: data?.totalCount }),
+  });
   return (
     <Stack spacing={3}>
       <div>

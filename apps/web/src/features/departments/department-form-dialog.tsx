@@ -2,20 +2,32 @@ import Autocomplete from '@mui/material/Autocomplete';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { skipToken } from '@reduxjs/toolkit/query/react';
-import { createDepartmentBodySchema, MESSAGES, type Department, type UserProfile } from '@taskhive/contract';
+import {
+  createDepartmentBodySchema,
+  MAX_PAGE_SIZE,
+  MESSAGES,
+  type Department,
+  type UserProfile,
+} from '@taskhive/contract';
 import { useState } from 'react';
+import type { EmployeeListArgs } from '../../api/employee-query';
 import { errorMessage, fieldErrors } from '../../api/errors';
+import { useListEmployeesQuery } from '../../api/users-api';
 import { FormDialog } from '../../components/form-dialog';
 import { useSession } from '../../hooks/use-session';
 import { useToast } from '../../hooks/use-toast';
 import { useZodForm } from '../../hooks/use-zod-form';
-import {
-  useCreateDepartmentMutation,
-  useDepartmentManagerOptionsQuery,
-  useUpdateDepartmentMutation,
-} from './departments-api';
+import { useCreateDepartmentMutation, useUpdateDepartmentMutation } from './departments-api';
 
 const textFields = createDepartmentBodySchema.pick({ name: true, description: true });
+/** Who may manage a department: the company's active employees. */
+const MANAGER_OPTIONS: EmployeeListArgs = {
+  page: 1,
+  pageSize: MAX_PAGE_SIZE,
+  statusNames: ['active'],
+  sortBy: 'firstName',
+};
+
 const fullName = (u: Pick<UserProfile, 'firstName' | 'lastName'>) => `${u.firstName} ${u.lastName}`;
 
 /** Create or edit a department, with a manager picked from the company's employees. */
@@ -32,8 +44,9 @@ export function DepartmentFormDialog({
     name: department?.name ?? '',
     description: department?.description ?? '',
   });
-  const { data: people = [], isLoading: peopleLoading } = useDepartmentManagerOptionsQuery(
-    can({ anyOf: ['employee:read:all'] }) ? undefined : skipToken,
+  const { data: people = [], isLoading: peopleLoading } = useListEmployeesQuery(
+    can({ anyOf: ['employee:read:all'] }) ? MANAGER_OPTIONS : skipToken,
+    { selectFromResult: ({ data, isLoading }) => ({ data: data?.items, isLoading }) },
   );
   const [managerId, setManagerId] = useState<string | null>(department?.managerId ?? null);
   const [create, creating] = useCreateDepartmentMutation();

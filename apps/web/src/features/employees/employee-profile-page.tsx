@@ -11,6 +11,7 @@ import { IMAGE_MAX_BYTES, IMAGE_MIME_TYPES, MESSAGES, type EmployeeDetail } from
 import type { ReactNode } from 'react';
 import { useParams } from 'react-router';
 import { errorMessage, errorStatus } from '../../api/errors';
+import { photoUrlOf, useGetEmployeeQuery, useUploadUserPhotoMutation } from '../../api/users-api';
 import { authActions } from '../../app/slices/auth-slice';
 import { EmptyState } from '../../components/empty-state';
 import { ErrorPanel } from '../../components/error-panel';
@@ -22,7 +23,6 @@ import { useSession } from '../../hooks/use-session';
 import { useToast } from '../../hooks/use-toast';
 import { formatDate, formatMinutes } from '../../lib/format';
 import { EmployeeStatusChip } from './employee-status-chip';
-import { useGetEmployeeQuery, useUploadEmployeePhotoMutation } from './employees-api';
 
 function Field({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -41,12 +41,12 @@ function PhotoButton({ employee }: { employee: EmployeeDetail }) {
   const toast = useToast();
   const dispatch = useAppDispatch();
   const { user } = useSession();
-  const [upload, uploading] = useUploadEmployeePhotoMutation();
+  const [upload, uploading] = useUploadUserPhotoMutation();
   const onFile = async (file: File) => {
     try {
       const res = await upload({ userId: employee.userId, file }).unwrap();
       if (employee.userId === user?.userId) {
-        dispatch(authActions.sessionUserPatched({ profilePhotoUrl: res.profilePhotoUrl }));
+        dispatch(authActions.sessionUserPatched({ profilePhotoUrl: photoUrlOf(res) }));
       }
       toast.success(MESSAGES.users.photoUploaded);
     } catch (err) {

@@ -1,6 +1,7 @@
-import { MESSAGES, type UserProfile } from '@taskhive/contract';
+import { MESSAGES, type CompanyRole, type UserProfile } from '@taskhive/contract';
 import { screen, waitForElementToBeRemoved, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+import { STARTUP_LOADERS } from '../../app/startup';
 import { jsonResponse, render, signedIn } from '../../test/render';
 import EmployeesPage from './employees-page';
 
@@ -189,5 +190,39 @@ describe('EmployeesPage', () => {
         'ada',
       ]);
     });
+  });
+
+  it('reads the company roles from the one cached list: no second request for CompanyRoles', async () => {
+    const role = (n: number, roleName: string): CompanyRole => ({
+      companyRoleId: `00000000-0000-4000-8000-3000000000${String(n).padStart(2, '0')}`,
+      roleName,
+      description: null,
+      isActive: true,
+      defaultRole: n === 1,
+      isProtected: false,
+      userCount: 0,
+      createdAt: '2026-01-01T00:00:00.000Z',
+      updatedAt: '2026-01-01T00:00:00.000Z',
+    });
+    const roles = [role(1, 'Employee'), role(2, 'Manager')];
+    const calls = serve((req) =>
+      new URL(req.url).pathname === '/api/CompanyRoles'
+        ? jsonResponse(200, { items: roles, totalCount: 2, pageNumber: 1, pageSize: 100, totalPages: 1 })
+        : page(PEOPLE),
+    );
+    const permissions = ['employee:read:all', 'company:read', 'companyrole:read'] as const;
+    const { store, user } = render(<EmployeesPage />, {
+      preloadedState: signedIn({ permissions: [...permissions] }),
+    });
+    await screen.findByRole('table', { name: 'Employees' });
+
+    // The start-up load of the company area asks for the roles too (spec section 3).
+    const loader = STARTUP_LOADERS.find((l) => l.key === 'companyRoles');
+    await loader?.load(store.dispatch, store.getState().auth);
+
+    await user.click(screen.getByRole('combobox', { name: 'Role' }));
+    expect(screen.getByRole('option', { name: 'Manager' })).toBeInTheDocument();
+    const roleCalls = calls.filter((r) => new URL(r.url).pathname === '/api/CompanyRoles');
+    expect(roleCalls).toHaveLength(1);
   });
 });

@@ -7,67 +7,77 @@ import Checkbox from '@mui/material/Checkbox';
 import Grid from '@mui/material/Grid';
 import IconButton from '@mui/material/IconButton';
 import InputAdornment from '@mui/material/InputAdornment';
-import LinearProgress from '@mui/material/LinearProgress';
 import Link from '@mui/material/Link';
 import ListItemText from '@mui/material/ListItemText';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TablePagination from '@mui/material/TablePagination';
-import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { skipToken } from '@reduxjs/toolkit/query/react';
 import {
+  MAX_PAGE_SIZE,
   MESSAGES,
-  USER_SEARCH_DEBOUNCE_MS,
   USER_STATUSES,
   type UserProfile,
   type UserStatus,
 } from '@taskhive/contract';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
+import { useListCompanyRolesQuery } from '../../api/company-roles-api';
+import { useListDepartmentsQuery } from '../../api/departments-api';
+import { DEFAULT_EMPLOYEE_QUERY, type EmployeeSortField } from '../../api/employee-query';
 import { errorMessage } from '../../api/errors';
+import { useListEmployeesQuery } from '../../api/users-api';
 import { ConfirmDialog } from '../../components/confirm-dialog';
-import { EmptyState } from '../../components/empty-state';
-import { ErrorPanel } from '../../components/error-panel';
+import { ListTable, type ListColumn } from '../../components/list-table';
 import { MainCard } from '../../components/main-card';
 import { PageHeader } from '../../components/page-header';
-import { hideBelowMd, SortableTableHead, type SortableColumn } from '../../components/sortable-table-head';
+import { hideBelowMd } from '../../components/sortable-table-head';
 import { UserAvatar } from '../../components/user-avatar';
-import { useDebouncedValue } from '../../hooks/use-debounced-value';
+import { useListQuery } from '../../hooks/use-list-query';
 import { useSession } from '../../hooks/use-session';
 import { useToast } from '../../hooks/use-toast';
 import { formatDate } from '../../lib/format';
 import { EmployeeFormDialog } from './employee-form-dialog';
-import {
-  changeEmployeeQuery,
-  DEFAULT_EMPLOYEE_QUERY,
-  type EmployeeQuery,
-  type EmployeeSortField,
-} from './employee-query';
 import { EmployeeStatusChip } from './employee-status-chip';
-import {
-  useDeleteEmployeeMutation,
-  useEmployeeDepartmentOptionsQuery,
-  useEmployeeRoleOptionsQuery,
-  useListEmployeesQuery,
-} from './employees-api';
+import { useDeleteEmployeeMutation } from './employees-api';
 
 /** The Role column gives way on phones (Department and Joined below md). */
 const smUp = { display: { xs: 'none', sm: 'table-cell' } };
 
-const COLUMNS: SortableColumn<EmployeeSortField>[] = [
-  { id: 'firstName', label: 'Name' },
-  { id: 'roleName', label: 'Role', sx: smUp },
-  { id: 'departmentName', label: 'Department', sx: hideBelowMd },
-  { id: 'status', label: 'Status' },
-  { id: 'createdAt', label: 'Joined', sx: hideBelowMd },
+const COLUMNS: ListColumn<UserProfile, EmployeeSortField>[] = [
+  {
+    id: 'firstName',
+    label: 'Name',
+    cell: (u) => (
+      <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center', minWidth: 180 }}>
+        <UserAvatar firstName={u.firstName} lastName={u.lastName} photoUrl={u.profilePhotoUrl} size={36} />
+        <div style={{ minWidth: 0 }}>
+          <Link component={RouterLink} to={`/app/employee-profile/${u.userId}`} underline="hover">
+            {u.firstName} {u.lastName}
+          </Link>
+          <Typography variant="body2" color="text.secondary" noWrap>
+            {u.email}
+          </Typography>
+        </div>
+      </Stack>
+    ),
+  },
+  { id: 'roleName', label: 'Role', sx: smUp, cell: (u) => u.roleName ?? '—' },
+  { id: 'departmentName', label: 'Department', sx: hideBelowMd, cell: (u) => u.departmentName ?? '—' },
+  { id: 'status', label: 'Status', cell: (u) => <EmployeeStatusChip status={u.status} /> },
+  {
+    id: 'createdAt',
+    label: 'Joined',
+    sx: hideBelowMd,
+    cellSx: { ...hideBelowMd, whiteSpace: 'nowrap' },
+    cell: (u) => formatDate(u.createdAt),
+  },
 ];
+
+/** Departments to filter and assign by (the list stays small: one page of the largest size). */
+const DEPARTMENT_OPTIONS = { page: 1, pageSize: MAX_PAGE_SIZE };
 
 /** A multiple-choice filter box. */
 function MultiFilter({
@@ -119,21 +129,15 @@ function MultiFilter({
 export default function EmployeesPage() {
   const toast = useToast();
   const { can, user } = useSession();
-  const [query, setQuery] = useState<EmployeeQuery>(DEFAULT_EMPLOYEE_QUERY);
-  const [searchInput, setSearchInput] = useState('');
-  const search = useDebouncedValue(searchInput.trim(), USER_SEARCH_DEBOUNCE_MS);
-  const update = (patch: Partial<EmployeeQuery>) => setQuery((q) => changeEmployeeQuery(q, patch));
-
-  useEffect(() => {
-    setQuery((q) => (q.search === search ? q : changeEmployeeQuery(q, { search })));
-  }, [search]);
-
+  const list = useListQuery(DEFAULT_EMPLOYEE_QUERY);
+  const { query, update } = list;
   const { data, currentData, error, isLoading, isFetching, refetch } = useListEmployeesQuery(query);
-  const { data: roles = [] } = useEmployeeRoleOptionsQuery(
+  const { data: roles = [] } = useListCompanyRolesQuery(
     can({ anyOf: ['companyrole:read'] }) ? undefined : skipToken,
   );
-  const { data: departments = [] } = useEmployeeDepartmentOptionsQuery(
-    can({ anyOf: ['department:read'] }) ? undefined : skipToken,
+  const { data: departments = [] } = useListDepartmentsQuery(
+    can({ anyOf: ['department:read'] }) ? DEPARTMENT_OPTIONS : skipToken,
+    { selectFromResult: ({ data: page }) => ({ data: page?.items }) },
   );
   const [remove] = useDeleteEmployeeMutation();
   const [editing, setEditing] = useState<UserProfile | 'new' | null>(null);
@@ -142,9 +146,6 @@ export default function EmployeesPage() {
   const canUpdate = can({ anyOf: ['employee:update'] });
   const canDelete = can({ anyOf: ['employee:delete'] });
   const shown = currentData ?? data;
-
-  const sortBy = (id: EmployeeSortField) =>
-    update({ sortBy: id, sortOrder: query.sortBy === id && query.sortOrder === 'asc' ? 'desc' : 'asc' });
 
   const onDelete = async () => {
     if (!deleting) return;
@@ -162,110 +163,31 @@ export default function EmployeesPage() {
     query.search !== '' ||
     query.statusNames.length + query.roleNames.length + query.departmentNames.length > 0;
 
-  let body;
-  if (isLoading) {
-    body = <LinearProgress aria-label="Loading employees" />;
-  } else if (error && !currentData) {
-    body = (
-      <ErrorPanel message={errorMessage(error, MESSAGES.users.fetchFailed)} onRetry={() => void refetch()} />
-    );
-  } else if (!shown || shown.items.length === 0) {
-    body = (
-      <EmptyState
-        title={filtered ? 'No employees match these filters' : 'No employees yet'}
-        description={
-          filtered ? 'Clear the search or the filters to see everyone.' : 'Invite your first colleague.'
-        }
-      />
-    );
-  } else {
-    body = (
+  const actions = (u: UserProfile) => {
+    const self = u.userId === user?.userId;
+    return (
       <>
-        {isFetching && <LinearProgress aria-label="Updating employees" sx={{ mb: -0.5 }} />}
-        <TableContainer>
-          <Table size="small" aria-label="Employees">
-            <SortableTableHead
-              columns={COLUMNS}
-              sortBy={query.sortBy}
-              sortOrder={query.sortOrder}
-              onSort={sortBy}
-              actionsLabel="Actions"
-            />
-            <TableBody>
-              {shown.items.map((u) => {
-                const self = u.userId === user?.userId;
-                return (
-                  <TableRow key={u.userId} hover data-testid="employee-row">
-                    <TableCell>
-                      <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center', minWidth: 180 }}>
-                        <UserAvatar
-                          firstName={u.firstName}
-                          lastName={u.lastName}
-                          photoUrl={u.profilePhotoUrl}
-                          size={36}
-                        />
-                        <div style={{ minWidth: 0 }}>
-                          <Link
-                            component={RouterLink}
-                            to={`/app/employee-profile/${u.userId}`}
-                            underline="hover"
-                          >
-                            {u.firstName} {u.lastName}
-                          </Link>
-                          <Typography variant="body2" color="text.secondary" noWrap>
-                            {u.email}
-                          </Typography>
-                        </div>
-                      </Stack>
-                    </TableCell>
-                    <TableCell sx={smUp}>{u.roleName ?? '—'}</TableCell>
-                    <TableCell sx={hideBelowMd}>{u.departmentName ?? '—'}</TableCell>
-                    <TableCell>
-                      <EmployeeStatusChip status={u.status} />
-                    </TableCell>
-                    <TableCell sx={{ ...hideBelowMd, whiteSpace: 'nowrap' }}>
-                      {formatDate(u.createdAt)}
-                    </TableCell>
-                    <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                      {canUpdate && (
-                        <IconButton
-                          aria-label={`Edit ${u.firstName} ${u.lastName}`}
-                          onClick={() => setEditing(u)}
-                        >
-                          <EditOutlined />
-                        </IconButton>
-                      )}
-                      {canDelete && (
-                        <Tooltip title={self ? MESSAGES.users.cannotDeleteSelf : 'Delete'}>
-                          <span>
-                            <IconButton
-                              aria-label={`Delete ${u.firstName} ${u.lastName}`}
-                              disabled={self}
-                              onClick={() => setDeleting(u)}
-                            >
-                              <DeleteOutlineRounded />
-                            </IconButton>
-                          </span>
-                        </Tooltip>
-                      )}
-                    </TableCell>
-                  </TableRow>
-                );
-              })}
-            </TableBody>
-          </Table>
-        </TableContainer>
-        <TablePagination
-          component="div"
-          count={shown.totalCount}
-          page={query.page - 1}
-          rowsPerPage={query.pageSize}
-          rowsPerPageOptions={[query.pageSize]}
-          onPageChange={(_e, p) => update({ page: p + 1 })}
-        />
+        {canUpdate && (
+          <IconButton aria-label={`Edit ${u.firstName} ${u.lastName}`} onClick={() => setEditing(u)}>
+            <EditOutlined />
+          </IconButton>
+        )}
+        {canDelete && (
+          <Tooltip title={self ? MESSAGES.users.cannotDeleteSelf : 'Delete'}>
+            <span>
+              <IconButton
+                aria-label={`Delete ${u.firstName} ${u.lastName}`}
+                disabled={self}
+                onClick={() => setDeleting(u)}
+              >
+                <DeleteOutlineRounded />
+              </IconButton>
+            </span>
+          </Tooltip>
+        )}
       </>
     );
-  }
+  };
 
   return (
     <Stack spacing={3}>
@@ -290,8 +212,8 @@ export default function EmployeesPage() {
             <TextField
               size="small"
               placeholder="Search name or email"
-              value={searchInput}
-              onChange={(e) => setSearchInput(e.target.value)}
+              value={list.searchInput}
+              onChange={(e) => list.setSearchInput(e.target.value)}
               slotProps={{
                 htmlInput: { 'aria-label': 'Search employees' },
                 input: {
@@ -329,7 +251,36 @@ export default function EmployeesPage() {
             />
           </Grid>
         </Grid>
-        {body}
+        <ListTable
+          label="Employees"
+          noun="employees"
+          columns={COLUMNS}
+          rows={shown?.items}
+          rowKey={(u) => u.userId}
+          rowProps={{ 'data-testid': 'employee-row' }}
+          actions={actions}
+          total={shown?.totalCount ?? 0}
+          page={query.page}
+          pageSize={query.pageSize}
+          pageSizeOptions={[query.pageSize]}
+          onPageChange={list.setPage}
+          sortBy={query.sortBy}
+          sortOrder={query.sortOrder}
+          onSort={list.toggleSort}
+          isLoading={isLoading}
+          isFetching={isFetching}
+          error={currentData ? undefined : error}
+          errorFallback={MESSAGES.users.fetchFailed}
+          onRetry={() => void refetch()}
+          empty={
+            filtered
+              ? {
+                  title: 'No employees match these filters',
+                  description: 'Clear the search or the filters to see everyone.',
+                }
+              : { title: 'No employees yet', description: 'Invite your first colleague.' }
+          }
+        />
       </MainCard>
       {editing && (
         <EmployeeFormDialog

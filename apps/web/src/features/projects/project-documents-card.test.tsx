@@ -50,7 +50,10 @@ describe('ProjectDocumentsCard upload time-out', () => {
       if (req.method === 'POST') return hang(req);
       projectLoads += 1;
       // The first load shows the old document; the reload after the time-out finds the new one too.
-      return jsonResponse(200, project({ documents: projectLoads === 1 ? [OLD] : [OLD, doc(2, 'plan.pdf')] }));
+      return jsonResponse(
+        200,
+        project({ documents: projectLoads === 1 ? [OLD] : [OLD, doc(2, 'plan.pdf')] }),
+      );
     });
     const { store } = render(<Documents />, { preloadedState: session });
     await screen.findByText('brief.pdf');
@@ -63,7 +66,9 @@ describe('ProjectDocumentsCard upload time-out', () => {
       ]),
     );
     expect(await screen.findByText('plan.pdf')).toBeInTheDocument();
-    expect(calls.filter((r) => r.method === 'POST').map(pathOf)).toEqual([`/api/Project/${PROJECT_ID}/documents`]);
+    expect(calls.filter((r) => r.method === 'POST').map(pathOf)).toEqual([
+      `/api/Project/${PROJECT_ID}/documents`,
+    ]);
     expect(calls.filter((r) => r.method === 'GET')).toHaveLength(2);
   });
 
@@ -90,13 +95,18 @@ describe('ProjectDocumentsCard upload time-out', () => {
     serve((req) => {
       if (req.method === 'POST') return Promise.reject(new TypeError('Failed to fetch'));
       projectLoads += 1;
-      return jsonResponse(200, project({ documents: projectLoads === 1 ? [OLD] : [OLD, doc(2, 'plan.pdf')] }));
+      return jsonResponse(
+        200,
+        project({ documents: projectLoads === 1 ? [OLD] : [OLD, doc(2, 'plan.pdf')] }),
+      );
     });
     const { store } = render(<Documents />, { preloadedState: session });
     await screen.findByText('brief.pdf');
     fireEvent.change(screen.getByLabelText('Project document file'), { target: { files: [file] } });
     await vi.waitFor(() =>
-      expect(store.getState().toast.queue.map((t) => t.message)).toEqual([MESSAGES.projects.documentUploadedNetwork]),
+      expect(store.getState().toast.queue.map((t) => t.message)).toEqual([
+        MESSAGES.projects.documentUploadedNetwork,
+      ]),
     );
   });
 });

@@ -2,7 +2,6 @@ import Autocomplete from '@mui/material/Autocomplete';
 import Grid from '@mui/material/Grid';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
-import { skipToken } from '@reduxjs/toolkit/query/react';
 import {
   createProjectBodySchema,
   MESSAGES,
@@ -13,7 +12,7 @@ import {
 import { useState } from 'react';
 import { z } from 'zod';
 import { errorMessage, fieldErrors } from '../../api/errors';
-import { useListPeopleOptionsQuery } from '../../api/people-api';
+import { usePeopleOptions } from '../../api/people-api';
 import { useListTaskStatusesQuery } from '../../api/task-statuses-api';
 import { FormDialog } from '../../components/form-dialog';
 import { useSession } from '../../hooks/use-session';
@@ -53,8 +52,8 @@ export function ProjectFormDialog({ project, onClose }: { project?: Project; onC
     endDate: project?.endDate ?? '',
   });
   const { data: statuses = [] } = useListTaskStatusesQuery();
-  const { data: people = [], isLoading: peopleLoading } = useListPeopleOptionsQuery(
-    !project && can({ anyOf: ['employee:read:all'] }) ? undefined : skipToken,
+  const { people, isLoading: peopleLoading } = usePeopleOptions(
+    !project && can({ anyOf: ['employee:read:all'] }),
   );
   const [members, setMembers] = useState<UserProfile[]>([]);
   const [create, creating] = useCreateProjectMutation();

@@ -5,7 +5,6 @@ import {
   type Project,
   type UpdateProjectBody,
 } from '@taskhive/contract';
-import { unwrapEnvelope } from '../../api/base-api';
 import { projectsReadApi } from '../../api/projects-api';
 
 const LIST = { type: 'Project', id: 'LIST' } as const;
@@ -17,17 +16,14 @@ export const projectsApi = projectsReadApi
     endpoints: (build) => ({
       createProject: build.mutation<Project, CreateProjectBody>({
         query: (body) => ({ url: 'Project', method: 'POST', body }),
-        transformResponse: unwrapEnvelope<Project>,
         invalidatesTags: (r) => (r ? [LIST] : []),
       }),
       updateProject: build.mutation<Project, { id: string; body: UpdateProjectBody }>({
         query: ({ id, body }) => ({ url: `Project/${encodeURIComponent(id)}`, method: 'PUT', body }),
-        transformResponse: unwrapEnvelope<Project>,
         invalidatesTags: (r, _e, { id }) => (r ? [LIST, { type: 'Project', id }] : []),
       }),
       deleteProject: build.mutation<null, string>({
         query: (id) => ({ url: `Project/${encodeURIComponent(id)}`, method: 'DELETE' }),
-        transformResponse: unwrapEnvelope<null>,
         invalidatesTags: (_r, error) => (error ? [] : [LIST, 'Task', 'TaskList']),
       }),
       addProjectMember: build.mutation<unknown, { id: string; userId: string }>({
@@ -67,7 +63,6 @@ export const projectsApi = projectsReadApi
             timeout: PROJECT_DOCUMENT_UPLOAD_TIMEOUT_MS,
           };
         },
-        transformResponse: unwrapEnvelope<DocumentInfo>,
         // Spec section 4: an upload appends the document to the loaded project.
         async onQueryStarted({ id }, { dispatch, queryFulfilled }) {
           const { data: doc } = await queryFulfilled.catch(() => ({ data: null }));

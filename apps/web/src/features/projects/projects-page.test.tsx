@@ -8,7 +8,11 @@ import ProjectsPage from './projects-page';
 const session = signedIn({ permissions: ['project:read', 'project:create'] });
 
 const projects: Project[] = Array.from({ length: 12 }, (_, i) => {
-  const { documents: _d, taskLists: _l, ...p } = project({
+  const {
+    documents: _d,
+    taskLists: _l,
+    ...p
+  } = project({
     projectId: `40000000-0000-4000-8000-0000000000${String(i + 10)}`,
     code: `P-${i + 1}`,
     name: `Project ${i + 1}`,
@@ -28,7 +32,8 @@ function answer(req: Request) {
   });
 }
 
-const listCalls = (calls: Request[]) => calls.filter((r) => pathOf(r) === '/api/Project').map((r) => new URL(r.url).searchParams);
+const listCalls = (calls: Request[]) =>
+  calls.filter((r) => pathOf(r) === '/api/Project').map((r) => new URL(r.url).searchParams);
 
 describe('ProjectsPage', () => {
   it('pages by 5 and goes back to page 1 with the filter when a status is chosen', async () => {

@@ -18,12 +18,11 @@ import TextField from '@mui/material/TextField';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
-import { skipToken } from '@reduxjs/toolkit/query/react';
 import { MESSAGES, PAGE_SIZE, PROJECT_SORT_FIELDS, type Project } from '@taskhive/contract';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { errorMessage } from '../../api/errors';
-import { useListPeopleOptionsQuery } from '../../api/people-api';
+import { usePeopleOptions } from '../../api/people-api';
 import {
   DEFAULT_PROJECT_QUERY,
   useListProjectsQuery,
@@ -69,7 +68,7 @@ export default function ProjectsPage() {
   const { data, currentData, error, isLoading, isFetching, refetch } = useListProjectsQuery(query);
   const { data: statuses = [] } = useListTaskStatusesQuery();
   const canPeople = can({ anyOf: ['employee:read:all'] });
-  const { data: people = [] } = useListPeopleOptionsQuery(canPeople ? undefined : skipToken);
+  const { people } = usePeopleOptions(canPeople);
   const [remove, removal] = useDeleteProjectMutation();
   const [editing, setEditing] = useState<Project | 'new' | null>(null);
   const [deleting, setDeleting] = useState<Project | null>(null);

@@ -5,7 +5,6 @@ import type {
   UpdateTaskStatusBody,
 } from '@taskhive/contract';
 import type { z } from 'zod';
-import { unwrapEnvelope } from '../../api/base-api';
 import { taskStatusesReadApi } from '../../api/task-statuses-api';
 
 export type DeleteTaskStatusResult = z.infer<typeof deleteTaskStatusResultSchema>;
@@ -19,7 +18,6 @@ export const taskStatusesApi = taskStatusesReadApi
     endpoints: (build) => ({
       createTaskStatus: build.mutation<TaskStatus, CreateTaskStatusBody>({
         query: (body) => ({ url: 'Taskstatuses', method: 'POST', body }),
-        transformResponse: unwrapEnvelope<TaskStatus>,
         invalidatesTags: (r) => (r ? [LIST] : []),
       }),
       /**
@@ -31,7 +29,6 @@ export const taskStatusesApi = taskStatusesReadApi
         { id: string; body: UpdateTaskStatusBody; toIndex?: number }
       >({
         query: ({ id, body }) => ({ url: `Taskstatuses/${encodeURIComponent(id)}`, method: 'PUT', body }),
-        transformResponse: unwrapEnvelope<TaskStatus>,
         async onQueryStarted({ id, body, toIndex }, { dispatch, queryFulfilled }) {
           const patch = dispatch(
             taskStatusesReadApi.util.updateQueryData('listTaskStatuses', undefined, (d) => {
@@ -57,7 +54,6 @@ export const taskStatusesApi = taskStatusesReadApi
           method: 'DELETE',
           params: moveTo ? { moveTo } : undefined,
         }),
-        transformResponse: unwrapEnvelope<DeleteTaskStatusResult>,
         invalidatesTags: (r) => (r ? [LIST, 'Task', 'Project'] : []),
       }),
     }),

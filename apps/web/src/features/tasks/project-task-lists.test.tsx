@@ -27,10 +27,11 @@ describe('ProjectTaskLists', () => {
       { preloadedState: session },
     );
     const tasks = await screen.findByRole('list', { name: 'Tasks of Backlog' });
-    expect(within(tasks).getAllByRole('listitem').map((li) => li.querySelector('button')?.textContent)).toEqual([
-      'Write brief',
-      'Draw wireframes',
-    ]);
+    expect(
+      within(tasks)
+        .getAllByRole('listitem')
+        .map((li) => li.querySelector('button')?.textContent),
+    ).toEqual(['Write brief', 'Draw wireframes']);
     expect(screen.getByText('2 tasks')).toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Add task to Backlog' }));
@@ -44,13 +45,15 @@ describe('ProjectTaskLists', () => {
     const post = calls.find((r) => r.method === 'POST');
     expect(post && pathOf(post)).toBe(`/api/Tasks/tasklists/${LIST_ID}/tasks`);
     expect(await post?.clone().json()).toMatchObject({ title: 'Book the venue', assigneeIds: [] });
-    expect(within(tasks).getAllByRole('listitem').map((li) => li.querySelector('button')?.textContent)).toEqual([
-      'Book the venue',
-      'Write brief',
-      'Draw wireframes',
-    ]);
+    expect(
+      within(tasks)
+        .getAllByRole('listitem')
+        .map((li) => li.querySelector('button')?.textContent),
+    ).toEqual(['Book the venue', 'Write brief', 'Draw wireframes']);
     expect(screen.getByText('3 tasks')).toBeInTheDocument();
     expect(screen.getByText('1–3 of 3')).toBeInTheDocument();
-    expect(calls.filter((r) => r.method === 'GET' && pathOf(r).endsWith(`/tasklists/${LIST_ID}/tasks`))).toHaveLength(1);
+    expect(
+      calls.filter((r) => r.method === 'GET' && pathOf(r).endsWith(`/tasklists/${LIST_ID}/tasks`)),
+    ).toHaveLength(1);
   });
 });

@@ -77,7 +77,9 @@ describe('ProjectBoard', () => {
     // After the last card of the column: its sortOrder + 1.
     expect(await put?.clone().json()).toEqual({ statusId: status('In Progress').statusId, sortOrder: 4 });
 
-    answer(jsonResponse(200, { ...TASKS[1], statusId: status('In Progress').statusId, statusName: 'In Progress' }));
+    answer(
+      jsonResponse(200, { ...TASKS[1], statusId: status('In Progress').statusId, statusName: 'In Progress' }),
+    );
     await vi.waitFor(() =>
       expect(store.getState().toast.queue.map((t) => t.message)).toEqual([MESSAGES.tasks.updated]),
     );

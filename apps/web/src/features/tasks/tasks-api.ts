@@ -13,7 +13,7 @@ import {
   type UpdateTaskBody,
   type UpdateTaskListBody,
 } from '@taskhive/contract';
-import { baseApi, unwrapEnvelope } from '../../api/base-api';
+import { baseApi } from '../../api/base-api';
 import { applyBoardMove, type BoardMove } from '../../components/board/board';
 
 export type TaskSortField = TaskListQuery['sortBy'];
@@ -113,7 +113,6 @@ export const tasksApi = api.injectEndpoints({
   endpoints: (build) => ({
     listTaskLists: build.query<Paged<TaskList>, string>({
       query: (projectId) => `Tasks/projects/${encodeURIComponent(projectId)}/tasklists`,
-      transformResponse: unwrapEnvelope<Paged<TaskList>>,
       providesTags: (_r, _e, projectId) => [{ type: 'TaskList', id: `PROJECT-${projectId}` }],
     }),
     createTaskList: build.mutation<TaskList, { projectId: string; body: CreateTaskListBody }>({
@@ -122,7 +121,6 @@ export const tasksApi = api.injectEndpoints({
         method: 'POST',
         body,
       }),
-      transformResponse: unwrapEnvelope<TaskList>,
       invalidatesTags: (r, _e, { projectId }) =>
         r
           ? [
@@ -144,7 +142,6 @@ export const tasksApi = api.injectEndpoints({
         method: 'PUT',
         body,
       }),
-      transformResponse: unwrapEnvelope<TaskList>,
       async onQueryStarted({ projectId, listId, body, toIndex }, { dispatch, queryFulfilled }) {
         const patch = dispatch(
           tasksApi.util.updateQueryData('listTaskLists', projectId, (d) => {
@@ -183,7 +180,6 @@ export const tasksApi = api.injectEndpoints({
         url: `Tasks/tasklists/${encodeURIComponent(taskListId)}/tasks`,
         params: { page, pageSize, sortBy: 'sortOrder', sortOrder: 'asc' },
       }),
-      transformResponse: unwrapEnvelope<Paged<Task>>,
       providesTags: (_r, _e, { taskListId }) => [{ type: 'Task', id: `LIST-${taskListId}` }],
     }),
     /** A project's top-level tasks: the board loads them all (up to 500). */
@@ -192,18 +188,15 @@ export const tasksApi = api.injectEndpoints({
         url: `Tasks/projects/${encodeURIComponent(projectId)}/tasks`,
         params: taskQueryParams(query),
       }),
-      transformResponse: unwrapEnvelope<Paged<Task>>,
       providesTags: (_r, _e, { projectId }) => [{ type: 'Task', id: `PROJECT-${projectId}` }],
     }),
     /** The signed-in user's tasks across projects. */
     listMyTasks: build.query<Paged<Task>, TaskQuery>({
       query: (q) => ({ url: 'Tasks/users/mytasks', params: taskQueryParams(q) }),
-      transformResponse: unwrapEnvelope<Paged<Task>>,
       providesTags: [{ type: 'Task', id: 'MINE' }],
     }),
     getTask: build.query<TaskDetail, string>({
       query: (id) => `Tasks/${encodeURIComponent(id)}`,
-      transformResponse: unwrapEnvelope<TaskDetail>,
       providesTags: (_r, _e, id) => [{ type: 'Task', id }],
     }),
 
@@ -214,7 +207,6 @@ export const tasksApi = api.injectEndpoints({
         method: 'POST',
         body,
       }),
-      transformResponse: unwrapEnvelope<Task>,
       async onQueryStarted({ taskListId }, { dispatch, getState, queryFulfilled }) {
         const { data: created } = await queryFulfilled.catch(() => ({ data: null }));
         if (!created) return;
@@ -258,7 +250,6 @@ export const tasksApi = api.injectEndpoints({
      */
     updateTask: build.mutation<Task, { taskId: string; body: UpdateTaskBody; patch?: Partial<Task> }>({
       query: ({ taskId, body }) => ({ url: `Tasks/${encodeURIComponent(taskId)}`, method: 'PUT', body }),
-      transformResponse: unwrapEnvelope<Task>,
       async onQueryStarted({ taskId, patch }, { dispatch, getState, queryFulfilled }) {
         const patches = patch
           ? taskPatches(getState(), taskId, (t) => Object.assign(t, patch)).map((p) => dispatch(p))
@@ -299,7 +290,6 @@ export const tasksApi = api.injectEndpoints({
         method: 'PUT',
         body: { statusId: status.statusId ?? undefined, sortOrder },
       }),
-      transformResponse: unwrapEnvelope<Task>,
       async onQueryStarted({ move, status, sortOrder }, { dispatch, getState, queryFulfilled }) {
         const state = getState();
         const reorder = (d: Paged<Task>) => {
@@ -395,7 +385,6 @@ export const tasksApi = api.injectEndpoints({
         method: 'POST',
         body,
       }),
-      transformResponse: unwrapEnvelope<Task>,
       async onQueryStarted({ parentId }, { dispatch, queryFulfilled }) {
         const { data: created } = await queryFulfilled.catch(() => ({ data: null }));
         if (!created) return;
@@ -425,7 +414,6 @@ export const tasksApi = api.injectEndpoints({
         body.append('file', file);
         return { url: `Tasks/${encodeURIComponent(taskId)}/documents`, method: 'POST', body };
       },
-      transformResponse: unwrapEnvelope<DocumentInfo>,
       // Spec section 4: document upload appends.
       async onQueryStarted({ taskId }, { dispatch, queryFulfilled }) {
         const { data: doc } = await queryFulfilled.catch(() => ({ data: null }));

@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { changeEmployeeQuery, DEFAULT_EMPLOYEE_QUERY, employeeQueryParams } from './employee-query';
+import { changeListQuery } from '../hooks/use-list-query';
+import { DEFAULT_EMPLOYEE_QUERY, employeeQueryParams } from './employee-query';
 
-describe('changeEmployeeQuery', () => {
+describe('changeListQuery on the employee query', () => {
   const onPage3 = { ...DEFAULT_EMPLOYEE_QUERY, page: 3 };
 
   it('keeps the other fields when only the page changes', () => {
-    expect(changeEmployeeQuery(onPage3, { page: 4 })).toEqual({ ...onPage3, page: 4 });
+    expect(changeListQuery(onPage3, { page: 4 })).toEqual({ ...onPage3, page: 4 });
   });
 
   it.each([
@@ -18,7 +19,7 @@ describe('changeEmployeeQuery', () => {
     ['pageSize', { pageSize: 25 }],
     ['memberUserId', { memberUserId: '00000000-0000-4000-8000-000000000009' }],
   ])('goes back to page 1 when %s changes', (_field, patch) => {
-    expect(changeEmployeeQuery(onPage3, patch)).toEqual({ ...onPage3, ...patch, page: 1 });
+    expect(changeListQuery(onPage3, patch)).toEqual({ ...onPage3, ...patch, page: 1 });
   });
 
   it('starts at page 1 with 50 to a page and no member filter', () => {
