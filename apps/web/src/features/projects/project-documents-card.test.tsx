@@ -86,7 +86,7 @@ describe('ProjectDocumentsCard upload time-out', () => {
       ]),
     );
     expect(screen.queryByText('plan.pdf')).not.toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Upload' })).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Upload' })).toBeInTheDocument();
   });
 
   it('treats a network error like a time-out: reload, then report what is there', async () => {
