@@ -17,6 +17,14 @@ import { companyRolesService } from './features/company-roles/company-roles.serv
 import { departmentsRoutes } from './features/departments/departments.routes.ts';
 import { departmentsService } from './features/departments/departments.service.ts';
 import { fileStorage } from './features/files/files.storage.ts';
+import { projectsRoutes } from './features/projects/projects.routes.ts';
+import { projectsService } from './features/projects/projects.service.ts';
+import { taskListsRoutes } from './features/task-lists/task-lists.routes.ts';
+import { taskListsService } from './features/task-lists/task-lists.service.ts';
+import { taskStatusesRoutes } from './features/task-statuses/task-statuses.routes.ts';
+import { taskStatusesService } from './features/task-statuses/task-statuses.service.ts';
+import { tasksRoutes } from './features/tasks/tasks.routes.ts';
+import { tasksService } from './features/tasks/tasks.service.ts';
 import { usersRoutes } from './features/users/users.routes.ts';
 import { usersService } from './features/users/users.service.ts';
 import { outboxRoutes } from './features/dev/outbox.routes.ts';
@@ -129,6 +137,10 @@ export async function buildApp({ db, config, logger, logStream }: AppDeps): Prom
   });
   await app.register(departmentsRoutes, { departments: departmentsService });
   await app.register(companyRolesRoutes, { roles: companyRolesService(db) });
+  await app.register(taskStatusesRoutes, { statuses: taskStatusesService });
+  await app.register(projectsRoutes, { projects: projectsService({ storage, log: app.log }), storage });
+  await app.register(taskListsRoutes, { taskLists: taskListsService({ storage, log: app.log }) });
+  await app.register(tasksRoutes, { tasks: tasksService({ storage, log: app.log }), storage });
 
   await app.register(webPlugin, { distDir: config.webDistDir });
   return app;

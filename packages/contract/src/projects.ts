@@ -142,3 +142,6 @@ export const addProjectMemberBodySchema = z.object({ userId: z.uuid() });
 export type AddProjectMemberBody = z.infer<typeof addProjectMemberBodySchema>;
 
 export const projectMemberParams = z.object({ id: z.uuid(), userId: z.uuid() });
+
+export const deleteProjectResultSchema = z.object({ projectId: z.uuid() });
+export const removeProjectMemberResultSchema = z.object({ projectId: z.uuid(), userId: z.uuid() });

@@ -50,3 +50,6 @@ export const updateTaskListBodySchema = z.object({
 export type UpdateTaskListBody = z.infer<typeof updateTaskListBodySchema>;
 
 export const taskListParams = z.object({ projectId: z.uuid(), listId: z.uuid() });
+
+/** Deleting a list deletes its tasks; the answer says how many. */
+export const deleteTaskListResultSchema = z.object({ taskListId: z.uuid(), deletedTasks: z.number().int() });

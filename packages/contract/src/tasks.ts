@@ -135,3 +135,6 @@ export const updateTaskBodySchema = z
   })
   .refine(dueNotBeforeStart, { message: DUE_BEFORE_START, path: ['dueDate'] });
 export type UpdateTaskBody = z.infer<typeof updateTaskBodySchema>;
+
+/** Deleting a task deletes its subtasks; the answer names the parent whose progress changed. */
+export const deleteTaskResultSchema = z.object({ taskId: z.uuid(), parentTaskId: z.uuid().nullable() });

@@ -1,0 +1,48 @@
+import type { DocumentInfo, Project, ProjectMember } from '@taskhive/contract';
+import { type DocumentRow, toDocument } from '../files/documents.repo.ts';
+import { profilePhotoUrl } from '../users/users.mapper.ts';
+import type { MemberRow, ProjectRow } from './projects.repo.ts';
+
+export function toProjectMember(m: MemberRow): ProjectMember {
+  return {
+    userId: m.userId,
+    firstName: m.firstName,
+    lastName: m.lastName,
+    email: m.email,
+    jobTitle: m.jobTitle,
+    profilePhotoUrl: profilePhotoUrl({
+      userId: m.userId,
+      profilePhotoPath: m.profilePhotoPath,
+      updatedAt: m.userUpdatedAt,
+    }),
+    addedAt: m.addedAt.toISOString(),
+  };
+}
+
+export function toProject(row: ProjectRow, members: MemberRow[]): Project {
+  return {
+    projectId: row.id,
+    code: row.code,
+    name: row.name,
+    description: row.description,
+    statusId: row.statusId,
+    statusName: row.statusName,
+    statusColor: row.statusColor,
+    startDate: row.startDate,
+    endDate: row.endDate,
+    progress: row.progress,
+    taskCount: row.taskCount,
+    memberCount: row.memberCount,
+    projectMembers: members.filter((m) => m.projectId === row.id).map(toProjectMember),
+    createdBy: row.createdBy,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+export const projectDocumentUrl = (projectId: string, documentId: string) =>
+  `/api/Project/${projectId}/documents/${documentId}`;
+
+export function toProjectDocument(projectId: string, row: DocumentRow): DocumentInfo {
+  return toDocument(row, projectDocumentUrl(projectId, row.id));
+}

@@ -1,0 +1,207 @@
+import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
+import {
+  type CreateProjectBody,
+  END_BEFORE_START,
+  MESSAGES,
+  type Paged,
+  type Project,
+  type ProjectDetail,
+  type ProjectListQuery,
+  type UpdateProjectBody,
+} from '@taskhive/contract';
+import { conflict, fieldError, notFound, uniqueViolation } from '../../lib/errors.ts';
+import { toPaged } from '../../lib/list.ts';
+import type { Scope } from '../../lib/scope.ts';
+import { workDocumentsRepo } from '../files/documents.repo.ts';
+import type { FileStorage } from '../files/files.storage.ts';
+import { taskListsRepo } from '../task-lists/task-lists.repo.ts';
+import { toTaskList } from '../task-lists/task-lists.mapper.ts';
+import { taskStatusesRepo } from '../task-statuses/task-statuses.repo.ts';
+import { tasksRepo } from '../tasks/tasks.repo.ts';
+import { usersRepo } from '../users/users.repo.ts';
+import { toProject, toProjectDocument, toProjectMember } from './projects.mapper.ts';
+import { projectsPolicy } from './projects.policy.ts';
+import { projectsRepo } from './projects.repo.ts';
+
+const codeTaken = () => conflict(MESSAGES.projects.codeTaken, { code: [MESSAGES.projects.codeTaken] });
+
+async function saving<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (err) {
+    if (uniqueViolation(err) === 'projects_company_code_uq') throw codeTaken();
+    throw err;
+  }
+}
+
+/** A project within the actor's reach, or 404 (another company's, or one they may not see). */
+export async function loadProject(
+  scope: Scope,
+  id: string,
+  reach = projectsPolicy.projectReach(scope.actor),
+) {
+  const row = await projectsRepo.byId(scope, id, reach);
+  if (!row) throw notFound('Project');
+  return row;
+}
+
+/** A status of this company, or a field error that does not say whose it is. */
+export async function assertStatus(scope: Scope, statusId: string, message: string) {
+  const status = await taskStatusesRepo.lookup(scope, statusId);
+  if (!status) throw fieldError('statusId', message);
+  return status;
+}
+
+/** Every id must be an employee of this company who is not deactivated. */
+async function assertEmployees(scope: Scope, field: string, userIds: string[]) {
+  const users = usersRepo(scope.db, scope.companyId);
+  const found = await Promise.all(userIds.map((id) => users.byId(id)));
+  if (found.some((u) => !u || u.status === 'inactive'))
+    throw fieldError(field, MESSAGES.projects.memberNotEmployee);
+}
+
+/**
+ * Projects of the scope's company: codes unique per company, the end not before the start,
+ * members who are its employees. Files go through the shared storage; a file is removed only
+ * after its row is gone (and a failed insert removes the file it had stored).
+ */
+export function projectsService(deps: { storage: FileStorage; log: FastifyBaseLogger }) {
+  const { storage, log } = deps;
+  const removeFiles = async (keys: string[]) => {
+    for (const key of keys)
+      await storage.remove(key).catch((err: unknown) => log.warn({ err }, 'document file not removed'));
+  };
+
+  async function document(scope: Scope, id: string, documentId: string) {
+    await loadProject(scope, id);
+    const doc = await workDocumentsRepo.ofProject(scope, id, documentId);
+    if (!doc) throw notFound('Document');
+    return doc;
+  }
+
+  async function view(scope: Scope, id: string): Promise<Project> {
+    const row = await loadProject(scope, id);
+    return toProject(row, await projectsRepo.members(scope, [id]));
+  }
+
+  return {
+    async list(scope: Scope, q: ProjectListQuery): Promise<Paged<Project>> {
+      const result = await projectsRepo.list(scope, q, projectsPolicy.projectReach(scope.actor));
+      const members = await projectsRepo.members(
+        scope,
+        result.rows.map((r) => r.id),
+      );
+      return toPaged(q, result, (row) => toProject(row, members));
+    },
+
+    async get(scope: Scope, id: string): Promise<ProjectDetail> {
+      const row = await loadProject(scope, id);
+      const [members, documents, lists] = await Promise.all([
+        projectsRepo.members(scope, [id]),
+        workDocumentsRepo.forProjects(scope, [id]),
+        taskListsRepo.forProject(scope, id),
+      ]);
+      return {
+        ...toProject(row, members),
+        documents: documents.map((d) => toProjectDocument(id, d)),
+        taskLists: lists.map(toTaskList),
+      };
+    },
+
+    /** The creator becomes a member; the status is the company's first when none is chosen. */
+    async create(scope: Scope, body: CreateProjectBody): Promise<Project> {
+      const statusId = body.statusId
+        ? (await assertStatus(scope, body.statusId, MESSAGES.projects.statusNotInCompany)).id
+        : await taskStatusesRepo.first(scope);
+      const memberIds = [...new Set([scope.actor.userId, ...(body.memberUserIds ?? [])])];
+      await assertEmployees(scope, 'memberUserIds', body.memberUserIds ?? []);
+      const id = await saving(() =>
+        scope.transaction(async (tx) => {
+          const projectId = await projectsRepo.insert(tx, {
+            code: body.code,
+            name: body.name,
+            description: body.description ?? null,
+            statusId,
+            startDate: body.startDate ?? null,
+            endDate: body.endDate ?? null,
+            createdBy: tx.actor.userId,
+          });
+          await projectsRepo.addMembers(tx, projectId, memberIds);
+          return projectId;
+        }),
+      );
+      return view(scope, id);
+    },
+
+    async update(scope: Scope, id: string, body: UpdateProjectBody): Promise<Project> {
+      const row = await loadProject(scope, id);
+      if (body.statusId) await assertStatus(scope, body.statusId, MESSAGES.projects.statusNotInCompany);
+      const start = body.startDate === undefined ? row.startDate : body.startDate;
+      const end = body.endDate === undefined ? row.endDate : body.endDate;
+      if (start && end && end < start) throw fieldError('endDate', END_BEFORE_START);
+      await saving(() => projectsRepo.update(scope, id, body));
+      return view(scope, id);
+    },
+
+    /** Its task lists, tasks, members and documents go with it; then their files. */
+    async remove(scope: Scope, id: string) {
+      await loadProject(scope, id);
+      const keys = await scope.transaction(async (tx) => {
+        const k = await workDocumentsRepo.keysOfProject(tx, id);
+        await projectsRepo.delete(tx, id);
+        return k;
+      });
+      await removeFiles(keys);
+      return { projectId: id };
+    },
+
+    async addMember(scope: Scope, id: string, userId: string) {
+      await loadProject(scope, id);
+      await assertEmployees(scope, 'userId', [userId]);
+      if (await projectsRepo.isMember(scope, id, userId))
+        throw conflict(MESSAGES.projects.memberAlreadyAdded, {
+          userId: [MESSAGES.projects.memberAlreadyAdded],
+        });
+      await projectsRepo.addMembers(scope, id, [userId]);
+      const [member] = (await projectsRepo.members(scope, [id])).filter((m) => m.userId === userId);
+      if (!member) throw notFound('Member');
+      return toProjectMember(member);
+    },
+
+    /** The member also stops being assigned to the project's tasks (assignees are members). */
+    async removeMember(scope: Scope, id: string, userId: string) {
+      await loadProject(scope, id);
+      await scope.transaction(async (tx) => {
+        if (!(await projectsRepo.removeMember(tx, id, userId))) throw notFound('Member');
+        await tasksRepo.unassignFromProject(tx, id, userId);
+      });
+      return { projectId: id, userId };
+    },
+
+    async addDocument(scope: Scope, id: string, req: FastifyRequest) {
+      await loadProject(scope, id);
+      const file = await storage.receive(req, 'document');
+      try {
+        const row = await workDocumentsRepo.insert(
+          scope,
+          { projectId: id },
+          { ...file, uploadedBy: scope.actor.userId },
+        );
+        return toProjectDocument(id, row);
+      } catch (err) {
+        await storage.remove(file.storageKey);
+        throw err;
+      }
+    },
+
+    document,
+
+    async removeDocument(scope: Scope, id: string, documentId: string) {
+      const doc = await document(scope, id, documentId);
+      await workDocumentsRepo.delete(scope, doc.id);
+      await removeFiles([doc.storageKey]);
+    },
+  };
+}
+
+export type ProjectsService = ReturnType<typeof projectsService>;

@@ -1,0 +1,88 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type {
+  CreateTaskListBody,
+  Paged,
+  TaskList,
+  TaskListDetail,
+  TaskListListQuery,
+  UpdateTaskListBody,
+} from '@taskhive/contract';
+import { notFound } from '../../lib/errors.ts';
+import { toPaged } from '../../lib/list.ts';
+import type { Scope } from '../../lib/scope.ts';
+import { workDocumentsRepo } from '../files/documents.repo.ts';
+import type { FileStorage } from '../files/files.storage.ts';
+import { projectsPolicy } from '../projects/projects.policy.ts';
+import { loadProject } from '../projects/projects.service.ts';
+import { tasksRepo } from '../tasks/tasks.repo.ts';
+import { toTaskList, toTaskListDetail } from './task-lists.mapper.ts';
+import { taskListsRepo } from './task-lists.repo.ts';
+
+/** A list within the actor's reach (its project's), or 404; with `projectId`, it must be that project's. */
+export async function loadTaskList(scope: Scope, id: string, projectId?: string) {
+  const row = await taskListsRepo.byId(scope, id, projectsPolicy.taskReach(scope.actor));
+  if (!row || (projectId !== undefined && row.projectId !== projectId)) throw notFound('Task list');
+  return row;
+}
+
+/**
+ * Task lists of a project, in their order: a new list goes to the end unless it names a
+ * position; a `sortOrder` (on create or update) moves the lists from there one down.
+ */
+export function taskListsService(deps: { storage: FileStorage; log: FastifyBaseLogger }) {
+  const { storage, log } = deps;
+  const project = (scope: Scope, id: string) => loadProject(scope, id, projectsPolicy.taskReach(scope.actor));
+
+  return {
+    async list(scope: Scope, projectId: string, q: TaskListListQuery): Promise<Paged<TaskList>> {
+      await project(scope, projectId);
+      return toPaged(q, await taskListsRepo.list(scope, projectId, q), toTaskList);
+    },
+
+    async get(scope: Scope, id: string): Promise<TaskListDetail> {
+      return toTaskListDetail(await loadTaskList(scope, id));
+    },
+
+    async create(scope: Scope, projectId: string, body: CreateTaskListBody): Promise<TaskList> {
+      await project(scope, projectId);
+      const id = await scope.transaction(async (tx) => {
+        let sortOrder = body.sortOrder;
+        if (sortOrder === undefined) sortOrder = await taskListsRepo.nextSortOrder(tx, projectId);
+        else await taskListsRepo.shiftFrom(tx, projectId, sortOrder);
+        return taskListsRepo.insert(tx, {
+          projectId,
+          name: body.name,
+          description: body.description ?? null,
+          sortOrder,
+        });
+      });
+      return toTaskList(await loadTaskList(scope, id));
+    },
+
+    async update(scope: Scope, projectId: string, id: string, body: UpdateTaskListBody): Promise<TaskList> {
+      const row = await loadTaskList(scope, id, projectId);
+      await scope.transaction(async (tx) => {
+        if (body.sortOrder !== undefined && body.sortOrder !== row.sortOrder)
+          await taskListsRepo.shiftFrom(tx, projectId, body.sortOrder, id);
+        await taskListsRepo.update(tx, id, body);
+      });
+      return toTaskList(await loadTaskList(scope, id));
+    },
+
+    /** Its tasks (and their subtasks and documents) go with it; then their files. */
+    async remove(scope: Scope, projectId: string, id: string) {
+      await loadTaskList(scope, id, projectId);
+      const { keys, deletedTasks } = await scope.transaction(async (tx) => {
+        const taskIds = await tasksRepo.idsInList(tx, id);
+        const k = await workDocumentsRepo.keysOfTasks(tx, taskIds);
+        await taskListsRepo.delete(tx, id);
+        return { keys: k, deletedTasks: taskIds.length };
+      });
+      for (const key of keys)
+        await storage.remove(key).catch((err: unknown) => log.warn({ err }, 'document file not removed'));
+      return { taskListId: id, deletedTasks };
+    },
+  };
+}
+
+export type TaskListsService = ReturnType<typeof taskListsService>;

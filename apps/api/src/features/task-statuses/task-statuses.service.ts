@@ -1,0 +1,116 @@
+import {
+  type CreateTaskStatusBody,
+  MESSAGES,
+  type TaskPriority,
+  type TaskStatus,
+  type UpdateTaskStatusBody,
+} from '@taskhive/contract';
+import type { Db } from '../../db/client.ts';
+import { badRequest, conflict, fieldError, notFound, uniqueViolation } from '../../lib/errors.ts';
+import type { Scope } from '../../lib/scope.ts';
+import { projectsRepo } from '../projects/projects.repo.ts';
+import { tasksRepo } from '../tasks/tasks.repo.ts';
+import { type TaskStatusRow, taskStatusesRepo, prioritiesRepo } from './task-statuses.repo.ts';
+
+const toTaskStatus = (row: TaskStatusRow): TaskStatus => ({
+  statusId: row.id,
+  name: row.name,
+  color: row.color,
+  sortOrder: row.sortOrder,
+  builtIn: row.builtIn === 'completed' || row.builtIn === 'cancelled' ? row.builtIn : null,
+  usageCount: row.usageCount,
+});
+
+const nameTaken = () =>
+  conflict(MESSAGES.taskStatuses.nameTaken, { name: [MESSAGES.taskStatuses.nameTaken] });
+
+async function saving<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (err) {
+    if (uniqueViolation(err) === 'task_statuses_company_name_uq') throw nameTaken();
+    throw err;
+  }
+}
+
+async function load(scope: Scope, id: string) {
+  const row = await taskStatusesRepo.byId(scope, id);
+  if (!row) throw notFound('Status');
+  return row;
+}
+
+/** The platform's priorities never change while the server runs: read once per database. */
+const priorityCache = new WeakMap<Db, Promise<TaskPriority[]>>();
+export function priorityCatalogue(db: Db): Promise<TaskPriority[]> {
+  let cached = priorityCache.get(db);
+  if (!cached) {
+    cached = prioritiesRepo.list(db).catch((err: unknown) => {
+      priorityCache.delete(db);
+      throw err;
+    });
+    priorityCache.set(db, cached);
+  }
+  return cached;
+}
+
+/**
+ * A company's task statuses (also the project statuses): its admin adds, renames, recolours and
+ * reorders them. Completed and Cancelled are built in and stay; a status in use is deleted only
+ * by moving its tasks and projects to another one in the same transaction.
+ */
+export const taskStatusesService = {
+  async list(scope: Scope): Promise<TaskStatus[]> {
+    return (await taskStatusesRepo.list(scope)).map(toTaskStatus);
+  },
+
+  priorities(scope: Scope): Promise<TaskPriority[]> {
+    return priorityCatalogue(scope.db);
+  },
+
+  async create(scope: Scope, body: CreateTaskStatusBody): Promise<TaskStatus> {
+    const id = await saving(() =>
+      scope.transaction(async (tx) => {
+        let sortOrder = body.sortOrder;
+        if (sortOrder === undefined) sortOrder = await taskStatusesRepo.nextSortOrder(tx);
+        else await taskStatusesRepo.shiftFrom(tx, sortOrder);
+        return taskStatusesRepo.insert(tx, { name: body.name, color: body.color, sortOrder });
+      }),
+    );
+    return toTaskStatus(await load(scope, id));
+  },
+
+  async update(scope: Scope, id: string, body: UpdateTaskStatusBody): Promise<TaskStatus> {
+    const row = await load(scope, id);
+    await saving(() =>
+      scope.transaction(async (tx) => {
+        if (body.sortOrder !== undefined && body.sortOrder !== row.sortOrder)
+          await taskStatusesRepo.shiftFrom(tx, body.sortOrder, id);
+        await taskStatusesRepo.update(tx, id, body);
+      }),
+    );
+    return toTaskStatus(await load(scope, id));
+  },
+
+  async remove(scope: Scope, id: string, moveTo: string | undefined) {
+    const row = await load(scope, id);
+    if (row.builtIn) throw badRequest(MESSAGES.taskStatuses.builtInCannotBeDeleted);
+    if (moveTo === id) throw fieldError('moveTo', MESSAGES.taskStatuses.moveToSelf);
+    if (moveTo && !(await taskStatusesRepo.lookup(scope, moveTo)))
+      throw fieldError('moveTo', MESSAGES.projects.statusNotInCompany);
+    if (!moveTo && row.usageCount > 0) throw conflict(MESSAGES.taskStatuses.inUse);
+    return scope.transaction(async (tx) => {
+      let movedTasks = 0;
+      let movedProjects = 0;
+      if (moveTo) {
+        const moved = await tasksRepo.moveStatus(tx, id, moveTo);
+        await tasksRepo.recomputeProgress(tx, moved);
+        movedTasks = moved.length;
+        movedProjects = await projectsRepo.moveStatus(tx, id, moveTo);
+      }
+      await taskStatusesRepo.delete(tx, id);
+      return { statusId: id, movedTasks, movedProjects };
+    });
+  },
+};
+
+export type TaskStatusesService = typeof taskStatusesService;

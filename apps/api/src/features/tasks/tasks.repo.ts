@@ -1,0 +1,403 @@
+import {
+  aliasedTable,
+  and,
+  asc,
+  eq,
+  exists,
+  gte,
+  inArray,
+  isNull,
+  lte,
+  ne,
+  not,
+  or,
+  type SQL,
+  sql,
+} from 'drizzle-orm';
+import { OVERDUE_STATUS_NAME, type TaskListQuery } from '@taskhive/contract';
+import {
+  priorities,
+  projectMembers,
+  projects,
+  taskAssignees,
+  taskLists,
+  taskStatuses,
+  tasks,
+  users,
+} from '../../db/schema/index.ts';
+import { countAll, type ListResult, pageWindow, searchAny, sortBy, totalOf } from '../../lib/list.ts';
+import type { Scope } from '../../lib/scope.ts';
+import type { Reach } from '../projects/projects.repo.ts';
+
+export type TaskRow = {
+  id: string;
+  projectId: string;
+  projectName: string;
+  taskListId: string;
+  listName: string;
+  parentTaskId: string | null;
+  title: string;
+  description: string | null;
+  statusId: string | null;
+  statusName: string | null;
+  statusColor: string | null;
+  priorityId: string | null;
+  priorityName: string | null;
+  startDate: string | null;
+  dueDate: string | null;
+  estimatedHours: string | null;
+  actualHours: string | null;
+  progress: number;
+  sortOrder: number;
+  isOverdue: boolean;
+  subtaskCount: number;
+  createdBy: string | null;
+  completedAt: Date | null;
+  createdAt: Date;
+  updatedAt: Date;
+};
+
+export type AssigneeRow = {
+  taskId: string;
+  userId: string;
+  firstName: string;
+  lastName: string;
+  profilePhotoPath: string | null;
+  userUpdatedAt: Date;
+};
+
+/** Which tasks a list shows: one list's, one project's (top-level only) or one assignee's (all). */
+export type TaskSet = { taskListId: string } | { projectId: string } | { assignedTo: string };
+
+/**
+ * Overdue, decided when read (no job to keep a flag true): past the due date and neither
+ * Completed nor Cancelled (the built-in statuses). Dates compare in the database's calendar (UTC).
+ */
+const isOverdue = sql<boolean>`coalesce(${tasks.dueDate} < current_date and ${taskStatuses.builtIn} is null, false)`;
+
+const subtaskCount = sql<number>`(select count(*) from ${aliasedTable(tasks, 'sub')}
+  where "sub"."company_id" = ${tasks.companyId} and "sub"."parent_task_id" = ${tasks.id})::int`.mapWith(
+  Number,
+);
+
+const joins = {
+  project: and(eq(projects.id, tasks.projectId), eq(projects.companyId, tasks.companyId)),
+  list: and(eq(taskLists.id, tasks.taskListId), eq(taskLists.companyId, tasks.companyId)),
+  status: and(eq(taskStatuses.id, tasks.statusId), eq(taskStatuses.companyId, tasks.companyId)),
+  priority: eq(priorities.id, tasks.priorityId),
+};
+
+function select(scope: Scope) {
+  return scope.db
+    .select({
+      id: tasks.id,
+      projectId: tasks.projectId,
+      projectName: projects.name,
+      taskListId: tasks.taskListId,
+      listName: taskLists.name,
+      parentTaskId: tasks.parentTaskId,
+      title: tasks.title,
+      description: tasks.description,
+      statusId: tasks.statusId,
+      statusName: taskStatuses.name,
+      statusColor: taskStatuses.color,
+      priorityId: tasks.priorityId,
+      priorityName: priorities.name,
+      startDate: tasks.startDate,
+      dueDate: tasks.dueDate,
+      estimatedHours: tasks.estimatedHours,
+      actualHours: tasks.actualHours,
+      progress: tasks.progress,
+      sortOrder: tasks.sortOrder,
+      isOverdue,
+      subtaskCount,
+      createdBy: tasks.createdBy,
+      completedAt: tasks.completedAt,
+      createdAt: tasks.createdAt,
+      updatedAt: tasks.updatedAt,
+    })
+    .from(tasks)
+    .innerJoin(projects, joins.project)
+    .innerJoin(taskLists, joins.list)
+    .leftJoin(taskStatuses, joins.status)
+    .leftJoin(priorities, joins.priority);
+}
+
+/** `exists (a row of table for this task/project with this user)`. */
+function assignedTo(scope: Scope, userId: string): SQL {
+  const ta = aliasedTable(taskAssignees, 'ta');
+  return exists(
+    scope.db
+      .select({ one: sql`1` })
+      .from(ta)
+      .where(and(eq(ta.companyId, tasks.companyId), eq(ta.taskId, tasks.id), eq(ta.userId, userId))),
+  );
+}
+
+/** The task's project has this user as a member (the reach of someone without `*:read:all`). */
+function inReach(scope: Scope, reach: Reach): SQL | undefined {
+  if (reach === null) return undefined;
+  const pm = aliasedTable(projectMembers, 'pm');
+  return exists(
+    scope.db
+      .select({ one: sql`1` })
+      .from(pm)
+      .where(and(eq(pm.companyId, tasks.companyId), eq(pm.projectId, tasks.projectId), eq(pm.userId, reach))),
+  );
+}
+
+function setCondition(scope: Scope, set: TaskSet): SQL | undefined {
+  if ('taskListId' in set) return and(eq(tasks.taskListId, set.taskListId), isNull(tasks.parentTaskId));
+  if ('projectId' in set) return and(eq(tasks.projectId, set.projectId), isNull(tasks.parentTaskId));
+  return assignedTo(scope, set.assignedTo);
+}
+
+function filters(scope: Scope, q: TaskListQuery): (SQL | undefined)[] {
+  const statusNames = q.statusNames?.map((n) => n.toLowerCase());
+  const priorityNames = q.priorityNames?.map((n) => n.toLowerCase());
+  const byStatus = statusNames?.length ? inArray(sql`lower(${taskStatuses.name})`, statusNames) : undefined;
+  return [
+    searchAny(q.search, tasks.title, tasks.description),
+    byStatus && statusNames?.includes(OVERDUE_STATUS_NAME.toLowerCase()) ? or(byStatus, isOverdue) : byStatus,
+    priorityNames?.length ? inArray(sql`lower(${priorities.name})`, priorityNames) : undefined,
+    q.projectId ? eq(tasks.projectId, q.projectId) : undefined,
+    q.startDateFrom ? gte(tasks.startDate, q.startDateFrom) : undefined,
+    q.endDateTo ? lte(tasks.dueDate, q.endDateTo) : undefined,
+    q.dueDateFrom ? gte(tasks.dueDate, q.dueDateFrom) : undefined,
+    q.dueDateTo ? lte(tasks.dueDate, q.dueDateTo) : undefined,
+    q.overdue === 'true' ? isOverdue : q.overdue === 'false' ? not(isOverdue) : undefined,
+    q.memberUserId ? assignedTo(scope, q.memberUserId) : undefined,
+  ];
+}
+
+type TaskPatch = {
+  title?: string;
+  description?: string | null;
+  statusId?: string;
+  priorityId?: string | null;
+  startDate?: string | null;
+  dueDate?: string | null;
+  estimatedHours?: string | null;
+  actualHours?: string | null;
+  sortOrder?: number;
+  taskListId?: string;
+};
+
+/** The only place that touches `tasks` and `task_assignees`. */
+export const tasksRepo = {
+  /** One page and the total: two queries whatever the page size (assignees come in one more). */
+  async list(scope: Scope, set: TaskSet, q: TaskListQuery, reach: Reach): Promise<ListResult<TaskRow>> {
+    const where = scope.own(tasks, setCondition(scope, set), inReach(scope, reach), ...filters(scope, q));
+    const { limit, offset } = pageWindow(q);
+    const keys = {
+      sortOrder: tasks.sortOrder,
+      title: sql`lower(${tasks.title})`,
+      statusName: taskStatuses.sortOrder,
+      priority: priorities.sortOrder,
+      startDate: tasks.startDate,
+      dueDate: tasks.dueDate,
+      progress: tasks.progress,
+      createdAt: tasks.createdAt,
+      updatedAt: tasks.updatedAt,
+    };
+    const [rows, total] = await Promise.all([
+      select(scope)
+        .where(where)
+        .orderBy(...sortBy(keys, q.sortBy, q.sortOrder, tasks.createdAt, tasks.id))
+        .limit(limit)
+        .offset(offset),
+      totalOf(
+        scope.db
+          .select({ n: countAll() })
+          .from(tasks)
+          .leftJoin(taskStatuses, joins.status)
+          .leftJoin(priorities, joins.priority)
+          .where(where),
+      ),
+    ]);
+    return { rows, total };
+  },
+
+  async byId(scope: Scope, id: string, reach: Reach): Promise<TaskRow | null> {
+    const [row] = await select(scope).where(scope.own(tasks, eq(tasks.id, id), inReach(scope, reach)));
+    return row ?? null;
+  },
+
+  /** A task's subtasks in their order. */
+  subtasks(scope: Scope, parentTaskId: string): Promise<TaskRow[]> {
+    return select(scope)
+      .where(scope.own(tasks, eq(tasks.parentTaskId, parentTaskId)))
+      .orderBy(asc(tasks.sortOrder), asc(tasks.createdAt), asc(tasks.id));
+  },
+
+  /** The assignees of these tasks: one query for a whole page. */
+  async assignees(scope: Scope, taskIds: string[]): Promise<AssigneeRow[]> {
+    if (taskIds.length === 0) return [];
+    return scope.db
+      .select({
+        taskId: taskAssignees.taskId,
+        userId: users.id,
+        firstName: users.firstName,
+        lastName: users.lastName,
+        profilePhotoPath: users.profilePhotoPath,
+        userUpdatedAt: users.updatedAt,
+      })
+      .from(taskAssignees)
+      .innerJoin(users, and(eq(users.id, taskAssignees.userId), eq(users.companyId, taskAssignees.companyId)))
+      .where(scope.own(taskAssignees, inArray(taskAssignees.taskId, taskIds)))
+      .orderBy(asc(users.firstName), asc(users.lastName), asc(users.id));
+  },
+
+  async setAssignees(scope: Scope, taskId: string, userIds: string[]) {
+    await scope.db.delete(taskAssignees).where(scope.own(taskAssignees, eq(taskAssignees.taskId, taskId)));
+    if (userIds.length === 0) return;
+    await scope.db
+      .insert(taskAssignees)
+      .values([...new Set(userIds)].map((userId) => scope.values({ taskId, userId })));
+  },
+
+  /** A member leaving a project stops being assigned to its tasks. */
+  async unassignFromProject(scope: Scope, projectId: string, userId: string) {
+    await scope.db.delete(taskAssignees).where(
+      scope.own(
+        taskAssignees,
+        eq(taskAssignees.userId, userId),
+        inArray(
+          taskAssignees.taskId,
+          scope.db
+            .select({ id: tasks.id })
+            .from(tasks)
+            .where(scope.own(tasks, eq(tasks.projectId, projectId))),
+        ),
+      ),
+    );
+  },
+
+  /**
+   * Makes room at `sortOrder` in a board column (top-level tasks of one project in one status), or
+   * among a task's subtasks: the tasks from there on move one down.
+   */
+  async shiftFrom(
+    scope: Scope,
+    column: { projectId: string; statusId: string } | { parentTaskId: string },
+    sortOrder: number,
+    except?: string,
+  ) {
+    const where =
+      'parentTaskId' in column
+        ? eq(tasks.parentTaskId, column.parentTaskId)
+        : and(
+            eq(tasks.projectId, column.projectId),
+            eq(tasks.statusId, column.statusId),
+            isNull(tasks.parentTaskId),
+          );
+    await scope.db
+      .update(tasks)
+      .set({ sortOrder: sql`${tasks.sortOrder} + 1` })
+      .where(
+        scope.own(tasks, where, gte(tasks.sortOrder, sortOrder), except ? ne(tasks.id, except) : undefined),
+      );
+  },
+
+  async nextSubtaskOrder(scope: Scope, parentTaskId: string): Promise<number> {
+    const [row] = await scope.db
+      .select({ n: sql<number>`coalesce(max(${tasks.sortOrder}) + 1, 0)::int`.mapWith(Number) })
+      .from(tasks)
+      .where(scope.own(tasks, eq(tasks.parentTaskId, parentTaskId)));
+    return row?.n ?? 0;
+  },
+
+  async insert(
+    scope: Scope,
+    t: Required<Omit<TaskPatch, 'taskListId' | 'statusId'>> & {
+      statusId: string | null;
+      projectId: string;
+      taskListId: string;
+      parentTaskId: string | null;
+      createdBy: string;
+    },
+  ) {
+    const [row] = await scope.db.insert(tasks).values(scope.values(t)).returning({ id: tasks.id });
+    if (!row) throw new Error('insert returned no row');
+    return row.id;
+  },
+
+  async update(scope: Scope, id: string, patch: TaskPatch) {
+    if (Object.keys(patch).length === 0) return;
+    await scope.db
+      .update(tasks)
+      .set(patch)
+      .where(scope.own(tasks, eq(tasks.id, id)));
+  },
+
+  /** Subtasks follow their parent to another list. */
+  async moveSubtasksToList(scope: Scope, parentTaskId: string, taskListId: string) {
+    await scope.db
+      .update(tasks)
+      .set({ taskListId })
+      .where(scope.own(tasks, eq(tasks.parentTaskId, parentTaskId)));
+  },
+
+  /** Deletes a task (its subtasks, assignees and document rows go with it). */
+  async delete(scope: Scope, id: string) {
+    await scope.db.delete(tasks).where(scope.own(tasks, eq(tasks.id, id)));
+  },
+
+  /** Ids of a task and its subtasks (to collect their files before deleting). */
+  async withSubtaskIds(scope: Scope, id: string): Promise<string[]> {
+    const rows = await scope.db
+      .select({ id: tasks.id })
+      .from(tasks)
+      .where(scope.own(tasks, or(eq(tasks.id, id), eq(tasks.parentTaskId, id))));
+    return rows.map((r) => r.id);
+  },
+
+  /** Ids of the tasks of a list (to collect their files before deleting it). */
+  async idsInList(scope: Scope, taskListId: string): Promise<string[]> {
+    const rows = await scope.db
+      .select({ id: tasks.id })
+      .from(tasks)
+      .where(scope.own(tasks, eq(tasks.taskListId, taskListId)));
+    return rows.map((r) => r.id);
+  },
+
+  /** Tasks in `from` move to `to` (a status being deleted); answers their ids. */
+  async moveStatus(scope: Scope, from: string, to: string): Promise<string[]> {
+    const rows = await scope.db
+      .update(tasks)
+      .set({ statusId: to })
+      .where(scope.own(tasks, eq(tasks.statusId, from)))
+      .returning({ id: tasks.id });
+    return rows.map((r) => r.id);
+  },
+
+  /**
+   * The progress rule, applied in the caller's transaction to these tasks and their parents:
+   * 100 when Completed, else 0; a task with subtasks takes the mean of its subtasks. Also stamps
+   * `completed_at` when a task reaches Completed and clears it when it leaves.
+   */
+  async recomputeProgress(scope: Scope, ids: string[]) {
+    if (ids.length === 0) return;
+    const targets = or(
+      inArray(sql`t.id`, ids),
+      inArray(
+        sql`t.id`,
+        scope.db
+          .select({ id: tasks.parentTaskId })
+          .from(tasks)
+          .where(scope.own(tasks, inArray(tasks.id, ids))),
+      ),
+    );
+    const done = (task: string) =>
+      sql.raw(`(select st.built_in = 'completed' from task_statuses st
+      where st.company_id = ${task}.company_id and st.id = ${task}.status_id)`);
+    await scope.db.execute(sql`
+      update tasks t set
+        progress = coalesce(
+          (select round(avg(case when ${done('s')} then 100 else 0 end))::int from tasks s
+            where s.company_id = t.company_id and s.parent_task_id = t.id),
+          case when ${done('t')} then 100 else 0 end),
+        completed_at = case when ${done('t')} then coalesce(t.completed_at, now()) else null end
+      where t.company_id = ${scope.companyId} and (${targets})`);
+  },
+};

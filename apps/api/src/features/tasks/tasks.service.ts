@@ -1,0 +1,251 @@
+import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
+import {
+  type CreateTaskBody,
+  DUE_BEFORE_START,
+  MESSAGES,
+  type Paged,
+  type Task,
+  type TaskDetail,
+  type TaskListQuery,
+  type UpdateTaskBody,
+} from '@taskhive/contract';
+import { badRequest, fieldError, notFound } from '../../lib/errors.ts';
+import { toPaged, type ListResult } from '../../lib/list.ts';
+import type { Scope } from '../../lib/scope.ts';
+import { workDocumentsRepo } from '../files/documents.repo.ts';
+import type { FileStorage } from '../files/files.storage.ts';
+import { projectsPolicy } from '../projects/projects.policy.ts';
+import { projectsRepo } from '../projects/projects.repo.ts';
+import { assertStatus, loadProject } from '../projects/projects.service.ts';
+import { taskListsRepo } from '../task-lists/task-lists.repo.ts';
+import { loadTaskList } from '../task-lists/task-lists.service.ts';
+import { priorityCatalogue } from '../task-statuses/task-statuses.service.ts';
+import { taskStatusesRepo } from '../task-statuses/task-statuses.repo.ts';
+import { byTask, toTask, toTaskDocument } from './tasks.mapper.ts';
+import { type TaskRow, tasksRepo, type TaskSet } from './tasks.repo.ts';
+
+async function loadTask(scope: Scope, id: string) {
+  const row = await tasksRepo.byId(scope, id, projectsPolicy.taskReach(scope.actor));
+  if (!row) throw notFound('Task');
+  return row;
+}
+
+async function assertPriority(scope: Scope, priorityId: string | null | undefined) {
+  if (!priorityId) return;
+  const known = await priorityCatalogue(scope.db);
+  if (!known.some((p) => p.priorityId === priorityId))
+    throw fieldError('priorityId', MESSAGES.tasks.priorityNotFound);
+}
+
+/** Assignees must be members of the task's project (which also keeps other companies' users out). */
+async function assertAssignees(scope: Scope, projectId: string, userIds: string[] | undefined) {
+  if (!userIds?.length) return;
+  const members = await projectsRepo.membersAmong(scope, projectId, userIds);
+  if (userIds.some((u) => !members.has(u))) throw fieldError('assigneeIds', MESSAGES.tasks.assigneeNotMember);
+}
+
+const hours = (v: number | null | undefined) => (v === undefined ? undefined : v === null ? null : String(v));
+
+/**
+ * Tasks and subtasks. Progress is stored and kept true on every write in the same transaction
+ * (`tasksRepo.recomputeProgress`): 100 when Completed, else 0; a task with subtasks takes their
+ * mean. Overdue is decided when read. Order: a board column is one project's top-level tasks in
+ * one status; a card placed at `sortOrder` moves the cards from there one down.
+ */
+export function tasksService(deps: { storage: FileStorage; log: FastifyBaseLogger }) {
+  const { storage, log } = deps;
+  const removeFiles = async (keys: string[]) => {
+    for (const key of keys)
+      await storage.remove(key).catch((err: unknown) => log.warn({ err }, 'document file not removed'));
+  };
+
+  async function paged(scope: Scope, q: TaskListQuery, result: ListResult<TaskRow>): Promise<Paged<Task>> {
+    const assignees = byTask(
+      await tasksRepo.assignees(
+        scope,
+        result.rows.map((r) => r.id),
+      ),
+    );
+    return toPaged(q, result, (row) => toTask(row, assignees));
+  }
+
+  const list = async (scope: Scope, set: TaskSet, q: TaskListQuery) =>
+    paged(scope, q, await tasksRepo.list(scope, set, q, projectsPolicy.taskReach(scope.actor)));
+
+  async function detail(scope: Scope, id: string): Promise<TaskDetail> {
+    const row = await loadTask(scope, id);
+    const [subtasks, documents] = await Promise.all([
+      tasksRepo.subtasks(scope, id),
+      workDocumentsRepo.forTask(scope, id),
+    ]);
+    const assignees = byTask(await tasksRepo.assignees(scope, [id, ...subtasks.map((s) => s.id)]));
+    return {
+      ...toTask(row, assignees),
+      subtasks: subtasks.map((s) => toTask(s, assignees)),
+      documents: documents.map((d) => toTaskDocument(id, d)),
+    };
+  }
+
+  async function create(
+    scope: Scope,
+    list: { id: string; projectId: string },
+    parent: TaskRow | null,
+    body: CreateTaskBody,
+  ): Promise<TaskDetail> {
+    const statusId = body.statusId
+      ? (await assertStatus(scope, body.statusId, MESSAGES.projects.statusNotInCompany)).id
+      : await taskStatusesRepo.first(scope);
+    await assertPriority(scope, body.priorityId);
+    await assertAssignees(scope, list.projectId, body.assigneeIds);
+    const id = await scope.transaction(async (tx) => {
+      let sortOrder = body.sortOrder;
+      if (parent) {
+        if (sortOrder === undefined) sortOrder = await tasksRepo.nextSubtaskOrder(tx, parent.id);
+        else await tasksRepo.shiftFrom(tx, { parentTaskId: parent.id }, sortOrder);
+      } else {
+        sortOrder ??= 0;
+        if (statusId) await tasksRepo.shiftFrom(tx, { projectId: list.projectId, statusId }, sortOrder);
+      }
+      const taskId = await tasksRepo.insert(tx, {
+        projectId: list.projectId,
+        taskListId: list.id,
+        parentTaskId: parent?.id ?? null,
+        title: body.title,
+        description: body.description ?? null,
+        statusId,
+        priorityId: body.priorityId ?? null,
+        startDate: body.startDate ?? null,
+        dueDate: body.dueDate ?? null,
+        estimatedHours: hours(body.estimatedHours) ?? null,
+        actualHours: hours(body.actualHours) ?? null,
+        sortOrder,
+        createdBy: tx.actor.userId,
+      });
+      await tasksRepo.setAssignees(tx, taskId, body.assigneeIds ?? []);
+      await tasksRepo.recomputeProgress(tx, [taskId]);
+      return taskId;
+    });
+    return detail(scope, id);
+  }
+
+  return {
+    async byList(scope: Scope, taskListId: string, q: TaskListQuery) {
+      await loadTaskList(scope, taskListId);
+      return list(scope, { taskListId }, q);
+    },
+
+    async byProject(scope: Scope, projectId: string, q: TaskListQuery) {
+      await loadProject(scope, projectId, projectsPolicy.taskReach(scope.actor));
+      return list(scope, { projectId }, q);
+    },
+
+    /** Every task assigned to the signed-in user, subtasks included. */
+    mine(scope: Scope, q: TaskListQuery) {
+      return list(scope, { assignedTo: scope.actor.userId }, q);
+    },
+
+    get: detail,
+
+    async create(scope: Scope, taskListId: string, body: CreateTaskBody) {
+      const l = await loadTaskList(scope, taskListId);
+      return create(scope, { id: l.id, projectId: l.projectId }, null, body);
+    },
+
+    /** A subtask lives in its parent's list; subtasks do not nest. */
+    async createSubtask(scope: Scope, parentId: string, body: CreateTaskBody) {
+      const parent = await loadTask(scope, parentId);
+      if (parent.parentTaskId) throw badRequest(MESSAGES.tasks.noNestedSubtasks);
+      return create(scope, { id: parent.taskListId, projectId: parent.projectId }, parent, body);
+    },
+
+    async update(scope: Scope, id: string, body: UpdateTaskBody): Promise<TaskDetail> {
+      const row = await loadTask(scope, id);
+      if (body.statusId) await assertStatus(scope, body.statusId, MESSAGES.projects.statusNotInCompany);
+      await assertPriority(scope, body.priorityId);
+      await assertAssignees(scope, row.projectId, body.assigneeIds);
+      const start = body.startDate === undefined ? row.startDate : body.startDate;
+      const due = body.dueDate === undefined ? row.dueDate : body.dueDate;
+      if (start && due && due < start) throw fieldError('dueDate', DUE_BEFORE_START);
+      const newListId = body.taskListId !== row.taskListId ? body.taskListId : undefined;
+      if (newListId) {
+        const target = await taskListsRepo.byId(scope, newListId, projectsPolicy.taskReach(scope.actor));
+        if (!target || target.projectId !== row.projectId || row.parentTaskId)
+          throw fieldError('taskListId', MESSAGES.tasks.listNotInProject);
+      }
+      const statusChanges = body.statusId !== undefined && body.statusId !== row.statusId;
+
+      await scope.transaction(async (tx) => {
+        const statusId = body.statusId ?? row.statusId;
+        const sortOrder = body.sortOrder ?? (statusChanges && !row.parentTaskId ? 0 : row.sortOrder);
+        if (statusChanges || sortOrder !== row.sortOrder) {
+          if (row.parentTaskId)
+            await tasksRepo.shiftFrom(tx, { parentTaskId: row.parentTaskId }, sortOrder, id);
+          else if (statusId)
+            await tasksRepo.shiftFrom(tx, { projectId: row.projectId, statusId }, sortOrder, id);
+        }
+        await tasksRepo.update(tx, id, {
+          title: body.title,
+          description: body.description,
+          statusId: body.statusId,
+          priorityId: body.priorityId,
+          startDate: body.startDate,
+          dueDate: body.dueDate,
+          estimatedHours: hours(body.estimatedHours),
+          actualHours: hours(body.actualHours),
+          sortOrder,
+          taskListId: newListId,
+        });
+        if (body.assigneeIds) await tasksRepo.setAssignees(tx, id, body.assigneeIds);
+        if (newListId) await tasksRepo.moveSubtasksToList(tx, id, newListId);
+        if (statusChanges) await tasksRepo.recomputeProgress(tx, [id]);
+      });
+      return detail(scope, id);
+    },
+
+    /** Its subtasks and documents go with it; a parent's progress follows; then the files. */
+    async remove(scope: Scope, id: string) {
+      const row = await loadTask(scope, id);
+      const keys = await scope.transaction(async (tx) => {
+        const k = await workDocumentsRepo.keysOfTasks(tx, await tasksRepo.withSubtaskIds(tx, id));
+        await tasksRepo.delete(tx, id);
+        if (row.parentTaskId) await tasksRepo.recomputeProgress(tx, [row.parentTaskId]);
+        return k;
+      });
+      await removeFiles(keys);
+      return { taskId: id, parentTaskId: row.parentTaskId };
+    },
+
+    async addDocument(scope: Scope, id: string, req: FastifyRequest) {
+      await loadTask(scope, id);
+      const file = await storage.receive(req, 'document');
+      try {
+        const row = await workDocumentsRepo.insert(
+          scope,
+          { taskId: id },
+          { ...file, uploadedBy: scope.actor.userId },
+        );
+        return toTaskDocument(id, row);
+      } catch (err) {
+        await storage.remove(file.storageKey);
+        throw err;
+      }
+    },
+
+    async document(scope: Scope, id: string, documentId: string) {
+      await loadTask(scope, id);
+      const doc = await workDocumentsRepo.ofTask(scope, id, documentId);
+      if (!doc) throw notFound('Document');
+      return doc;
+    },
+
+    async removeDocument(scope: Scope, id: string, documentId: string) {
+      await loadTask(scope, id);
+      const doc = await workDocumentsRepo.ofTask(scope, id, documentId);
+      if (!doc) throw notFound('Document');
+      await workDocumentsRepo.delete(scope, doc.id);
+      await removeFiles([doc.storageKey]);
+    },
+  };
+}
+
+export type TasksService = ReturnType<typeof tasksService>;
