@@ -84,6 +84,11 @@ type Patch = { undo: () => void };
 
 const api = baseApi.enhanceEndpoints({ addTagTypes: ['Task', 'TaskList', 'Project'] });
 
+/** A task detail as a list shows it (its subtasks and documents stay in the detail). */
+function listItem({ subtasks: _subtasks, documents: _documents, ...task }: TaskDetail): Task {
+  return task;
+}
+
 /** The cache patches that change a task wherever it is loaded (lists, boards, its detail, its parent's subtasks). */
 function taskPatches(state: unknown, taskId: string, recipe: (task: Task) => void) {
   const util = tasksApi.util;
@@ -201,15 +206,16 @@ export const tasksApi = api.injectEndpoints({
     }),
 
     /** Spec section 4: a new task goes to the front of its list and board, and the count rises by one. */
-    createTask: build.mutation<Task, { taskListId: string; body: CreateTaskBody }>({
+    createTask: build.mutation<TaskDetail, { taskListId: string; body: CreateTaskBody }>({
       query: ({ taskListId, body }) => ({
         url: `Tasks/tasklists/${encodeURIComponent(taskListId)}/tasks`,
         method: 'POST',
         body,
       }),
       async onQueryStarted({ taskListId }, { dispatch, getState, queryFulfilled }) {
-        const { data: created } = await queryFulfilled.catch(() => ({ data: null }));
-        if (!created) return;
+        const { data: detail } = await queryFulfilled.catch(() => ({ data: null }));
+        if (!detail) return;
+        const created = listItem(detail);
         const unshift = (d: Paged<Task>) => {
           if (d.items.some((t) => t.taskId === created.taskId)) return;
           d.items.unshift(created);
@@ -248,7 +254,7 @@ export const tasksApi = api.injectEndpoints({
      * (the new status's name and colour, say): shown at once, undone if the server refuses, then
      * replaced by the server's answer.
      */
-    updateTask: build.mutation<Task, { taskId: string; body: UpdateTaskBody; patch?: Partial<Task> }>({
+    updateTask: build.mutation<TaskDetail, { taskId: string; body: UpdateTaskBody; patch?: Partial<Task> }>({
       query: ({ taskId, body }) => ({ url: `Tasks/${encodeURIComponent(taskId)}`, method: 'PUT', body }),
       async onQueryStarted({ taskId, patch }, { dispatch, getState, queryFulfilled }) {
         const patches = patch
@@ -256,7 +262,8 @@ export const tasksApi = api.injectEndpoints({
           : [];
         try {
           const { data } = await queryFulfilled;
-          for (const p of taskPatches(getState(), taskId, (t) => Object.assign(t, data))) dispatch(p);
+          const fields = listItem(data);
+          for (const p of taskPatches(getState(), taskId, (t) => Object.assign(t, fields))) dispatch(p);
         } catch {
           for (const p of patches) p.undo();
         }
@@ -277,7 +284,7 @@ export const tasksApi = api.injectEndpoints({
      * if the server refuses, every change is undone.
      */
     moveTask: build.mutation<
-      Task,
+      TaskDetail,
       {
         move: BoardMove;
         status: Pick<Task, 'statusId' | 'statusName' | 'statusColor'>;
@@ -379,7 +386,7 @@ export const tasksApi = api.injectEndpoints({
             ],
     }),
 
-    createSubtask: build.mutation<Task, { parentId: string; body: CreateTaskBody }>({
+    createSubtask: build.mutation<TaskDetail, { parentId: string; body: CreateTaskBody }>({
       query: ({ parentId, body }) => ({
         url: `tasks/${encodeURIComponent(parentId)}/subtasks`,
         method: 'POST',
@@ -390,7 +397,7 @@ export const tasksApi = api.injectEndpoints({
         if (!created) return;
         dispatch(
           tasksApi.util.updateQueryData('getTask', parentId, (d) => {
-            d.subtasks.push(created);
+            d.subtasks.push(listItem(created));
             d.subtaskCount = d.subtasks.length;
           }),
         );
