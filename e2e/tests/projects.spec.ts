@@ -106,9 +106,12 @@ test('an admin plans a project: members, a task list, a task with a subtask, the
   await expect(column('In Progress').getByTestId('board-card').filter({ hasText: title })).toBeVisible();
   await expect(toast(page, 'Task Updated Successfully')).toBeVisible();
 
+  // At a person's pace: the sensor measures the columns after the lift, before the first arrow.
   await boardCard.focus();
   await page.keyboard.press('Space');
+  await page.waitForTimeout(300);
   await page.keyboard.press('ArrowRight');
+  await page.waitForTimeout(300);
   await page.keyboard.press('Space');
   await expect(column('In Review').getByTestId('board-card').filter({ hasText: title })).toBeVisible();
   await page.reload();
