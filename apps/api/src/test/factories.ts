@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, inArray, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { Permission } from '@taskhive/contract';
 import type { App } from '../app.ts';
 import type { Db } from '../db/client.ts';
@@ -22,6 +21,8 @@ import {
 } from '../db/schema/index.ts';
 import { provisionCompany, type ProvisionedCompany } from '../features/companies/provision.service.ts';
 import { createSuperAdmin } from '../db/seed/demo.ts';
+import { tasksRepo } from '../features/tasks/tasks.repo.ts';
+import { systemScope } from '../lib/scope.ts';
 import { hashPassword } from '../lib/passwords.ts';
 
 export const TEST_PASSWORD = 'Correct-Horse-Battery-9';
@@ -246,8 +247,8 @@ export async function buildTaskList(
 
 /**
  * A task (or, with `parentTaskId`, a subtask) in a task list of `company`, inserted directly with
- * its assignees. Progress follows the product's rule: 100 when Completed, else 0; a parent's
- * progress becomes the mean of its subtasks.
+ * its assignees. Progress follows the product's rule through the repository (100 when Completed,
+ * else 0; a parent takes the mean of its subtasks).
  */
 export async function buildTask(
   db: Db,
@@ -286,10 +287,8 @@ export async function buildTask(
       startDate: o.startDate ?? null,
       dueDate: o.dueDate ?? null,
       estimatedHours: o.estimatedHours == null ? null : String(o.estimatedHours),
-      progress: statusName === 'Completed' ? 100 : 0,
       sortOrder: o.sortOrder ?? 0,
       createdBy: company.adminUserId,
-      completedAt: statusName === 'Completed' ? new Date() : null,
     })
     .returning({ id: tasks.id });
   if (!t) throw new Error('task not created');
@@ -297,15 +296,6 @@ export async function buildTask(
     await db
       .insert(taskAssignees)
       .values(o.assigneeIds.map((userId) => ({ companyId: company.companyId, taskId: t.id, userId })));
-  if (o.parentTaskId) {
-    const sub = alias(tasks, 'sub');
-    await db
-      .update(tasks)
-      .set({
-        progress: sql`(select coalesce(round(avg(${sub.progress})), 0)::int from ${sub}
-          where ${sub.companyId} = ${company.companyId} and ${sub.parentTaskId} = ${o.parentTaskId})`,
-      })
-      .where(and(eq(tasks.companyId, company.companyId), eq(tasks.id, o.parentTaskId)));
-  }
+  await tasksRepo.recomputeProgress(systemScope(db, company.companyId), [t.id]);
   return { taskId: t.id, projectId: list.projectId, taskListId: o.taskListId };
 }

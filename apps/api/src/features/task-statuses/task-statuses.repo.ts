@@ -1,7 +1,7 @@
 import { asc, eq, gte, ne, sql } from 'drizzle-orm';
 import { BUILT_IN_STATUS_KEYS, BUILT_IN_STATUS_NAMES, DEFAULT_TASK_STATUSES } from '@taskhive/contract';
 import type { Db } from '../../db/client.ts';
-import { priorities, projects, taskStatuses, tasks } from '../../db/schema/index.ts';
+import { priorities, taskStatuses } from '../../db/schema/index.ts';
 import type { Scope } from '../../lib/scope.ts';
 
 export type TaskStatusRow = {
@@ -13,10 +13,14 @@ export type TaskStatusRow = {
   usageCount: number;
 };
 
-/** Tasks and projects in the status (correlated, so the list stays one query). */
+/**
+ * Tasks and projects in the status (correlated, so the list stays one query). Spelled out with
+ * the table name: Drizzle leaves columns unqualified in a one-table select, which would bind them
+ * to the inner tables here.
+ */
 const usageCount = sql<number>`(
-  (select count(*) from ${tasks} where ${tasks.companyId} = ${taskStatuses.companyId} and ${tasks.statusId} = ${taskStatuses.id})
-  + (select count(*) from ${projects} where ${projects.companyId} = ${taskStatuses.companyId} and ${projects.statusId} = ${taskStatuses.id})
+  (select count(*) from tasks t where t.company_id = "task_statuses"."company_id" and t.status_id = "task_statuses"."id")
+  + (select count(*) from projects p where p.company_id = "task_statuses"."company_id" and p.status_id = "task_statuses"."id")
 )::int`.mapWith(Number);
 
 const columns = {

@@ -75,10 +75,8 @@ export type TaskSet = { taskListId: string } | { projectId: string } | { assigne
  */
 const isOverdue = sql<boolean>`coalesce(${tasks.dueDate} < current_date and ${taskStatuses.builtIn} is null, false)`;
 
-const subtaskCount = sql<number>`(select count(*) from ${aliasedTable(tasks, 'sub')}
-  where "sub"."company_id" = ${tasks.companyId} and "sub"."parent_task_id" = ${tasks.id})::int`.mapWith(
-  Number,
-);
+const subtaskCount = sql<number>`(select count(*) from tasks sub
+  where sub.company_id = ${tasks.companyId} and sub.parent_task_id = ${tasks.id})::int`.mapWith(Number);
 
 const joins = {
   project: and(eq(projects.id, tasks.projectId), eq(projects.companyId, tasks.companyId)),

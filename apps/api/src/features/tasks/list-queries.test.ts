@@ -1,0 +1,98 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { App } from '../../app.ts';
+import type { Database } from '../../db/client.ts';
+import { buildTestApp } from '../../test/build-app.ts';
+import {
+  bearer,
+  buildProject,
+  buildTask,
+  buildTaskList,
+  type Session,
+  type TestCompany,
+  twoTenants,
+} from '../../test/factories.ts';
+
+let app: App;
+let database: Database;
+let acme: TestCompany;
+let admin: Session;
+let employee: Session;
+let projectId: string;
+
+/** Counts the statements the driver runs (PGlite and node-postgres both go through `query`). */
+function queryCounter(db: unknown) {
+  const client = (db as { $client: { query: (...args: unknown[]) => unknown } }).$client;
+  const original = client.query;
+  let n = 0;
+  client.query = function (this: unknown, ...args: unknown[]) {
+    n++;
+    return original.apply(this, args);
+  };
+  return {
+    count: () => n,
+    reset: () => (n = 0),
+    restore: () => (client.query = original),
+  };
+}
+
+beforeAll(async () => {
+  ({ app, database } = await buildTestApp());
+  ({ acme, admin, employee } = await twoTenants(app, database.db));
+  const members = [acme.adminUserId, employee.userId];
+  for (let i = 0; i < 7; i++) {
+    const p = await buildProject(database.db, acme, { memberIds: members });
+    projectId = p.projectId;
+  }
+  const list = await buildTaskList(database.db, acme, { projectId });
+  for (let i = 0; i < 25; i++) {
+    const t = await buildTask(database.db, acme, {
+      taskListId: list.taskListId,
+      assigneeIds: members,
+      sortOrder: i,
+    });
+    if (i % 10 === 0)
+      await buildTask(database.db, acme, { taskListId: list.taskListId, parentTaskId: t.taskId });
+  }
+});
+afterAll(() => app.close());
+
+describe('a list request runs a bounded number of queries whatever its page size', () => {
+  it.each([
+    ['projects', () => '/api/Project'],
+    ['project tasks', () => `/api/Tasks/projects/${projectId}/tasks`],
+    ['my tasks', () => '/api/Tasks/users/mytasks'],
+  ])('%s: page size 1 and 50 run the same number of statements', async (_name, url) => {
+    const counter = queryCounter(database.db);
+    try {
+      const counts: number[] = [];
+      for (const size of [1, 50]) {
+        counter.reset();
+        const res = await app.inject({
+          method: 'GET',
+          url: `${url()}?pageSize=${size}`,
+          headers: bearer(employee),
+        });
+        expect(res.statusCode).toBe(200);
+        expect(res.json().data.items.length).toBe(Math.min(size, res.json().data.totalCount));
+        counts.push(counter.count());
+      }
+      expect(counts[0]).toBeGreaterThan(0);
+      expect(counts[1]).toBe(counts[0]);
+    } finally {
+      counter.restore();
+    }
+  });
+
+  it('the admin sees the same bound', async () => {
+    const counter = queryCounter(database.db);
+    try {
+      await app.inject({ method: 'GET', url: '/api/Project?pageSize=1', headers: bearer(admin) });
+      const one = counter.count();
+      counter.reset();
+      await app.inject({ method: 'GET', url: '/api/Project?pageSize=50', headers: bearer(admin) });
+      expect(counter.count()).toBe(one);
+    } finally {
+      counter.restore();
+    }
+  });
+});
