@@ -128,7 +128,10 @@ test('an admin plans a project: members, a task list, a task with a subtask, the
   const docs = page.getByRole('list', { name: 'Project documents' });
   await expect(docs).toContainText('launch-notes.txt');
   await page.getByRole('button', { name: 'Delete launch-notes.txt' }).click();
-  await page.getByRole('dialog', { name: 'Delete document?' }).getByRole('button', { name: 'Delete' }).click();
+  await page
+    .getByRole('dialog', { name: 'Delete document?' })
+    .getByRole('button', { name: 'Delete' })
+    .click();
   await expect(toast(page, 'Document deleted')).toBeVisible();
   await expect(page.getByText('launch-notes.txt')).toBeHidden();
 
