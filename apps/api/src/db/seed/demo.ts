@@ -1,11 +1,11 @@
-import { randomUUID } from 'node:crypto';
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { count, eq } from 'drizzle-orm';
 import { ROLES } from '@taskhive/contract';
 import type { Db } from '../client.ts';
 import { provisionCompany } from '../../features/companies/provision.service.ts';
 import { companyModulesRepo } from '../../features/company-modules/company-modules.repo.ts';
+import { fileStorage } from '../../features/files/files.storage.ts';
+import { tasksRepo } from '../../features/tasks/tasks.repo.ts';
+import { systemScope } from '../../lib/scope.ts';
 import { hashPassword } from '../../lib/passwords.ts';
 import {
   companies,
@@ -94,11 +94,33 @@ const day = (offset: number) => {
   return d.toISOString().slice(0, 10);
 };
 
+/** A one-page PDF with a line of text: small, real, and opened by any viewer. */
+function demoPdf(title: string): Buffer {
+  const text = title.replace(/[()\\]/g, '');
+  const stream = `BT /F1 18 Tf 72 720 Td (${text}) Tj ET`;
+  const objects = [
+    '<< /Type /Catalog /Pages 2 0 R >>',
+    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>',
+    `<< /Length ${stream.length} >>\nstream\n${stream}\nendstream`,
+    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>',
+  ];
+  let body = '%PDF-1.4\n';
+  const offsets: number[] = [];
+  objects.forEach((o, i) => {
+    offsets.push(Buffer.byteLength(body));
+    body += `${i + 1} 0 obj\n${o}\nendobj\n`;
+  });
+  const xref = Buffer.byteLength(body);
+  body += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`;
+  body += offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n \n`).join('');
+  body += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
+  return Buffer.from(body, 'latin1');
+}
+
 /** Demo data for every screen: two companies, people, packages, projects, tasks, documents, time logs. */
 export async function seedDemo(db: Db, dataDir: string): Promise<void> {
   const passwordHash = await hashPassword(DEMO_PASSWORD);
-  const uploads = join(dataDir, 'uploads');
-  mkdirSync(uploads, { recursive: true });
 
   await db.transaction(async (tx) => {
     await createSuperAdmin(tx, {
@@ -228,120 +250,212 @@ export async function seedDemo(db: Db, dataDir: string): Promise<void> {
     const prios = await tx.select({ id: priorities.id, name: priorities.name }).from(priorities);
     const prio = (n: string) => prios.find((p) => p.name === n)?.id ?? null;
 
+    const storage = fileStorage(dataDir);
+    const acmeScope = systemScope(tx, acme.companyId);
+    const team = [acme.adminUserId, manager, employee, ...people.slice(2, 10).map((p) => p.id)];
     const projectDefs = [
-      { name: 'Website Redesign', status: 'In Progress', prio: 'High', start: -30, end: 30 },
-      { name: 'Mobile App Launch', status: 'Open', prio: 'Urgent', start: -10, end: 60 },
-      { name: 'Warehouse Automation', status: 'Delayed', prio: 'Medium', start: -60, end: -5 },
-      { name: 'Quarterly Marketing Campaign', status: 'Completed', prio: 'Low', start: -90, end: -20 },
-      { name: 'Customer Portal', status: 'Not Started', prio: 'Medium', start: 10, end: 100 },
-      { name: 'Security Audit', status: 'In Review', prio: 'High', start: -15, end: 15 },
+      { code: 'WEB', name: 'Website Redesign', status: 'In Progress', start: -30, end: 30 },
+      { code: 'MOB', name: 'Mobile App Launch', status: 'Open', start: -10, end: 60 },
+      { code: 'WHA', name: 'Warehouse Automation', status: 'Delayed', start: -60, end: -5 },
+      { code: 'MKT', name: 'Quarterly Marketing Campaign', status: 'Completed', start: -90, end: -20 },
+      { code: 'CUS', name: 'Customer Portal', status: 'Not Started', start: 10, end: 100 },
+      { code: 'SEC', name: 'Security Audit', status: 'In Review', start: -15, end: 15 },
+      { code: 'DAT', name: 'Data Platform Migration', status: 'In Progress', start: -45, end: 45 },
+      { code: 'HRO', name: 'HR Onboarding Revamp', status: 'Cancelled', start: -40, end: -10 },
     ];
-    const team = [acme.adminUserId, manager, employee, ...people.slice(2, 8).map((p) => p.id)];
-    let logSeed = 0;
-    for (const [pi, def] of projectDefs.entries()) {
-      const [project] = await tx
-        .insert(projects)
-        .values({
+    const createdProjects = await tx
+      .insert(projects)
+      .values(
+        projectDefs.map((def) => ({
           companyId: acme.companyId,
+          code: def.code,
           name: def.name,
           description: `${def.name}: planned, tracked and delivered in Taskhive.`,
           statusId: status(def.status),
-          priorityId: prio(def.prio),
           startDate: day(def.start),
           endDate: day(def.end),
           createdBy: acme.adminUserId,
-        })
-        .returning({ id: projects.id });
-      if (!project) continue;
-      const members = [acme.adminUserId, manager, employee, team[3 + (pi % 6)] ?? employee].filter(
-        (v, i, a) => a.indexOf(v) === i,
+        })),
+      )
+      .returning({ id: projects.id, code: projects.code });
+    const projectOf = (pi: number) => createdProjects[pi]?.id ?? '';
+    const membersOf = (pi: number) =>
+      [
+        acme.adminUserId,
+        manager,
+        employee,
+        ...[0, 1, 2].map((k) => team[3 + ((pi * 2 + k) % 8)] ?? employee),
+      ].filter((v, i, a) => a.indexOf(v) === i);
+    await tx
+      .insert(projectMembers)
+      .values(
+        projectDefs.flatMap((_, pi) =>
+          membersOf(pi).map((userId) => ({ companyId: acme.companyId, projectId: projectOf(pi), userId })),
+        ),
       );
-      await tx
-        .insert(projectMembers)
-        .values(members.map((userId) => ({ companyId: acme.companyId, projectId: project.id, userId })));
 
-      const key = `${randomUUID()}.txt`;
-      const body = `Project brief: ${def.name}\n\nGoals, scope and milestones.\n`;
-      writeFileSync(join(uploads, key), body);
-      await tx.insert(documents).values({
-        companyId: acme.companyId,
-        ownerType: 'project',
-        projectId: project.id,
-        fileName: `${def.name} brief.txt`,
-        mimeType: 'text/plain',
-        sizeBytes: Buffer.byteLength(body),
-        storageKey: key,
-        uploadedBy: acme.adminUserId,
-      });
-
-      for (const [li, listName] of ['Backlog', 'This Sprint', 'Done'].entries()) {
-        const [list] = await tx
-          .insert(taskLists)
-          .values({ companyId: acme.companyId, projectId: project.id, name: listName, sortOrder: li })
-          .returning({ id: taskLists.id });
-        if (!list) continue;
-        for (let ti = 0; ti < 3; ti++) {
-          const st = li === 2 ? 'Completed' : li === 1 ? (ti === 0 ? 'In Progress' : 'In Review') : 'Open';
-          const [task] = await tx
-            .insert(tasks)
-            .values({
+    // Four lists a project, five tasks a list (160 tasks), statuses by list so every status shows.
+    const LISTS = [
+      { name: 'Backlog', statuses: ['Open', 'Not Started'] },
+      { name: 'This Sprint', statuses: ['In Progress', 'Delayed', 'In Progress', 'Open'] },
+      { name: 'Review', statuses: ['In Review'] },
+      { name: 'Done', statuses: ['Completed', 'Completed', 'Cancelled'] },
+    ];
+    const createdLists = await tx
+      .insert(taskLists)
+      .values(
+        projectDefs.flatMap((_, pi) =>
+          LISTS.map((l, li) => ({
+            companyId: acme.companyId,
+            projectId: projectOf(pi),
+            name: l.name,
+            sortOrder: li,
+          })),
+        ),
+      )
+      .returning({ id: taskLists.id });
+    const listOf = (pi: number, li: number) => createdLists[pi * LISTS.length + li]?.id ?? '';
+    const VERBS = ['Plan', 'Design', 'Build', 'Test', 'Document'];
+    const PRIOS = ['Low', 'Medium', 'High', 'Urgent'];
+    const taskDefs = projectDefs.flatMap((def, pi) =>
+      LISTS.flatMap((l, li) =>
+        VERBS.map((verb, ti) => {
+          const finished = def.status === 'Completed';
+          const st = finished ? 'Completed' : (l.statuses[ti % l.statuses.length] ?? 'Open');
+          const start = def.start + li * 7 + ti * 2;
+          return {
+            pi,
+            li,
+            ti,
+            row: {
               companyId: acme.companyId,
-              projectId: project.id,
-              taskListId: list.id,
-              title: `${['Plan', 'Build', 'Review'][ti]} ${def.name.split(' ')[0]} ${listName.toLowerCase()} item ${ti + 1}`,
-              description: 'A demo task with enough detail to open.',
+              projectId: projectOf(pi),
+              taskListId: listOf(pi, li),
+              title: `${verb} ${def.name.split(' ')[0]?.toLowerCase()} ${['scope', 'flows', 'services', 'checks', 'notes'][ti]}`,
+              description: `${verb} step of ${def.name} (${l.name.toLowerCase()}).`,
               statusId: status(st),
-              priorityId: prio(['Low', 'Medium', 'High'][ti] ?? 'Medium'),
-              startDate: day(def.start + ti),
-              dueDate: day(def.start + 14 + ti * 3),
-              estimatedHours: String(4 + ti * 2),
-              progress: st === 'Completed' ? 100 : st === 'Open' ? 0 : 50,
+              priorityId: prio(PRIOS[(pi + li + ti) % PRIOS.length] ?? 'Medium'),
+              startDate: day(start),
+              dueDate: day(start + 5 + (ti % 3) * 4),
+              estimatedHours: String(2 + ((pi + ti) % 5) * 2),
+              actualHours: st === 'Completed' ? String(2 + ((pi + ti) % 4) * 2) : null,
               sortOrder: ti,
               createdBy: manager,
-              completedAt: st === 'Completed' ? new Date() : null,
-            })
-            .returning({ id: tasks.id });
-          if (!task) continue;
-          const assignees = [employee, team[(pi + ti) % team.length] ?? manager].filter(
-            (v, i, a) => a.indexOf(v) === i,
-          );
-          await tx
-            .insert(taskAssignees)
-            .values(assignees.map((userId) => ({ companyId: acme.companyId, taskId: task.id, userId })));
-          if (ti === 0) {
-            await tx.insert(tasks).values(
-              ['Draft', 'Check'].map((verb, si) => ({
-                companyId: acme.companyId,
-                projectId: project.id,
-                taskListId: list.id,
-                parentTaskId: task.id,
-                title: `${verb} details`,
-                statusId: status(si === 0 ? 'Completed' : 'Open'),
-                priorityId: prio('Medium'),
-                progress: si === 0 ? 100 : 0,
-                sortOrder: si,
-                createdBy: manager,
-              })),
-            );
-          }
-          for (const userId of assignees) {
-            logSeed++;
-            const at = new Date();
-            at.setUTCDate(at.getUTCDate() - (logSeed % 20));
-            at.setUTCHours(9 + (logSeed % 8), 0, 0, 0);
-            await tx.insert(timeLogs).values({
-              companyId: acme.companyId,
-              userId,
-              projectId: project.id,
-              taskId: task.id,
-              description: 'Worked on the task',
-              loggedAt: at,
-              durationMinutes: 30 + (logSeed % 6) * 30,
-            });
-          }
-        }
-      }
+            },
+          };
+        }),
+      ),
+    );
+    const createdTasks = await tx
+      .insert(tasks)
+      .values(taskDefs.map((t) => t.row))
+      .returning({ id: tasks.id });
+    const taskIdAt = (k: number) => createdTasks[k]?.id ?? '';
+
+    await tx.insert(taskAssignees).values(
+      taskDefs.flatMap((t, k) => {
+        const members = membersOf(t.pi);
+        return [
+          members[(t.li + t.ti) % members.length],
+          t.ti % 2 ? members[(t.ti + 2) % members.length] : undefined,
+        ]
+          .filter((u): u is string => !!u)
+          .filter((v, i, a) => a.indexOf(v) === i)
+          .map((userId) => ({ companyId: acme.companyId, taskId: taskIdAt(k), userId }));
+      }),
+    );
+
+    // The first task of each sprint list gets three subtasks; its progress is their mean.
+    const parents = taskDefs.map((t, k) => ({ t, k })).filter(({ t }) => t.li === 1 && t.ti === 0);
+    const subtasks = await tx
+      .insert(tasks)
+      .values(
+        parents.flatMap(({ t, k }) =>
+          ['Draft', 'Check', 'Ship'].map((verb, si) => ({
+            companyId: acme.companyId,
+            projectId: t.row.projectId,
+            taskListId: t.row.taskListId,
+            parentTaskId: taskIdAt(k),
+            title: `${verb} ${t.row.title.toLowerCase()}`,
+            statusId: status(['Completed', 'In Progress', 'Open'][si] ?? 'Open'),
+            priorityId: prio('Medium'),
+            dueDate: t.row.dueDate,
+            sortOrder: si,
+            createdBy: manager,
+          })),
+        ),
+      )
+      .returning({ id: tasks.id });
+    await tasksRepo.recomputeProgress(
+      acmeScope,
+      [...createdTasks, ...subtasks].map((t) => t.id),
+    );
+
+    // Documents: a brief (text) and a plan (PDF) per project, a note on each Review list's first task.
+    const docRows: (typeof documents.$inferInsert)[] = [];
+    for (const [pi, def] of projectDefs.entries()) {
+      const brief = `Project brief: ${def.name}\n\nGoals, scope and milestones.\n`;
+      docRows.push({
+        companyId: acme.companyId,
+        ownerType: 'project',
+        projectId: projectOf(pi),
+        fileName: `${def.code} brief.txt`,
+        mimeType: 'text/plain',
+        sizeBytes: Buffer.byteLength(brief),
+        storageKey: await storage.write(brief, 'txt'),
+        uploadedBy: acme.adminUserId,
+      });
+      const pdf = demoPdf(`${def.name} plan`);
+      docRows.push({
+        companyId: acme.companyId,
+        ownerType: 'project',
+        projectId: projectOf(pi),
+        fileName: `${def.code} plan.pdf`,
+        mimeType: 'application/pdf',
+        sizeBytes: pdf.length,
+        storageKey: await storage.write(pdf, 'pdf'),
+        uploadedBy: manager,
+      });
     }
+    for (const [k, t] of taskDefs.entries()) {
+      if (t.li !== 2 || t.ti !== 0) continue;
+      const note = `Review notes for "${t.row.title}".\n- Looks good\n- One open question\n`;
+      docRows.push({
+        companyId: acme.companyId,
+        ownerType: 'task',
+        taskId: taskIdAt(k),
+        fileName: 'review-notes.txt',
+        mimeType: 'text/plain',
+        sizeBytes: Buffer.byteLength(note),
+        storageKey: await storage.write(note, 'txt'),
+        uploadedBy: employee,
+      });
+    }
+    await tx.insert(documents).values(docRows);
+
+    // Time logs: each assignee of a started task logged some work.
+    let logSeed = 0;
+    const logs = taskDefs.flatMap((t, k) => {
+      if (t.li === 0) return [];
+      const members = membersOf(t.pi);
+      const userId = members[(t.li + t.ti) % members.length] ?? employee;
+      logSeed++;
+      const at = new Date();
+      at.setUTCDate(at.getUTCDate() - (logSeed % 20));
+      at.setUTCHours(9 + (logSeed % 8), 0, 0, 0);
+      return [
+        {
+          companyId: acme.companyId,
+          userId,
+          projectId: t.row.projectId,
+          taskId: taskIdAt(k),
+          description: 'Worked on the task',
+          loggedAt: at,
+          durationMinutes: 30 + (logSeed % 6) * 30,
+        },
+      ];
+    });
+    await tx.insert(timeLogs).values(logs);
 
     // Globex: a second tenant, not yet approved, on the Starter package.
     const globex = await provisionCompany(
@@ -371,6 +485,7 @@ export async function seedDemo(db: Db, dataDir: string): Promise<void> {
       .insert(projects)
       .values({
         companyId: globex.companyId,
+        code: 'GSP',
         name: 'Globex Secret Project',
         statusId: globexStatus[0]?.id ?? null,
         createdBy: globex.adminUserId,

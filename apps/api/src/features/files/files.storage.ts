@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { createReadStream, createWriteStream, mkdirSync } from 'node:fs';
-import { open, rm, stat } from 'node:fs/promises';
+import { open, rm, stat, writeFile } from 'node:fs/promises';
 import { extname, join } from 'node:path';
 import { Transform, type TransformCallback } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -245,6 +245,13 @@ export function fileStorage(dataDir: string) {
         throw err;
       }
       return { storageKey, fileName, mimeType, sizeBytes };
+    },
+
+    /** Stores bytes the server produced itself (the demo seed); answers the storage key. */
+    async write(content: Buffer | string, extension: 'txt' | 'pdf'): Promise<string> {
+      const storageKey = `${randomUUID()}.${extension}`;
+      await writeFile(pathOf(storageKey), content, { flag: 'wx', mode: 0o600 });
+      return storageKey;
     },
 
     /** Deletes a stored file; a missing one is not an error. */

@@ -33,6 +33,12 @@ async function saving<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 
+/** A foreign-key violation (23503): a task or project took the status after the usage check. */
+function stillReferenced(err: unknown): boolean {
+  const e = err as { code?: string; cause?: { code?: string } } | null;
+  return e?.code === '23503' || e?.cause?.code === '23503';
+}
+
 async function load(scope: Scope, id: string) {
   const row = await taskStatusesRepo.byId(scope, id);
   if (!row) throw notFound('Status');
@@ -98,7 +104,7 @@ export const taskStatusesService = {
     if (moveTo && !(await taskStatusesRepo.lookup(scope, moveTo)))
       throw fieldError('moveTo', MESSAGES.projects.statusNotInCompany);
     if (!moveTo && row.usageCount > 0) throw conflict(MESSAGES.taskStatuses.inUse);
-    return scope.transaction(async (tx) => {
+    const work = scope.transaction(async (tx) => {
       let movedTasks = 0;
       let movedProjects = 0;
       if (moveTo) {
@@ -109,6 +115,9 @@ export const taskStatusesService = {
       }
       await taskStatusesRepo.delete(tx, id);
       return { statusId: id, movedTasks, movedProjects };
+    });
+    return work.catch((err: unknown) => {
+      throw stillReferenced(err) ? conflict(MESSAGES.taskStatuses.inUse) : err;
     });
   },
 };

@@ -1,0 +1,68 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import type { App } from '../../app.ts';
+import { rowsOf, type Database } from '../client.ts';
+import { buildTestApp, workerDataDir } from '../../test/build-app.ts';
+import { bearer, login } from '../../test/factories.ts';
+import { DEMO_PASSWORD, seedDemo } from './demo.ts';
+
+let app: App;
+let database: Database;
+
+beforeAll(async () => {
+  ({ app, database } = await buildTestApp());
+  await seedDemo(database.db, workerDataDir());
+});
+afterAll(() => app.close());
+
+describe('demo data: a living company', () => {
+  it('Acme has 8 projects and 150+ tasks across every status and priority, overdue ones, subtasks and files', async () => {
+    const admin = await login(app, 'admin@acme.test', DEMO_PASSWORD);
+    const projects = (
+      await app.inject({ method: 'GET', url: '/api/Project?pageSize=50', headers: bearer(admin) })
+    ).json().data;
+    expect(projects.totalCount).toBe(8);
+    expect(
+      new Set(projects.items.map((p: { statusName: string }) => p.statusName)).size,
+    ).toBeGreaterThanOrEqual(6);
+
+    const [stats] = rowsOf<Record<string, number>>(
+      await database.db.execute(sql`
+        select count(*) filter (where t.parent_task_id is null)::int as top,
+               count(*) filter (where t.parent_task_id is not null)::int as subs,
+               count(distinct s.name)::int as statuses,
+               count(distinct t.priority_id)::int as priorities,
+               count(*) filter (where t.due_date < current_date and s.built_in is null)::int as overdue
+          from tasks t
+          left join task_statuses s on s.id = t.status_id
+         where t.company_id = ${admin.companyId}`),
+    );
+    expect(stats).toMatchObject({ statuses: 7, priorities: 4 });
+    expect(stats?.top).toBeGreaterThanOrEqual(150);
+    expect(stats?.subs).toBeGreaterThan(0);
+    expect(stats?.overdue).toBeGreaterThan(0);
+
+    const first = projects.items[0] as { projectId: string };
+    const detail = (
+      await app.inject({ method: 'GET', url: `/api/Project/${first.projectId}`, headers: bearer(admin) })
+    ).json().data;
+    expect(detail.documents.map((d: { mimeType: string }) => d.mimeType).sort()).toEqual([
+      'application/pdf',
+      'text/plain',
+    ]);
+    const pdf = await app.inject({ method: 'GET', url: detail.documents[0].url, headers: bearer(admin) });
+    expect(pdf.statusCode).toBe(200);
+    const keys = rowsOf<{ storage_key: string }>(
+      await database.db.execute(sql`select storage_key from documents`),
+    );
+    expect(keys.every((k) => existsSync(join(workerDataDir(), 'uploads', k.storage_key)))).toBe(true);
+
+    const employee = await login(app, 'employee@acme.test', DEMO_PASSWORD);
+    const mine = (
+      await app.inject({ method: 'GET', url: '/api/Tasks/users/mytasks', headers: bearer(employee) })
+    ).json();
+    expect(mine.data.totalCount).toBeGreaterThan(5);
+  });
+});
