@@ -19,7 +19,7 @@ export function changeListQuery<Q extends ListQueryBase>(query: Q, patch: Partia
 }
 
 /** A click on a column heading: that column ascending, or the other way when it already sorts. */
-export function toggleSortOf<Q extends ListQueryBase>(query: Q, field: Q['sortBy']): Partial<Q> {
+function toggleSortOf<Q extends ListQueryBase>(query: Q, field: Q['sortBy']): Partial<Q> {
   const sortOrder = query.sortBy === field && query.sortOrder === 'asc' ? 'desc' : 'asc';
   return { sortBy: field, sortOrder } as Partial<Q>;
 }
