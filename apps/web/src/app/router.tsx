@@ -23,17 +23,18 @@ const NotFoundPage = lazy(() => import('../features/errors/not-found-page'));
 const AppDashboardPage = lazy(() => import('../features/dashboard/app-dashboard-page'));
 const SuperAdminDashboardPage = lazy(() => import('../features/dashboard/super-admin-dashboard-page'));
 const AccountSettingsPage = lazy(() => import('../features/account/account-settings-page'));
-const ComingSoonPage = lazy(() => import('../features/placeholder/coming-soon-page'));
 const CompaniesPage = lazy(() => import('../features/companies/companies-page'));
 const CompanyDetailPage = lazy(() => import('../features/companies/company-detail-page'));
-const OwnCompanyPage = lazy(() => import('../features/companies/own-company-page'));
+const OwnCompanyRoute = lazy(() => import('./routes/own-company-route'));
 const EmployeesPage = lazy(() => import('../features/employees/employees-page'));
 const EmployeeProfilePage = lazy(() => import('../features/employees/employee-profile-page'));
 const DepartmentsPage = lazy(() => import('../features/departments/departments-page'));
 const DepartmentDetailPage = lazy(() => import('../features/departments/department-detail-page'));
 const CompanyRolesPage = lazy(() => import('../features/company-roles/company-roles-page'));
 const ReportsPage = lazy(() => import('../features/reports/reports-page'));
-const TimesheetPage = lazy(() => import('../features/timesheets/timesheet-page'));
+const ProjectsPage = lazy(() => import('../features/projects/projects-page'));
+const ProjectDetailRoute = lazy(() => import('./routes/project-detail-route'));
+const MyTasksRoute = lazy(() => import('./routes/my-tasks-route'));
 
 /** A route that needs any one of the permissions (none: any signed-in user). */
 const anyOf = (permissions: Permission[], element: ReactNode): ReactNode => (
@@ -43,20 +44,19 @@ const anyOf = (permissions: Permission[], element: ReactNode): ReactNode => (
 const allOf = (permissions: Permission[], element: ReactNode): ReactNode => (
   <RequireAuth requires={{ allOf: permissions }}>{element}</RequireAuth>
 );
-const soon = (title: string) => <ComingSoonPage title={title} />;
 
 /** The company area of spec section 2. */
 const appRoutes: RouteObject[] = [
   { index: true, element: <Navigate to="dashboard" replace /> },
   { path: 'dashboard', element: <AppDashboardPage /> },
-  { path: 'project', element: anyOf(['project:read'], soon('Projects')) },
+  { path: 'project', element: anyOf(['project:read'], <ProjectsPage />) },
   { path: 'reports', element: anyOf(['report:read'], <ReportsPage />) },
-  { path: 'tasks', element: anyOf(['task:read'], <TimesheetPage />) },
+  { path: 'tasks', element: anyOf(['task:read'], <MyTasksRoute />) },
   { path: 'profile', element: <AccountSettingsPage /> },
-  { path: 'project-detail/:projectId', element: anyOf(['project:read'], soon('Project details')) },
+  { path: 'project-detail/:projectId', element: anyOf(['project:read'], <ProjectDetailRoute />) },
   { path: 'employee-profile/:userId', element: anyOf(['employee:read'], <EmployeeProfilePage />) },
   { path: 'companies/:companyId', element: anyOf(['company:read'], <CompanyDetailPage />) },
-  { path: 'company', element: anyOf(['company:read'], <OwnCompanyPage />) },
+  { path: 'company', element: anyOf(['company:read'], <OwnCompanyRoute />) },
   { path: 'role', element: anyOf(['companyrole:read:all'], <CompanyRolesPage />) },
   { path: 'department', element: anyOf(['department:read:all'], <DepartmentsPage />) },
   { path: 'departments/:id', element: anyOf(['department:read:all'], <DepartmentDetailPage />) },

@@ -4,16 +4,19 @@ import { companyRolesListApi } from '../api/company-roles-api';
 import { departmentsListApi } from '../api/departments-api';
 import { DEFAULT_EMPLOYEE_QUERY } from '../api/employee-query';
 import { errorMessage } from '../api/errors';
+import { DEFAULT_PROJECT_QUERY, projectsReadApi } from '../api/projects-api';
+import { taskStatusesReadApi } from '../api/task-statuses-api';
 import { usersApi } from '../api/users-api';
 import { authApi } from '../features/auth/auth-api';
 import { companiesApi } from '../features/companies/companies-api';
+import { DEFAULT_TASK_QUERY, tasksApi } from '../features/tasks/tasks-api';
 import { authActions, type AuthState } from './slices/auth-slice';
 
 /**
  * The start-up load of the company area (spec section 3): one entry per call, each with the
  * permission it needs: employees with `employee:read:all`, company roles with `companyrole:read`,
- * departments with `department:read`, the company by id with `company:read`. A later issue adds
- * its call here (projects, task statuses, my tasks) once its endpoint exists.
+ * departments with `department:read`, the company by id with `company:read`, task statuses with
+ * `project:read` or `task:read`, projects with `project:read`, my tasks with `task:read`.
  */
 export interface StartupLoader {
   key: string;
@@ -68,6 +71,29 @@ export const STARTUP_LOADERS: readonly StartupLoader[] = [
         companiesApi.endpoints.getCompany.initiate(auth.companyId, { subscribe: false }),
       ).unwrap();
     },
+  },
+  // Issue 9: the company's statuses (the project statuses too), the user's projects and my tasks.
+  {
+    key: 'taskStatuses',
+    requires: { anyOf: ['project:read', 'task:read'] },
+    load: (dispatch) =>
+      dispatch(
+        taskStatusesReadApi.endpoints.listTaskStatuses.initiate(undefined, { subscribe: false }),
+      ).unwrap(),
+  },
+  {
+    key: 'projects',
+    requires: { anyOf: ['project:read'] },
+    load: (dispatch) =>
+      dispatch(
+        projectsReadApi.endpoints.listProjects.initiate(DEFAULT_PROJECT_QUERY, { subscribe: false }),
+      ).unwrap(),
+  },
+  {
+    key: 'myTasks',
+    requires: { anyOf: ['task:read'] },
+    load: (dispatch) =>
+      dispatch(tasksApi.endpoints.listMyTasks.initiate(DEFAULT_TASK_QUERY, { subscribe: false })).unwrap(),
   },
 ];
 

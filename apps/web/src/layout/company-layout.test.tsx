@@ -9,7 +9,8 @@ const routes = [
 
 describe('CompanyLayout start-up load', () => {
   it('shows a spinner, then an error panel with the message and Retry, then the layout', async () => {
-    const session = signedIn({ permissions: ['project:read'] });
+    // A permission no start-up call but the profile's needs: the count below is the profile call's.
+    const session = signedIn({ permissions: ['report:read'] });
     let fail = true;
     const fetch = vi.fn(async () =>
       fail

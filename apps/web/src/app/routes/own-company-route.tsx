@@ -1,0 +1,17 @@
+import Stack from '@mui/material/Stack';
+import OwnCompanyPage from '../../features/companies/own-company-page';
+import { TaskStatusesCard } from '../../features/task-statuses/task-statuses-card';
+import { useSession } from '../../hooks/use-session';
+
+/** /app/company: the company profile, then its task statuses (editable by whoever may update the company). */
+export default function OwnCompanyRoute() {
+  const { can } = useSession();
+  return (
+    <Stack spacing={3}>
+      <OwnCompanyPage />
+      {can({ anyOf: ['task:read', 'project:read'] }) && (
+        <TaskStatusesCard canEdit={can({ anyOf: ['company:update'] })} />
+      )}
+    </Stack>
+  );
+}

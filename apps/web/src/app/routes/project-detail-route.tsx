@@ -1,0 +1,22 @@
+import type { ProjectDetail, TaskDetail } from '@taskhive/contract';
+import ProjectDetailPage from '../../features/projects/project-detail-page';
+import { ProjectBoard } from '../../features/tasks/project-board';
+import { ProjectTaskLists } from '../../features/tasks/project-task-lists';
+import { TaskDetailDrawer } from '../../features/tasks/task-detail-drawer';
+import { OpenTaskProvider } from '../../features/tasks/task-link';
+import { TaskTimeLogs } from '../../features/timesheets';
+
+const taskLists = (project: ProjectDetail) => <ProjectTaskLists project={project} />;
+const board = (project: ProjectDetail) => <ProjectBoard project={project} />;
+const timeLog = (task: TaskDetail) => <TaskTimeLogs taskId={task.taskId} />;
+
+/** /app/project-detail/:projectId: the project page with the tasks feature's lists, board and drawer,
+ * with the time feature's part of the drawer composed in. */
+export default function ProjectDetailRoute() {
+  return (
+    <OpenTaskProvider>
+      <ProjectDetailPage renderTaskLists={taskLists} renderBoard={board} />
+      <TaskDetailDrawer renderTimeLog={timeLog} />
+    </OpenTaskProvider>
+  );
+}

@@ -1,0 +1,46 @@
+import AvatarGroup from '@mui/material/AvatarGroup';
+import Tooltip from '@mui/material/Tooltip';
+import { UserAvatar } from './user-avatar';
+
+export interface AvatarPerson {
+  userId: string;
+  firstName: string;
+  lastName: string;
+  profilePhotoUrl: string | null;
+}
+
+/** Overlapping avatars of a few people, "+n" for the rest. */
+export function PeopleAvatars({
+  people,
+  max = 4,
+  size = 28,
+  label,
+}: {
+  people: readonly AvatarPerson[];
+  max?: number;
+  size?: number;
+  label: string;
+}) {
+  if (people.length === 0) return null;
+  return (
+    <AvatarGroup
+      max={max}
+      aria-label={label}
+      sx={{
+        justifyContent: 'flex-end',
+        '& .MuiAvatar-root': { width: size, height: size, fontSize: size * 0.4 },
+      }}
+    >
+      {people.map((p) => (
+        <Tooltip key={p.userId} title={`${p.firstName} ${p.lastName}`}>
+          <UserAvatar
+            firstName={p.firstName}
+            lastName={p.lastName}
+            photoUrl={p.profilePhotoUrl}
+            size={size}
+          />
+        </Tooltip>
+      ))}
+    </AvatarGroup>
+  );
+}

@@ -1,0 +1,218 @@
+import DeleteOutlineRounded from '@mui/icons-material/DeleteOutlineRounded';
+import EditOutlined from '@mui/icons-material/EditOutlined';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Grid from '@mui/material/Grid';
+import Skeleton from '@mui/material/Skeleton';
+import Stack from '@mui/material/Stack';
+import Tab from '@mui/material/Tab';
+import Tabs from '@mui/material/Tabs';
+import Typography from '@mui/material/Typography';
+import { MESSAGES, type ProjectDetail } from '@taskhive/contract';
+import { useState, type ReactNode } from 'react';
+import { useNavigate, useParams, useSearchParams } from 'react-router';
+import { errorMessage, errorStatus } from '../../api/errors';
+import { useGetProjectQuery } from '../../api/projects-api';
+import { ConfirmDialog } from '../../components/confirm-dialog';
+import { ErrorPanel } from '../../components/error-panel';
+import { MainCard } from '../../components/main-card';
+import { StatusChip } from '../../components/status-chip';
+import { useSession } from '../../hooks/use-session';
+import { useToast } from '../../hooks/use-toast';
+import { formatDate } from '../../lib/format';
+import { ProjectProgress } from './project-card';
+import { ProjectDocumentsCard } from './project-documents-card';
+import { ProjectFormDialog } from './project-form-dialog';
+import { ProjectMembersCard } from './project-members-card';
+import { useDeleteProjectMutation } from './projects-api';
+
+const TABS = ['overview', 'lists', 'board', 'documents'] as const;
+type TabId = (typeof TABS)[number];
+const TAB_LABELS: Record<TabId, string> = {
+  overview: 'Overview',
+  lists: 'Task lists',
+  board: 'Board',
+  documents: 'Documents',
+};
+
+export interface ProjectDetailPageProps {
+  /** The project's task lists with their tasks (the tasks feature, composed by app/). */
+  renderTaskLists?: (project: ProjectDetail) => ReactNode;
+  /** The Kanban board of the project's tasks (the tasks feature, composed by app/). */
+  renderBoard?: (project: ProjectDetail) => ReactNode;
+}
+
+function Fact({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div>
+      <Typography variant="caption" color="text.secondary" component="p">
+        {label}
+      </Typography>
+      <Typography component="div">{children}</Typography>
+    </div>
+  );
+}
+
+/**
+ * /app/project-detail/:projectId: overview (progress, dates, status, members), task lists, the
+ * board and documents, one tab each (`?tab=` keeps the tab in the address).
+ */
+export default function ProjectDetailPage({ renderTaskLists, renderBoard }: ProjectDetailPageProps) {
+  const { projectId = '' } = useParams();
+  const navigate = useNavigate();
+  const toast = useToast();
+  const { can } = useSession();
+  const [params, setParams] = useSearchParams();
+  const tabParam = params.get('tab');
+  const tab: TabId = TABS.find((t) => t === tabParam) ?? 'overview';
+  const { currentData: project, error, refetch } = useGetProjectQuery(projectId);
+  const [editing, setEditing] = useState(false);
+  const [deleting, setDeleting] = useState(false);
+  const [remove, removal] = useDeleteProjectMutation();
+  const canUpdate = can({ anyOf: ['project:update'] });
+  const canDelete = can({ anyOf: ['project:delete'] });
+
+  if (error && !project) {
+    const missing = errorStatus(error) === 404;
+    return (
+      <ErrorPanel
+        title={missing ? 'Project not found' : 'Something went wrong'}
+        message={
+          missing
+            ? 'This project does not exist or was deleted.'
+            : errorMessage(error, MESSAGES.projects.detailsFailed)
+        }
+        onRetry={missing ? undefined : () => void refetch()}
+      />
+    );
+  }
+  if (!project) return <Skeleton variant="rounded" height={320} aria-label="Loading project" />;
+
+  const onDelete = async () => {
+    try {
+      await remove(project.projectId).unwrap();
+      toast.success(MESSAGES.projects.deleted);
+      void navigate('/app/project', { replace: true });
+    } catch (err) {
+      toast.error(errorMessage(err, MESSAGES.projects.deleteFailed));
+    }
+  };
+
+  const selectTab = (next: TabId) =>
+    setParams(
+      (p) => {
+        const copy = new URLSearchParams(p);
+        if (next === 'overview') copy.delete('tab');
+        else copy.set('tab', next);
+        return copy;
+      },
+      { replace: true },
+    );
+
+  return (
+    <Stack spacing={2.5}>
+      <Stack
+        direction={{ xs: 'column', sm: 'row' }}
+        spacing={2}
+        sx={{ justifyContent: 'space-between', alignItems: { sm: 'center' } }}
+      >
+        <Box sx={{ minWidth: 0 }}>
+          <Typography variant="overline" color="text.secondary">
+            {project.code}
+          </Typography>
+          <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
+            <Typography variant="h3" component="h1">
+              {project.name}
+            </Typography>
+            <StatusChip name={project.statusName} color={project.statusColor} />
+          </Stack>
+        </Box>
+        <Stack direction="row" spacing={1}>
+          {canUpdate && (
+            <Button variant="outlined" startIcon={<EditOutlined />} onClick={() => setEditing(true)}>
+              Edit
+            </Button>
+          )}
+          {canDelete && (
+            <Button
+              variant="outlined"
+              color="error"
+              startIcon={<DeleteOutlineRounded />}
+              onClick={() => setDeleting(true)}
+            >
+              Delete
+            </Button>
+          )}
+        </Stack>
+      </Stack>
+      <Tabs
+        value={tab}
+        onChange={(_e, v: TabId) => selectTab(v)}
+        variant="scrollable"
+        allowScrollButtonsMobile
+        aria-label="Project sections"
+        sx={{ borderBottom: 1, borderColor: 'divider' }}
+      >
+        {TABS.map((t) => (
+          <Tab key={t} value={t} label={TAB_LABELS[t]} />
+        ))}
+      </Tabs>
+      {tab === 'overview' && (
+        <Grid container spacing={2.5}>
+          <Grid size={{ xs: 12, md: 7 }}>
+            <MainCard title="Overview">
+              <Stack spacing={2}>
+                <Typography color={project.description ? 'text.primary' : 'text.secondary'}>
+                  {project.description ?? 'No description'}
+                </Typography>
+                <Fact label="Progress">
+                  <ProjectProgress value={project.progress} label="Project progress" />
+                </Fact>
+                <Grid container spacing={2}>
+                  <Grid size={{ xs: 6, sm: 3 }}>
+                    <Fact label="Start">{formatDate(project.startDate)}</Fact>
+                  </Grid>
+                  <Grid size={{ xs: 6, sm: 3 }}>
+                    <Fact label="End">{formatDate(project.endDate)}</Fact>
+                  </Grid>
+                  <Grid size={{ xs: 6, sm: 3 }}>
+                    <Fact label="Tasks">{project.taskCount}</Fact>
+                  </Grid>
+                  <Grid size={{ xs: 6, sm: 3 }}>
+                    <Fact label="Task lists">{project.taskLists.length}</Fact>
+                  </Grid>
+                </Grid>
+              </Stack>
+            </MainCard>
+          </Grid>
+          <Grid size={{ xs: 12, md: 5 }}>
+            <ProjectMembersCard
+              projectId={project.projectId}
+              members={project.projectMembers}
+              canEdit={canUpdate}
+            />
+          </Grid>
+        </Grid>
+      )}
+      {tab === 'lists' && renderTaskLists?.(project)}
+      {tab === 'board' && renderBoard?.(project)}
+      {tab === 'documents' && (
+        <ProjectDocumentsCard
+          projectId={project.projectId}
+          documents={project.documents}
+          canEdit={canUpdate}
+        />
+      )}
+      {editing && <ProjectFormDialog project={project} onClose={() => setEditing(false)} />}
+      <ConfirmDialog
+        open={deleting}
+        title="Delete project?"
+        busy={removal.isLoading}
+        onConfirm={() => void onDelete()}
+        onClose={() => setDeleting(false)}
+      >
+        {project.name} and all its task lists, tasks and documents will be deleted.
+      </ConfirmDialog>
+    </Stack>
+  );
+}

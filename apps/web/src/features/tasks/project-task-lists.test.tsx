@@ -1,0 +1,59 @@
+import { MESSAGES } from '@taskhive/contract';
+import { fireEvent, screen, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { jsonResponse, render, signedIn } from '../../test/render';
+import { LIST_ID, paged, pathOf, project, serve, STATUSES, task, taskList } from '../../test/work-fixtures';
+import { ProjectTaskLists } from './project-task-lists';
+import { OpenTaskProvider } from './task-link';
+
+const session = signedIn({ permissions: ['project:read', 'task:read', 'task:create', 'tasklist:create'] });
+const EXISTING = [task(1, 'Write brief'), task(2, 'Draw wireframes')];
+
+describe('ProjectTaskLists', () => {
+  it('puts a created task at the front of its list and raises the counts, without reloading the list', async () => {
+    const created = task(9, 'Book the venue', 'Open', { sortOrder: 0 });
+    const calls = serve((req) => {
+      const path = pathOf(req);
+      if (req.method === 'POST') return jsonResponse(201, created);
+      if (path === '/api/Taskstatuses') return jsonResponse(200, STATUSES);
+      if (path === '/api/Taskpriorities') return jsonResponse(200, []);
+      if (path.endsWith('/tasklists')) return jsonResponse(200, paged([taskList({ taskCount: 2 })], 1, 100));
+      return jsonResponse(200, paged(EXISTING));
+    });
+    const { user, store } = render(
+      <OpenTaskProvider>
+        <ProjectTaskLists project={project()} />
+      </OpenTaskProvider>,
+      { preloadedState: session },
+    );
+    const tasks = await screen.findByRole('list', { name: 'Tasks of Backlog' });
+    expect(
+      within(tasks)
+        .getAllByRole('listitem')
+        .map((li) => li.querySelector('button')?.textContent),
+    ).toEqual(['Write brief', 'Draw wireframes']);
+    expect(screen.getByText('2 tasks')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Add task to Backlog' }));
+    const dialog = await screen.findByRole('dialog');
+    fireEvent.change(within(dialog).getByLabelText(/^Title/), { target: { value: 'Book the venue' } });
+    await user.click(within(dialog).getByRole('button', { name: 'Create task' }));
+
+    await vi.waitFor(() =>
+      expect(store.getState().toast.queue.map((t) => t.message)).toEqual([MESSAGES.tasks.created]),
+    );
+    const post = calls.find((r) => r.method === 'POST');
+    expect(post && pathOf(post)).toBe(`/api/Tasks/tasklists/${LIST_ID}/tasks`);
+    expect(await post?.clone().json()).toMatchObject({ title: 'Book the venue', assigneeIds: [] });
+    expect(
+      within(tasks)
+        .getAllByRole('listitem')
+        .map((li) => li.querySelector('button')?.textContent),
+    ).toEqual(['Book the venue', 'Write brief', 'Draw wireframes']);
+    expect(screen.getByText('3 tasks')).toBeInTheDocument();
+    expect(screen.getByText('1–3 of 3')).toBeInTheDocument();
+    expect(
+      calls.filter((r) => r.method === 'GET' && pathOf(r).endsWith(`/tasklists/${LIST_ID}/tasks`)),
+    ).toHaveLength(1);
+  });
+});

@@ -1,0 +1,304 @@
+import AddRounded from '@mui/icons-material/AddRounded';
+import ArrowDownwardRounded from '@mui/icons-material/ArrowDownwardRounded';
+import ArrowUpwardRounded from '@mui/icons-material/ArrowUpwardRounded';
+import DeleteOutlineRounded from '@mui/icons-material/DeleteOutlineRounded';
+import EditOutlined from '@mui/icons-material/EditOutlined';
+import Button from '@mui/material/Button';
+import ButtonBase from '@mui/material/ButtonBase';
+import Chip from '@mui/material/Chip';
+import IconButton from '@mui/material/IconButton';
+import LinearProgress from '@mui/material/LinearProgress';
+import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
+import Stack from '@mui/material/Stack';
+import TablePagination from '@mui/material/TablePagination';
+import TextField from '@mui/material/TextField';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import {
+  createTaskListBodySchema,
+  DEFAULT_PAGE,
+  MESSAGES,
+  PAGE_SIZE,
+  type ProjectDetail,
+  type TaskList,
+} from '@taskhive/contract';
+import { useState } from 'react';
+import { errorMessage, fieldErrors } from '../../api/errors';
+import { ConfirmDialog } from '../../components/confirm-dialog';
+import { EmptyState } from '../../components/empty-state';
+import { ErrorPanel } from '../../components/error-panel';
+import { FormDialog } from '../../components/form-dialog';
+import { MainCard } from '../../components/main-card';
+import { PeopleAvatars } from '../../components/people-avatars';
+import { StatusChip } from '../../components/status-chip';
+import { useSession } from '../../hooks/use-session';
+import { useToast } from '../../hooks/use-toast';
+import { useZodForm } from '../../hooks/use-zod-form';
+import { DueDate, PriorityChip } from './task-bits';
+import { TaskFormDialog } from './task-form-dialog';
+import { useOpenTask } from './task-link';
+import {
+  useCreateTaskListMutation,
+  useDeleteTaskListMutation,
+  useListListTasksQuery,
+  useListTaskListsQuery,
+  useUpdateTaskListMutation,
+} from './tasks-api';
+
+const listForm = createTaskListBodySchema.pick({ name: true, description: true });
+
+function TaskListDialog({
+  projectId,
+  list,
+  onClose,
+}: {
+  projectId: string;
+  list?: TaskList;
+  onClose: () => void;
+}) {
+  const toast = useToast();
+  const form = useZodForm(listForm, { name: list?.name ?? '', description: list?.description ?? '' });
+  const [create, creating] = useCreateTaskListMutation();
+  const [update, updating] = useUpdateTaskListMutation();
+  const submit = async () => {
+    const body = form.validate();
+    if (!body) return;
+    try {
+      if (list) {
+        await update({ projectId, listId: list.taskListId, body }).unwrap();
+        toast.success(MESSAGES.taskLists.updated);
+      } else {
+        await create({ projectId, body }).unwrap();
+        toast.success(MESSAGES.taskLists.created);
+      }
+      onClose();
+    } catch (err) {
+      form.setServerErrors(fieldErrors(err));
+      toast.error(
+        errorMessage(err, list ? MESSAGES.taskLists.updateFailed : MESSAGES.taskLists.createFailed),
+      );
+    }
+  };
+  return (
+    <FormDialog
+      open
+      title={list ? 'Rename task list' : 'New task list'}
+      submitLabel={list ? 'Save changes' : 'Create list'}
+      busy={creating.isLoading || updating.isLoading}
+      onSubmit={() => void submit()}
+      onClose={onClose}
+      maxWidth="xs"
+    >
+      <TextField label="List name" required autoFocus {...form.field('name')} />
+      <TextField label="Description" multiline minRows={2} {...form.field('description')} />
+    </FormDialog>
+  );
+}
+
+/** One list's tasks, five to a page. */
+function ListTasks({ list }: { list: TaskList }) {
+  const open = useOpenTask();
+  const [page, setPage] = useState(DEFAULT_PAGE);
+  const { currentData, data, error, isLoading, isFetching, refetch } = useListListTasksQuery({
+    taskListId: list.taskListId,
+    page,
+    pageSize: PAGE_SIZE.tasks,
+  });
+  const shown = currentData ?? data;
+  if (isLoading) return <LinearProgress aria-label={`Loading tasks of ${list.name}`} />;
+  if (error && !shown) {
+    return (
+      <ErrorPanel message={errorMessage(error, MESSAGES.tasks.fetchFailed)} onRetry={() => void refetch()} />
+    );
+  }
+  if (!shown || shown.items.length === 0) return <EmptyState title="No tasks in this list yet" />;
+  return (
+    <>
+      {isFetching && <LinearProgress aria-label={`Updating tasks of ${list.name}`} />}
+      <List dense disablePadding aria-label={`Tasks of ${list.name}`}>
+        {shown.items.map((t) => (
+          <ListItem key={t.taskId} divider disableGutters sx={{ gap: 1, flexWrap: 'wrap' }}>
+            <ButtonBase
+              onClick={() => open(t.taskId)}
+              sx={{ flex: '1 1 200px', justifyContent: 'flex-start', textAlign: 'left', borderRadius: 0.5 }}
+            >
+              <Typography variant="body2" sx={{ fontWeight: 600 }}>
+                {t.title}
+              </Typography>
+            </ButtonBase>
+            <StatusChip name={t.statusName} color={t.statusColor} />
+            <PriorityChip name={t.priorityName} />
+            <DueDate task={t} />
+            <PeopleAvatars people={t.assignees} size={22} max={3} label={`Assignees of ${t.title}`} />
+          </ListItem>
+        ))}
+      </List>
+      <TablePagination
+        component="div"
+        count={shown.totalCount}
+        page={page - 1}
+        rowsPerPage={PAGE_SIZE.tasks}
+        rowsPerPageOptions={[PAGE_SIZE.tasks]}
+        onPageChange={(_e, p) => setPage(p + 1)}
+      />
+    </>
+  );
+}
+
+/** A project's task lists in order, each with its tasks: create, rename, reorder and delete lists. */
+export function ProjectTaskLists({ project }: { project: ProjectDetail }) {
+  const toast = useToast();
+  const { can } = useSession();
+  const { projectId } = project;
+  const { currentData, error, isLoading, refetch } = useListTaskListsQuery(projectId);
+  const [update] = useUpdateTaskListMutation();
+  const [remove, removal] = useDeleteTaskListMutation();
+  const [editing, setEditing] = useState<TaskList | 'new' | null>(null);
+  const [deleting, setDeleting] = useState<TaskList | null>(null);
+  const [adding, setAdding] = useState<TaskList | null>(null);
+  const canCreateList = can({ anyOf: ['tasklist:create'] });
+  const canUpdateList = can({ anyOf: ['tasklist:update'] });
+  const canDeleteList = can({ anyOf: ['tasklist:delete'] });
+  const canCreateTask = can({ anyOf: ['task:create'] });
+  const lists = currentData?.items ?? [];
+
+  /** Up: take the previous list's place; down: the place after the next list. */
+  const moveList = async (list: TaskList, toIndex: number) => {
+    const from = lists.indexOf(list);
+    const neighbour = lists[toIndex];
+    if (!neighbour) return;
+    const sortOrder = toIndex < from ? neighbour.sortOrder : neighbour.sortOrder + 1;
+    try {
+      await update({ projectId, listId: list.taskListId, body: { sortOrder }, toIndex }).unwrap();
+      toast.success(MESSAGES.taskLists.updated);
+    } catch (err) {
+      toast.error(errorMessage(err, MESSAGES.taskLists.updateFailed));
+    }
+  };
+
+  const onDelete = async () => {
+    if (!deleting) return;
+    try {
+      await remove({ projectId, listId: deleting.taskListId }).unwrap();
+      toast.success(MESSAGES.taskLists.deleted);
+      setDeleting(null);
+    } catch (err) {
+      toast.error(errorMessage(err, MESSAGES.taskLists.deleteFailed));
+    }
+  };
+
+  let body;
+  if (isLoading) body = <LinearProgress aria-label="Loading task lists" />;
+  else if (error && !currentData) {
+    body = (
+      <ErrorPanel
+        message={errorMessage(error, MESSAGES.taskLists.fetchFailed)}
+        onRetry={() => void refetch()}
+      />
+    );
+  } else if (lists.length === 0) {
+    body = (
+      <EmptyState
+        title="No task lists yet"
+        description={canCreateList ? 'Create a list to group the tasks of this project.' : undefined}
+      />
+    );
+  } else {
+    body = lists.map((list, i) => (
+      <MainCard
+        key={list.taskListId}
+        data-testid="task-list"
+        title={
+          <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+            <span>{list.name}</span>
+            <Chip size="small" label={`${list.taskCount} ${list.taskCount === 1 ? 'task' : 'tasks'}`} />
+          </Stack>
+        }
+        subheader={`${list.overallProgress}% done${list.description ? ` · ${list.description}` : ''}`}
+        action={
+          <Stack direction="row" sx={{ flexWrap: 'wrap', justifyContent: 'flex-end' }}>
+            {canCreateTask && (
+              <Tooltip title="Add task">
+                <IconButton aria-label={`Add task to ${list.name}`} onClick={() => setAdding(list)}>
+                  <AddRounded />
+                </IconButton>
+              </Tooltip>
+            )}
+            {canUpdateList && (
+              <>
+                <IconButton
+                  aria-label={`Move ${list.name} up`}
+                  disabled={i === 0}
+                  onClick={() => void moveList(list, i - 1)}
+                >
+                  <ArrowUpwardRounded />
+                </IconButton>
+                <IconButton
+                  aria-label={`Move ${list.name} down`}
+                  disabled={i === lists.length - 1}
+                  onClick={() => void moveList(list, i + 1)}
+                >
+                  <ArrowDownwardRounded />
+                </IconButton>
+                <IconButton aria-label={`Rename ${list.name}`} onClick={() => setEditing(list)}>
+                  <EditOutlined />
+                </IconButton>
+              </>
+            )}
+            {canDeleteList && (
+              <IconButton aria-label={`Delete ${list.name}`} onClick={() => setDeleting(list)}>
+                <DeleteOutlineRounded />
+              </IconButton>
+            )}
+          </Stack>
+        }
+        sx={{ height: 'auto' }}
+      >
+        <LinearProgress
+          variant="determinate"
+          value={list.overallProgress}
+          aria-label={`${list.name} progress ${list.overallProgress}%`}
+          sx={{ mb: 1.5, height: 4, borderRadius: 2 }}
+        />
+        <ListTasks list={list} />
+      </MainCard>
+    ));
+  }
+
+  return (
+    <Stack spacing={2}>
+      {canCreateList && (
+        <Stack direction="row" sx={{ justifyContent: 'flex-end' }}>
+          <Button variant="contained" startIcon={<AddRounded />} onClick={() => setEditing('new')}>
+            New task list
+          </Button>
+        </Stack>
+      )}
+      {body}
+      {editing && (
+        <TaskListDialog
+          projectId={projectId}
+          list={editing === 'new' ? undefined : editing}
+          onClose={() => setEditing(null)}
+        />
+      )}
+      {adding && (
+        <TaskFormDialog
+          taskListId={adding.taskListId}
+          members={project.projectMembers}
+          onClose={() => setAdding(null)}
+        />
+      )}
+      <ConfirmDialog
+        open={Boolean(deleting)}
+        title="Delete task list?"
+        busy={removal.isLoading}
+        onConfirm={() => void onDelete()}
+        onClose={() => setDeleting(null)}
+      >
+        {deleting?.name} and its {deleting?.taskCount ?? 0} tasks will be deleted.
+      </ConfirmDialog>
+    </Stack>
+  );
+}

@@ -1,0 +1,27 @@
+import Chip, { type ChipProps } from '@mui/material/Chip';
+import Typography from '@mui/material/Typography';
+import type { Task } from '@taskhive/contract';
+import { formatDate } from '../../lib/format';
+
+const PRIORITY_COLORS: Record<string, ChipProps['color']> = {
+  Low: 'default',
+  Medium: 'info',
+  High: 'warning',
+  Urgent: 'error',
+};
+
+export function PriorityChip({ name }: { name: string | null }) {
+  if (!name) return null;
+  return <Chip size="small" label={name} color={PRIORITY_COLORS[name] ?? 'default'} variant="outlined" />;
+}
+
+/** The due date, in red with "Overdue" when the task is late (shown as Delayed). */
+export function DueDate({ task }: { task: Pick<Task, 'dueDate' | 'isOverdue'> }) {
+  if (!task.dueDate) return null;
+  return (
+    <Typography variant="caption" color={task.isOverdue ? 'error' : 'text.secondary'}>
+      {task.isOverdue ? 'Overdue · ' : 'Due '}
+      {formatDate(task.dueDate)}
+    </Typography>
+  );
+}

@@ -1,0 +1,69 @@
+import { MESSAGES, type Task } from '@taskhive/contract';
+import { useCallback, useMemo } from 'react';
+import { errorMessage } from '../../api/errors';
+import { useListTaskStatusesQuery } from '../../api/task-statuses-api';
+import { Board, type BoardColumn, type BoardMove } from '../../components/board/board';
+import { useToast } from '../../hooks/use-toast';
+import { TaskCard, TaskCardWithProject } from './task-card';
+import { useMoveTaskMutation } from './tasks-api';
+
+const taskId = (t: Task) => t.taskId;
+const statusOf = (t: Task) => t.statusId ?? '';
+
+/**
+ * Tasks by status. A drop changes the task's status and place at once (every loaded copy); if the
+ * server refuses, the card goes back and an error toast says why.
+ */
+export function TaskBoard({
+  tasks,
+  label,
+  showProject = false,
+  canMove,
+}: {
+  tasks: readonly Task[];
+  label: string;
+  showProject?: boolean;
+  canMove: boolean;
+}) {
+  const toast = useToast();
+  const { data: statuses = [] } = useListTaskStatusesQuery();
+  const [move] = useMoveTaskMutation();
+  const columns = useMemo<BoardColumn[]>(
+    () => statuses.map((s) => ({ id: s.statusId, title: s.name, color: s.color })),
+    [statuses],
+  );
+
+  const onMove = useCallback(
+    (m: BoardMove) => {
+      const status = statuses.find((s) => s.statusId === m.toColumn);
+      if (!status) return;
+      const at = m.order.indexOf(m.itemId);
+      const sortOf = (id: string | undefined) => tasks.find((t) => t.taskId === id)?.sortOrder;
+      const next = sortOf(m.order[at + 1]);
+      const prev = sortOf(m.order[at - 1]);
+      const sortOrder = next ?? (prev === undefined ? 0 : prev + 1);
+      move({
+        move: m,
+        status: { statusId: status.statusId, statusName: status.name, statusColor: status.color },
+        sortOrder,
+      })
+        .unwrap()
+        .then(() => toast.success(MESSAGES.tasks.updated))
+        .catch((err: unknown) => toast.error(errorMessage(err, MESSAGES.tasks.updateFailed)));
+    },
+    [move, statuses, tasks, toast],
+  );
+
+  return (
+    <Board
+      label={label}
+      columns={columns}
+      items={tasks}
+      itemId={taskId}
+      columnOf={statusOf}
+      Card={showProject ? TaskCardWithProject : TaskCard}
+      onMove={onMove}
+      disabled={!canMove}
+    />
+  );
+}

@@ -1,0 +1,468 @@
+import {
+  DEFAULT_PAGE,
+  PAGE_SIZE,
+  TASK_BOARD_MAX_PAGE_SIZE,
+  type CreateTaskBody,
+  type CreateTaskListBody,
+  type DocumentInfo,
+  type Paged,
+  type Task,
+  type TaskDetail,
+  type TaskList,
+  type TaskListQuery,
+  type UpdateTaskBody,
+  type UpdateTaskListBody,
+} from '@taskhive/contract';
+import { baseApi } from '../../api/base-api';
+import { applyBoardMove, type BoardMove } from '../../components/board/board';
+
+export type TaskSortField = TaskListQuery['sortBy'];
+
+/** The task query of spec section 3 (the project query's fields, plus priority, project and due dates). */
+export interface TaskQuery {
+  page: number;
+  pageSize: number;
+  sortBy: TaskSortField;
+  sortOrder: 'asc' | 'desc';
+  search: string;
+  statusNames: string[];
+  priorityNames: string[];
+  projectId: string | null;
+  dueDateFrom: string;
+  dueDateTo: string;
+}
+
+export const DEFAULT_TASK_QUERY: TaskQuery = {
+  page: DEFAULT_PAGE,
+  pageSize: PAGE_SIZE.tasks,
+  sortBy: 'sortOrder',
+  sortOrder: 'asc',
+  search: '',
+  statusNames: [],
+  priorityNames: [],
+  projectId: null,
+  dueDateFrom: '',
+  dueDateTo: '',
+};
+
+/** The same query for a board: every task at once, in column order. */
+export const boardQuery = (q: TaskQuery): TaskQuery => ({
+  ...q,
+  page: DEFAULT_PAGE,
+  pageSize: TASK_BOARD_MAX_PAGE_SIZE,
+  sortBy: 'sortOrder',
+  sortOrder: 'asc',
+});
+
+export function taskQueryParams(q: TaskQuery): Record<string, string | number> {
+  const params: Record<string, string | number> = {
+    page: q.page,
+    pageSize: q.pageSize,
+    sortBy: q.sortBy,
+    sortOrder: q.sortOrder,
+  };
+  if (q.search.trim()) params.search = q.search.trim();
+  if (q.statusNames.length) params.statusNames = q.statusNames.join(',');
+  if (q.priorityNames.length) params.priorityNames = q.priorityNames.join(',');
+  if (q.projectId) params.projectId = q.projectId;
+  if (q.dueDateFrom) params.dueDateFrom = q.dueDateFrom;
+  if (q.dueDateTo) params.dueDateTo = q.dueDateTo;
+  return params;
+}
+
+export interface ListTasksArgs {
+  taskListId: string;
+  page: number;
+  pageSize: number;
+}
+export interface ProjectTasksArgs {
+  projectId: string;
+  query: TaskQuery;
+}
+
+type Patch = { undo: () => void };
+
+const api = baseApi.enhanceEndpoints({ addTagTypes: ['Task', 'TaskList', 'Project'] });
+
+/** A task detail as a list shows it (its subtasks and documents stay in the detail). */
+function listItem({ subtasks: _subtasks, documents: _documents, ...task }: TaskDetail): Task {
+  return task;
+}
+
+/** The cache patches that change a task wherever it is loaded (lists, boards, its detail, its parent's subtasks). */
+function taskPatches(state: unknown, taskId: string, recipe: (task: Task) => void) {
+  const util = tasksApi.util;
+  const s = state as Parameters<typeof util.selectCachedArgsForQuery>[0];
+  const inPage = (d: Paged<Task>) => d.items.filter((t) => t.taskId === taskId).forEach(recipe);
+  return [
+    ...util
+      .selectCachedArgsForQuery(s, 'listListTasks')
+      .map((a) => util.updateQueryData('listListTasks', a, inPage)),
+    ...util
+      .selectCachedArgsForQuery(s, 'listProjectTasks')
+      .map((a) => util.updateQueryData('listProjectTasks', a, inPage)),
+    ...util
+      .selectCachedArgsForQuery(s, 'listMyTasks')
+      .map((a) => util.updateQueryData('listMyTasks', a, inPage)),
+    ...util.selectCachedArgsForQuery(s, 'getTask').map((id) =>
+      util.updateQueryData('getTask', id, (d) => {
+        if (d.taskId === taskId) recipe(d);
+        d.subtasks.filter((t) => t.taskId === taskId).forEach(recipe);
+      }),
+    ),
+  ];
+}
+
+/** Task lists, tasks, subtasks and their documents; the project board and My Tasks. */
+export const tasksApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    listTaskLists: build.query<Paged<TaskList>, string>({
+      query: (projectId) => `Tasks/projects/${encodeURIComponent(projectId)}/tasklists`,
+      providesTags: (_r, _e, projectId) => [{ type: 'TaskList', id: `PROJECT-${projectId}` }],
+    }),
+    createTaskList: build.mutation<TaskList, { projectId: string; body: CreateTaskListBody }>({
+      query: ({ projectId, body }) => ({
+        url: `Tasks/projects/${encodeURIComponent(projectId)}/tasklists`,
+        method: 'POST',
+        body,
+      }),
+      invalidatesTags: (r, _e, { projectId }) =>
+        r
+          ? [
+              { type: 'TaskList', id: `PROJECT-${projectId}` },
+              { type: 'Project', id: projectId },
+            ]
+          : [],
+    }),
+    /**
+     * Rename or move a list (`sortOrder` takes that place and shifts the rest; `toIndex` is where
+     * it shows at once). Undone if the server refuses.
+     */
+    updateTaskList: build.mutation<
+      TaskList,
+      { projectId: string; listId: string; body: UpdateTaskListBody; toIndex?: number }
+    >({
+      query: ({ projectId, listId, body }) => ({
+        url: `Tasks/projects/${encodeURIComponent(projectId)}/tasklists/${encodeURIComponent(listId)}`,
+        method: 'PUT',
+        body,
+      }),
+      async onQueryStarted({ projectId, listId, body, toIndex }, { dispatch, queryFulfilled }) {
+        const patch = dispatch(
+          tasksApi.util.updateQueryData('listTaskLists', projectId, (d) => {
+            const from = d.items.findIndex((l) => l.taskListId === listId);
+            const list = d.items[from];
+            if (!list) return;
+            if (body.name !== undefined) list.name = body.name;
+            if (toIndex !== undefined) {
+              d.items.splice(from, 1);
+              d.items.splice(Math.min(toIndex, d.items.length), 0, list);
+            }
+          }),
+        );
+        await queryFulfilled.catch(() => patch.undo());
+      },
+      invalidatesTags: (_r, _e, { projectId }) => [
+        { type: 'TaskList', id: `PROJECT-${projectId}` },
+        { type: 'Project', id: projectId },
+        'Task',
+      ],
+    }),
+    deleteTaskList: build.mutation<unknown, { projectId: string; listId: string }>({
+      query: ({ projectId, listId }) => ({
+        url: `Tasks/projects/${encodeURIComponent(projectId)}/tasklists/${encodeURIComponent(listId)}`,
+        method: 'DELETE',
+      }),
+      invalidatesTags: (_r, error, { projectId }) =>
+        error
+          ? []
+          : [{ type: 'TaskList', id: `PROJECT-${projectId}` }, { type: 'Project', id: projectId }, 'Task'],
+    }),
+
+    /** One list's top-level tasks, a page at a time. */
+    listListTasks: build.query<Paged<Task>, ListTasksArgs>({
+      query: ({ taskListId, page, pageSize }) => ({
+        url: `Tasks/tasklists/${encodeURIComponent(taskListId)}/tasks`,
+        params: { page, pageSize, sortBy: 'sortOrder', sortOrder: 'asc' },
+      }),
+      providesTags: (_r, _e, { taskListId }) => [{ type: 'Task', id: `LIST-${taskListId}` }],
+    }),
+    /** A project's top-level tasks: the board loads them all (up to 500). */
+    listProjectTasks: build.query<Paged<Task>, ProjectTasksArgs>({
+      query: ({ projectId, query }) => ({
+        url: `Tasks/projects/${encodeURIComponent(projectId)}/tasks`,
+        params: taskQueryParams(query),
+      }),
+      providesTags: (_r, _e, { projectId }) => [{ type: 'Task', id: `PROJECT-${projectId}` }],
+    }),
+    /** The signed-in user's tasks across projects. */
+    listMyTasks: build.query<Paged<Task>, TaskQuery>({
+      query: (q) => ({ url: 'Tasks/users/mytasks', params: taskQueryParams(q) }),
+      providesTags: [{ type: 'Task', id: 'MINE' }],
+    }),
+    getTask: build.query<TaskDetail, string>({
+      query: (id) => `Tasks/${encodeURIComponent(id)}`,
+      providesTags: (_r, _e, id) => [{ type: 'Task', id }],
+    }),
+
+    /** Spec section 4: a new task goes to the front of its list and board, and the count rises by one. */
+    createTask: build.mutation<TaskDetail, { taskListId: string; body: CreateTaskBody }>({
+      query: ({ taskListId, body }) => ({
+        url: `Tasks/tasklists/${encodeURIComponent(taskListId)}/tasks`,
+        method: 'POST',
+        body,
+      }),
+      async onQueryStarted({ taskListId }, { dispatch, getState, queryFulfilled }) {
+        const { data: detail } = await queryFulfilled.catch(() => ({ data: null }));
+        if (!detail) return;
+        const created = listItem(detail);
+        const unshift = (d: Paged<Task>) => {
+          if (d.items.some((t) => t.taskId === created.taskId)) return;
+          d.items.unshift(created);
+          d.totalCount += 1;
+        };
+        const state = getState();
+        for (const args of tasksApi.util.selectCachedArgsForQuery(state, 'listListTasks')) {
+          if (args.taskListId === taskListId && args.page === DEFAULT_PAGE) {
+            dispatch(tasksApi.util.updateQueryData('listListTasks', args, unshift));
+          }
+        }
+        for (const args of tasksApi.util.selectCachedArgsForQuery(state, 'listProjectTasks')) {
+          if (args.projectId === created.projectId) {
+            dispatch(tasksApi.util.updateQueryData('listProjectTasks', args, unshift));
+          }
+        }
+        dispatch(
+          tasksApi.util.updateQueryData('listTaskLists', created.projectId, (d) => {
+            const list = d.items.find((l) => l.taskListId === taskListId);
+            if (list) list.taskCount += 1;
+          }),
+        );
+      },
+      invalidatesTags: (r) =>
+        r
+          ? [
+              { type: 'Project', id: r.projectId },
+              { type: 'Project', id: 'LIST' },
+              { type: 'Task', id: 'MINE' },
+            ]
+          : [],
+    }),
+
+    /**
+     * Spec section 4: an update merges the changed fields. `patch` is what the screen already knows
+     * (the new status's name and colour, say): shown at once, undone if the server refuses, then
+     * replaced by the server's answer.
+     */
+    updateTask: build.mutation<TaskDetail, { taskId: string; body: UpdateTaskBody; patch?: Partial<Task> }>({
+      query: ({ taskId, body }) => ({ url: `Tasks/${encodeURIComponent(taskId)}`, method: 'PUT', body }),
+      async onQueryStarted({ taskId, patch }, { dispatch, getState, queryFulfilled }) {
+        const patches = patch
+          ? taskPatches(getState(), taskId, (t) => Object.assign(t, patch)).map((p) => dispatch(p))
+          : [];
+        try {
+          const { data } = await queryFulfilled;
+          const fields = listItem(data);
+          for (const p of taskPatches(getState(), taskId, (t) => Object.assign(t, fields))) dispatch(p);
+        } catch {
+          for (const p of patches) p.undo();
+        }
+      },
+      invalidatesTags: (r) =>
+        r
+          ? [
+              { type: 'Project', id: r.projectId },
+              { type: 'Project', id: 'LIST' },
+              { type: 'TaskList', id: `PROJECT-${r.projectId}` },
+              ...(r.parentTaskId ? [{ type: 'Task' as const, id: r.parentTaskId }] : []),
+            ]
+          : [],
+    }),
+
+    /**
+     * A card dropped on the board: status and place change at once in every loaded board and list;
+     * if the server refuses, every change is undone.
+     */
+    moveTask: build.mutation<
+      TaskDetail,
+      {
+        move: BoardMove;
+        status: Pick<Task, 'statusId' | 'statusName' | 'statusColor'>;
+        /** The place in the column: the next card's sortOrder (the server shifts it and those after). */
+        sortOrder: number;
+      }
+    >({
+      query: ({ move, status, sortOrder }) => ({
+        url: `Tasks/${encodeURIComponent(move.itemId)}`,
+        method: 'PUT',
+        body: { statusId: status.statusId ?? undefined, sortOrder },
+      }),
+      async onQueryStarted({ move, status, sortOrder }, { dispatch, getState, queryFulfilled }) {
+        const state = getState();
+        const reorder = (d: Paged<Task>) => {
+          const task = d.items.find((t) => t.taskId === move.itemId);
+          if (!task) return;
+          for (const t of d.items) {
+            if (t.statusId === status.statusId && t.sortOrder >= sortOrder) t.sortOrder += 1;
+          }
+          Object.assign(task, status, { sortOrder });
+          d.items = applyBoardMove(d.items, move, (t) => t.taskId);
+        };
+        const patches: Patch[] = [
+          ...tasksApi.util
+            .selectCachedArgsForQuery(state, 'listProjectTasks')
+            .map((args) => dispatch(tasksApi.util.updateQueryData('listProjectTasks', args, reorder))),
+          ...tasksApi.util
+            .selectCachedArgsForQuery(state, 'listMyTasks')
+            .map((args) => dispatch(tasksApi.util.updateQueryData('listMyTasks', args, reorder))),
+          ...taskPatches(state, move.itemId, (t) => Object.assign(t, status)).map((p) => dispatch(p)),
+        ];
+        try {
+          await queryFulfilled;
+        } catch {
+          for (const p of patches.reverse()) p.undo();
+        }
+      },
+      invalidatesTags: (r) =>
+        r
+          ? [
+              { type: 'Project', id: r.projectId },
+              { type: 'Project', id: 'LIST' },
+              { type: 'TaskList', id: `PROJECT-${r.projectId}` },
+            ]
+          : [],
+    }),
+
+    /** Spec section 4: the task leaves every loaded list at once and the counts fall; undone on refusal. */
+    deleteTask: build.mutation<unknown, Pick<Task, 'taskId' | 'projectId' | 'taskListId' | 'parentTaskId'>>({
+      query: ({ taskId }) => ({ url: `Tasks/${encodeURIComponent(taskId)}`, method: 'DELETE' }),
+      async onQueryStarted(task, { dispatch, getState, queryFulfilled }) {
+        const state = getState();
+        const drop = (d: Paged<Task>) => {
+          const before = d.items.length;
+          d.items = d.items.filter((t) => t.taskId !== task.taskId);
+          if (d.items.length < before) d.totalCount = Math.max(0, d.totalCount - 1);
+        };
+        const util = tasksApi.util;
+        const patches: Patch[] = [
+          ...util
+            .selectCachedArgsForQuery(state, 'listListTasks')
+            .map((a) => dispatch(util.updateQueryData('listListTasks', a, drop))),
+          ...util
+            .selectCachedArgsForQuery(state, 'listProjectTasks')
+            .map((a) => dispatch(util.updateQueryData('listProjectTasks', a, drop))),
+          ...util
+            .selectCachedArgsForQuery(state, 'listMyTasks')
+            .map((a) => dispatch(util.updateQueryData('listMyTasks', a, drop))),
+        ];
+        if (task.parentTaskId) {
+          patches.push(
+            dispatch(
+              util.updateQueryData('getTask', task.parentTaskId, (d) => {
+                d.subtasks = d.subtasks.filter((s) => s.taskId !== task.taskId);
+                d.subtaskCount = d.subtasks.length;
+              }),
+            ),
+          );
+        } else {
+          patches.push(
+            dispatch(
+              util.updateQueryData('listTaskLists', task.projectId, (d) => {
+                const list = d.items.find((l) => l.taskListId === task.taskListId);
+                if (list) list.taskCount = Math.max(0, list.taskCount - 1);
+              }),
+            ),
+          );
+        }
+        await queryFulfilled.catch(() => patches.reverse().forEach((p) => p.undo()));
+      },
+      invalidatesTags: (_r, error, task) =>
+        error
+          ? []
+          : [
+              { type: 'Project', id: task.projectId },
+              { type: 'Project', id: 'LIST' },
+              ...(task.parentTaskId ? [{ type: 'Task' as const, id: task.parentTaskId }] : []),
+            ],
+    }),
+
+    createSubtask: build.mutation<TaskDetail, { parentId: string; body: CreateTaskBody }>({
+      query: ({ parentId, body }) => ({
+        url: `tasks/${encodeURIComponent(parentId)}/subtasks`,
+        method: 'POST',
+        body,
+      }),
+      async onQueryStarted({ parentId }, { dispatch, queryFulfilled }) {
+        const { data: created } = await queryFulfilled.catch(() => ({ data: null }));
+        if (!created) return;
+        dispatch(
+          tasksApi.util.updateQueryData('getTask', parentId, (d) => {
+            d.subtasks.push(listItem(created));
+            d.subtaskCount = d.subtasks.length;
+          }),
+        );
+      },
+      // The parent's progress is the mean of its subtasks': reload it, its lists and its project.
+      invalidatesTags: (r, _e, { parentId }) =>
+        r
+          ? [
+              { type: 'Task', id: parentId },
+              { type: 'Task', id: `PROJECT-${r.projectId}` },
+              { type: 'Task', id: `LIST-${r.taskListId}` },
+              { type: 'Task', id: 'MINE' },
+              { type: 'Project', id: r.projectId },
+            ]
+          : [],
+    }),
+
+    uploadTaskDocument: build.mutation<DocumentInfo, { taskId: string; file: File }>({
+      query: ({ taskId, file }) => {
+        const body = new FormData();
+        body.append('file', file);
+        return { url: `Tasks/${encodeURIComponent(taskId)}/documents`, method: 'POST', body };
+      },
+      // Spec section 4: document upload appends.
+      async onQueryStarted({ taskId }, { dispatch, queryFulfilled }) {
+        const { data: doc } = await queryFulfilled.catch(() => ({ data: null }));
+        if (!doc) return;
+        dispatch(
+          tasksApi.util.updateQueryData('getTask', taskId, (d) => {
+            if (!d.documents.some((x) => x.documentId === doc.documentId)) d.documents.push(doc);
+          }),
+        );
+      },
+    }),
+    deleteTaskDocument: build.mutation<unknown, { taskId: string; docId: string }>({
+      query: ({ taskId, docId }) => ({
+        url: `Tasks/${encodeURIComponent(taskId)}/documents/${encodeURIComponent(docId)}`,
+        method: 'DELETE',
+      }),
+      async onQueryStarted({ taskId, docId }, { dispatch, queryFulfilled }) {
+        const patch = dispatch(
+          tasksApi.util.updateQueryData('getTask', taskId, (d) => {
+            d.documents = d.documents.filter((x) => x.documentId !== docId);
+          }),
+        );
+        await queryFulfilled.catch(() => patch.undo());
+      },
+    }),
+  }),
+});
+
+export const {
+  useListTaskListsQuery,
+  useCreateTaskListMutation,
+  useUpdateTaskListMutation,
+  useDeleteTaskListMutation,
+  useListListTasksQuery,
+  useListProjectTasksQuery,
+  useListMyTasksQuery,
+  useGetTaskQuery,
+  useCreateTaskMutation,
+  useUpdateTaskMutation,
+  useMoveTaskMutation,
+  useDeleteTaskMutation,
+  useCreateSubtaskMutation,
+  useUploadTaskDocumentMutation,
+  useDeleteTaskDocumentMutation,
+} = tasksApi;
