@@ -22,6 +22,7 @@ import { systemScope } from '../../lib/scope.ts';
 import type { FileStorage } from '../files/files.storage.ts';
 import { projectsRepo } from '../projects/projects.repo.ts';
 import { timeLogsRepo } from '../time-logs/time-logs.repo.ts';
+import { grantsPolicy } from './grants.policy.ts';
 import { createInvitation, sendInvitation } from './invitations.ts';
 import { profilePhotoUrl, toUserProfile } from './users.mapper.ts';
 import { usersRepo } from './users.repo.ts';
@@ -39,6 +40,7 @@ const emailTaken = () => conflict(MESSAGES.auth.emailTaken, { email: [MESSAGES.a
 
 /** Employees of the actor's company: list, profile, invite, update, deactivate, photo. */
 export function usersService({ db, config, mailer, storage, log }: UsersDeps) {
+  const grants = grantsPolicy(db);
   async function load(companyId: string, userId: string) {
     const row = await usersRepo(db, companyId).byId(userId);
     if (!row) throw notFound('User');
@@ -109,6 +111,7 @@ export function usersService({ db, config, mailer, storage, log }: UsersDeps) {
     /** An invited employee (no password) with the default role unless one is given; emails the link. */
     async create(actor: Actor, body: CreateEmployeeBody) {
       await assertRefs(actor.companyId, body);
+      if (body.roleId) await grants.assertMayAssignRole(actor, { from: null, to: body.roleId });
       const company = await load(actor.companyId, actor.userId);
       let created;
       try {
@@ -148,6 +151,12 @@ export function usersService({ db, config, mailer, storage, log }: UsersDeps) {
       if (userId === actor.userId && body.status === 'inactive')
         throw conflict(MESSAGES.users.cannotDeleteSelf);
       const demotes = body.roleId !== undefined && body.roleId !== current.roleId;
+      if (demotes)
+        await grants.assertMayAssignRole(actor, {
+          targetUserId: userId,
+          from: current.roleId,
+          to: body.roleId ?? null,
+        });
       const deactivates = body.status === 'inactive' && current.status !== 'inactive';
       await db.transaction(async (tx) => {
         if (current.roleName === ROLES.companyAdmin && (demotes || deactivates))
