@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-const PORT = 3100;
+const PORT = Number(process.env.E2E_PORT ?? 3100);
 /** Set E2E_BASE_URL to run the journeys against a server you started yourself (no webServer then). */
 const EXTERNAL_URL = process.env.E2E_BASE_URL;
 const BASE_URL = EXTERNAL_URL ?? `http://localhost:${PORT}`;
