@@ -31,7 +31,7 @@ const REQUESTS = arg('requests', 500);
 const dataDir = mkdtempSync(join(tmpdir(), 'taskhive-bench-'));
 const config = {
   ...loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent' }),
-  rateLimit: { authMax: 1e9, authWindowMs: 60_000 },
+  rateLimit: { authMax: 1e9, authIpMax: 1e9, authWindowMs: 60_000 },
 };
 const database = await openPglite(undefined);
 await migrate(database);
