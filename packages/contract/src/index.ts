@@ -8,3 +8,4 @@ export * from './documents.ts';
 export * from './company-roles.ts';
 export * from './departments.ts';
 export * from './companies.ts';
+export * from './text.ts';

@@ -6,7 +6,7 @@ import { Transform, type TransformCallback } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { DOCUMENT_MAX_BYTES, IMAGE_MAX_BYTES, MESSAGES } from '@taskhive/contract';
-import { fieldError, HttpError, notFound } from '../../lib/errors.ts';
+import { badRequest, fieldError, HttpError, notFound } from '../../lib/errors.ts';
 
 export type UploadKind = 'image' | 'document';
 export type StoredFile = { storageKey: string; fileName: string; mimeType: string; sizeBytes: number };
@@ -28,6 +28,27 @@ const payloadTooLarge = () =>
   new HttpError(413, MESSAGES.payloadTooLarge, { code: 'FILE_TOO_LARGE', headers: closing });
 const unsupportedType = () =>
   new HttpError(415, MESSAGES.unsupportedMediaType, { code: 'UNSUPPORTED_FILE_TYPE', headers: closing });
+
+/** RFC 2046: a multipart boundary is 1 to 70 characters. */
+const MAX_BOUNDARY_LENGTH = 70;
+const malformed = () => new HttpError(400, MESSAGES.malformedUpload, { headers: closing });
+
+/** The boundary named in a multipart Content-Type, or null when there is none. */
+function boundaryOf(contentType: string | undefined): string | null {
+  const m = /;\s*boundary=(?:"([^"]*)"|([^;\s]*))/i.exec(contentType ?? '');
+  return m?.[1] ?? m?.[2] ?? null;
+}
+
+/**
+ * What the multipart parser throws on a broken body (no end, a bad part header) is the client's
+ * fault: 400. Errors of the system (a disk full: they carry `syscall`) and our own stay as they are.
+ */
+function asClientError(err: unknown): unknown {
+  if (err instanceof HttpError) return err;
+  const e = err as { statusCode?: number; syscall?: string };
+  if (e.syscall || (e.statusCode !== undefined && e.statusCode !== 500)) return err;
+  return malformed();
+}
 
 type Signature = 'png' | 'jpeg' | 'webp' | 'pdf' | 'zip' | 'ole';
 
@@ -199,13 +220,15 @@ export function fileStorage(dataDir: string) {
       const declared = Number(req.headers['content-length']);
       if (Number.isFinite(declared) && declared > max + MULTIPART_OVERHEAD_BYTES) throw payloadTooLarge();
       if (!req.isMultipart()) throw fieldError('file', 'Send the file as multipart/form-data');
+      const boundary = boundaryOf(req.headers['content-type']);
+      if (!boundary || boundary.length > MAX_BOUNDARY_LENGTH) throw malformed();
 
       let part;
       try {
         part = await req.file({ limits: { fileSize: max, files: 1 } });
       } catch (err) {
         if ((err as { statusCode?: number }).statusCode === 413) throw payloadTooLarge();
-        throw err;
+        throw asClientError(err);
       }
       if (!part) throw fieldError('file', 'A file is required');
 
@@ -242,7 +265,7 @@ export function fileStorage(dataDir: string) {
         if (!out.closed) await new Promise<void>((resolve) => out.once('close', () => resolve()));
         await rm(path, { force: true });
         if (tooLarge) throw payloadTooLarge();
-        throw err;
+        throw asClientError(err);
       }
       return { storageKey, fileName, mimeType, sizeBytes };
     },
