@@ -6,4 +6,4 @@ import { MESSAGES } from './messages.ts';
  * cannot hold a NUL character, so it is refused here with a field error instead of failing in
  * the database. Chain `.trim()`, `.min()`, `.max()` on it as on `z.string()`.
  */
-export const text = () => z.string().regex(/^[^\u0000]*$/, MESSAGES.textHasNul);
+export const text = () => z.string().refine((v) => !v.includes('\u0000'), MESSAGES.textHasNul);

@@ -6,7 +6,7 @@ import { Transform, type TransformCallback } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { DOCUMENT_MAX_BYTES, IMAGE_MAX_BYTES, MESSAGES } from '@taskhive/contract';
-import { badRequest, fieldError, HttpError, notFound } from '../../lib/errors.ts';
+import { fieldError, HttpError, notFound } from '../../lib/errors.ts';
 
 export type UploadKind = 'image' | 'document';
 export type StoredFile = { storageKey: string; fileName: string; mimeType: string; sizeBytes: number };
