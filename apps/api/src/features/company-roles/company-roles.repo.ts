@@ -131,6 +131,29 @@ export function companyRolesRepo(db: Db, companyId: string) {
         .where(and(mine, eq(roles.id, roleId)));
     },
 
+    /**
+     * Every role of the company, locked until the transaction ends, in id order (so two writers
+     * never lock in opposite orders and deadlock). Role rules are checked on these rows.
+     */
+    lockAll() {
+      return db
+        .select({ id: roles.id, name: roles.name, isActive: roles.isActive, isDefault: roles.isDefault })
+        .from(roles)
+        .where(mine)
+        .orderBy(asc(roles.id))
+        .for('update');
+    },
+
+    /** An active role of this company, locked against deletion until the transaction ends. */
+    async lockActiveRole(roleId: string) {
+      const [row] = await db
+        .select({ id: roles.id })
+        .from(roles)
+        .where(and(mine, eq(roles.id, roleId), eq(roles.isActive, true)))
+        .for('share');
+      return row ?? null;
+    },
+
     /** Clears the default flag from every role but `keep` (first step of moving the default). */
     async clearDefault(keep?: string) {
       await db

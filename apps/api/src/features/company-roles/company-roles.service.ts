@@ -10,6 +10,7 @@ import {
 } from '@taskhive/contract';
 import type { Db } from '../../db/client.ts';
 import { conflict, notFound, uniqueViolation } from '../../lib/errors.ts';
+import { retryTransaction } from '../../lib/retry.ts';
 import type { Actor } from '../../plugins/auth.ts';
 import { toCompanyRole } from './company-roles.mapper.ts';
 import { companyRolesRepo } from './company-roles.repo.ts';
@@ -54,16 +55,21 @@ export function companyRolesService(db: Db) {
     async create(actor: Actor, body: CreateCompanyRoleBody) {
       if (body.defaultRole && !body.isActive) throw conflict(MESSAGES.companyRoles.defaultMustBeActive);
       try {
-        const id = await db.transaction(async (tx) => {
-          const roles = companyRolesRepo(tx, actor.companyId);
-          if (body.defaultRole) await roles.clearDefault();
-          return roles.insert({
-            name: body.roleName,
-            description: body.description ?? null,
-            isActive: body.isActive,
-            isDefault: body.defaultRole,
-          });
-        });
+        const id = await retryTransaction(() =>
+          db.transaction(async (tx) => {
+            const roles = companyRolesRepo(tx, actor.companyId);
+            if (body.defaultRole) {
+              await roles.lockAll();
+              await roles.clearDefault();
+            }
+            return roles.insert({
+              name: body.roleName,
+              description: body.description ?? null,
+              isActive: body.isActive,
+              isDefault: body.defaultRole,
+            });
+          }),
+        );
         return toCompanyRole(await load(actor.companyId, id));
       } catch (err) {
         const constraint = uniqueViolation(err);
@@ -75,25 +81,32 @@ export function companyRolesService(db: Db) {
     },
 
     async update(actor: Actor, id: string, body: UpdateCompanyRoleBody) {
-      const role = await load(actor.companyId, id);
-      const renamed = body.roleName !== undefined && body.roleName !== role.name;
-      if (role.name === ROLES.companyAdmin && (renamed || body.isActive === false))
-        throw conflict(MESSAGES.companyRoles.protectedRole);
-      if (role.isDefault && body.defaultRole === false) throw conflict(MESSAGES.companyRoles.defaultRequired);
-      const willBeDefault = body.defaultRole ?? role.isDefault;
-      const willBeActive = body.isActive ?? role.isActive;
-      if (willBeDefault && !willBeActive) throw conflict(MESSAGES.companyRoles.defaultMustBeActive);
+      await load(actor.companyId, id);
       try {
-        await db.transaction(async (tx) => {
-          const roles = companyRolesRepo(tx, actor.companyId);
-          if (body.defaultRole && !role.isDefault) await roles.clearDefault(id);
-          await roles.update(id, {
-            name: body.roleName,
-            description: body.description,
-            isActive: body.isActive,
-            isDefault: body.defaultRole,
-          });
-        });
+        await retryTransaction(() =>
+          db.transaction(async (tx) => {
+            const roles = companyRolesRepo(tx, actor.companyId);
+            // The rules are checked on the locked rows: a concurrent "deactivate" or "delete"
+            // has either committed (and is seen here) or waits for this transaction.
+            const role = (await roles.lockAll()).find((r) => r.id === id);
+            if (!role) throw notFound('Role');
+            const renamed = body.roleName !== undefined && body.roleName !== role.name;
+            if (role.name === ROLES.companyAdmin && (renamed || body.isActive === false))
+              throw conflict(MESSAGES.companyRoles.protectedRole);
+            if (role.isDefault && body.defaultRole === false)
+              throw conflict(MESSAGES.companyRoles.defaultRequired);
+            const willBeDefault = body.defaultRole ?? role.isDefault;
+            const willBeActive = body.isActive ?? role.isActive;
+            if (willBeDefault && !willBeActive) throw conflict(MESSAGES.companyRoles.defaultMustBeActive);
+            if (body.defaultRole && !role.isDefault) await roles.clearDefault(id);
+            await roles.update(id, {
+              name: body.roleName,
+              description: body.description,
+              isActive: body.isActive,
+              isDefault: body.defaultRole,
+            });
+          }),
+        );
       } catch (err) {
         const constraint = uniqueViolation(err);
         if (constraint === 'roles_company_name_uq') throw nameTaken();
@@ -105,14 +118,18 @@ export function companyRolesService(db: Db) {
     },
 
     async remove(actor: Actor, id: string) {
-      const role = await load(actor.companyId, id);
-      if (role.name === ROLES.companyAdmin) throw conflict(MESSAGES.companyRoles.protectedRole);
-      if (role.isDefault) throw conflict(MESSAGES.companyRoles.defaultCannotBeDeleted);
-      await db.transaction(async (tx) => {
-        if ((await usersRepo(tx, actor.companyId).countWithRole(id)) > 0)
-          throw conflict(MESSAGES.companyRoles.inUse);
-        await companyRolesRepo(tx, actor.companyId).delete(id);
-      });
+      await load(actor.companyId, id);
+      await retryTransaction(() =>
+        db.transaction(async (tx) => {
+          const role = (await companyRolesRepo(tx, actor.companyId).lockAll()).find((r) => r.id === id);
+          if (!role) throw notFound('Role');
+          if (role.name === ROLES.companyAdmin) throw conflict(MESSAGES.companyRoles.protectedRole);
+          if (role.isDefault) throw conflict(MESSAGES.companyRoles.defaultCannotBeDeleted);
+          if ((await usersRepo(tx, actor.companyId).countWithRole(id)) > 0)
+            throw conflict(MESSAGES.companyRoles.inUse);
+          await companyRolesRepo(tx, actor.companyId).delete(id);
+        }),
+      );
     },
   };
 }

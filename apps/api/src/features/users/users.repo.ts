@@ -232,14 +232,15 @@ export function usersRepo(db: Db, companyId: string) {
     },
 
     /**
-     * Ids of the active users holding a role, locked until the transaction ends, so two
-     * concurrent demotions cannot both see "another admin is left".
+     * Ids of the active users holding a role, locked until the transaction ends (in id order, so
+     * concurrent demotions never deadlock), so two of them cannot both see "another admin is left".
      */
     async lockActiveHolders(roleId: string): Promise<string[]> {
       const rows = await db
         .select({ id: users.id })
         .from(users)
         .where(and(eq(users.companyId, companyId), eq(users.roleId, roleId), eq(users.status, 'active')))
+        .orderBy(asc(users.id))
         .for('update');
       return rows.map((r) => r.id);
     },

@@ -13,6 +13,7 @@ import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { conflict, fieldError, forbidden, notFound, uniqueViolation } from '../../lib/errors.ts';
+import { retryTransaction } from '../../lib/retry.ts';
 import type { Mailer } from '../../lib/mailer.ts';
 import type { Actor } from '../../plugins/auth.ts';
 import { sessionsRepo } from '../auth/sessions.repo.ts';
@@ -115,28 +116,32 @@ export function usersService({ db, config, mailer, storage, log }: UsersDeps) {
       const company = await load(actor.companyId, actor.userId);
       let created;
       try {
-        created = await db.transaction(async (tx) => {
-          const roleId =
-            body.roleId ?? (await companyRolesRepo(tx, actor.companyId).defaultRole())?.id ?? null;
-          const userId = await usersRepo(tx, actor.companyId).insert({
-            email: body.email,
-            firstName: body.firstName,
-            lastName: body.lastName,
-            phone: body.phone ?? null,
-            jobTitle: body.jobTitle ?? null,
-            passwordHash: null,
-            status: 'invited',
-            roleId,
-            departmentId: body.departmentId ?? null,
-          });
-          const mail = await createInvitation(
-            tx,
-            config,
-            { companyId: actor.companyId, userId, email: body.email, firstName: body.firstName },
-            company.companyName,
-          );
-          return { userId, mail };
-        });
+        created = await retryTransaction(() =>
+          db.transaction(async (tx) => {
+            if (body.roleId && !(await companyRolesRepo(tx, actor.companyId).lockActiveRole(body.roleId)))
+              throw conflict(MESSAGES.users.roleNotInCompany);
+            const roleId =
+              body.roleId ?? (await companyRolesRepo(tx, actor.companyId).defaultRole())?.id ?? null;
+            const userId = await usersRepo(tx, actor.companyId).insert({
+              email: body.email,
+              firstName: body.firstName,
+              lastName: body.lastName,
+              phone: body.phone ?? null,
+              jobTitle: body.jobTitle ?? null,
+              passwordHash: null,
+              status: 'invited',
+              roleId,
+              departmentId: body.departmentId ?? null,
+            });
+            const mail = await createInvitation(
+              tx,
+              config,
+              { companyId: actor.companyId, userId, email: body.email, firstName: body.firstName },
+              company.companyName,
+            );
+            return { userId, mail };
+          }),
+        );
       } catch (err) {
         if (uniqueViolation(err) === 'users_email_uq') throw emailTaken();
         throw err;
@@ -158,12 +163,21 @@ export function usersService({ db, config, mailer, storage, log }: UsersDeps) {
           to: body.roleId ?? null,
         });
       const deactivates = body.status === 'inactive' && current.status !== 'inactive';
-      await db.transaction(async (tx) => {
-        if (current.roleName === ROLES.companyAdmin && (demotes || deactivates))
-          await assertNotLastAdmin(tx, actor.companyId, userId);
-        await usersRepo(tx, actor.companyId).update(userId, body);
-        if (deactivates) await sessionsRepo(tx).revokeAllForUser(actor.companyId, userId, 'deactivated');
-      });
+      await retryTransaction(() =>
+        db.transaction(async (tx) => {
+          // The new role is locked against a concurrent delete (which then sees this holder).
+          if (
+            demotes &&
+            body.roleId &&
+            !(await companyRolesRepo(tx, actor.companyId).lockActiveRole(body.roleId))
+          )
+            throw conflict(MESSAGES.users.roleNotInCompany);
+          if (current.roleName === ROLES.companyAdmin && (demotes || deactivates))
+            await assertNotLastAdmin(tx, actor.companyId, userId);
+          await usersRepo(tx, actor.companyId).update(userId, body);
+          if (deactivates) await sessionsRepo(tx).revokeAllForUser(actor.companyId, userId, 'deactivated');
+        }),
+      );
       return toUserProfile(await load(actor.companyId, userId));
     },
 
@@ -171,11 +185,13 @@ export function usersService({ db, config, mailer, storage, log }: UsersDeps) {
     async remove(actor: Actor, userId: string) {
       if (userId === actor.userId) throw conflict(MESSAGES.users.cannotDeleteSelf);
       const current = await load(actor.companyId, userId);
-      await db.transaction(async (tx) => {
-        if (current.roleName === ROLES.companyAdmin) await assertNotLastAdmin(tx, actor.companyId, userId);
-        await usersRepo(tx, actor.companyId).update(userId, { status: 'inactive' });
-        await sessionsRepo(tx).revokeAllForUser(actor.companyId, userId, 'deactivated');
-      });
+      await retryTransaction(() =>
+        db.transaction(async (tx) => {
+          if (current.roleName === ROLES.companyAdmin) await assertNotLastAdmin(tx, actor.companyId, userId);
+          await usersRepo(tx, actor.companyId).update(userId, { status: 'inactive' });
+          await sessionsRepo(tx).revokeAllForUser(actor.companyId, userId, 'deactivated');
+        }),
+      );
     },
 
     /** Own photo always; someone else's needs employee:update. The old file goes once the new one is saved. */
