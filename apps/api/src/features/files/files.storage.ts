@@ -95,6 +95,25 @@ const TEXT_TYPES: Record<string, string> = {
   json: 'application/json',
 };
 
+/** The extension a download gets for a type the bytes showed (the first is the usual one). */
+const EXTENSIONS: Record<string, readonly string[]> = {
+  'image/png': ['png'],
+  'image/jpeg': ['jpg', 'jpeg'],
+  'image/webp': ['webp'],
+  'application/pdf': ['pdf'],
+};
+
+/**
+ * The client's name with an extension that agrees with the detected type: PNG bytes named
+ * `invoice.html` download as `invoice.png`. Types told by their name (zip, OLE, text) keep it.
+ */
+export function nameForType(fileName: string, mimeType: string): string {
+  const allowed = EXTENSIONS[mimeType];
+  const ext = extname(fileName);
+  if (!allowed || allowed.includes(ext.slice(1).toLowerCase())) return fileName;
+  return `${ext ? fileName.slice(0, -ext.length) : fileName}.${allowed[0]}`;
+}
+
 /** The content type to store and serve, or null when the bytes are not an accepted kind of file. */
 export function contentTypeOf(
   kind: UploadKind,
@@ -267,7 +286,7 @@ export function fileStorage(dataDir: string) {
         if (tooLarge) throw payloadTooLarge();
         throw asClientError(err);
       }
-      return { storageKey, fileName, mimeType, sizeBytes };
+      return { storageKey, fileName: nameForType(fileName, mimeType), mimeType, sizeBytes };
     },
 
     /** Deletes a stored file; a missing one is not an error. */
