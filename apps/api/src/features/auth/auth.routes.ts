@@ -83,7 +83,7 @@ export async function authRoutes(
           throw err;
         });
       await signInFailures.succeed([account]);
-      return ok(reply, result, MESSAGES.auth.loggedIn);
+      return ok(reply.header('cache-control', 'no-store'), result, MESSAGES.auth.loggedIn);
     },
   );
 
@@ -113,7 +113,12 @@ export async function authRoutes(
         response: { 200: envelope(refreshResultSchema) },
       },
     },
-    async (req, reply) => ok(reply, await auth.refresh(req.body.refreshToken), MESSAGES.auth.tokenRefreshed),
+    async (req, reply) =>
+      ok(
+        reply.header('cache-control', 'no-store'),
+        await auth.refresh(req.body.refreshToken),
+        MESSAGES.auth.tokenRefreshed,
+      ),
   );
 
   r.post(

@@ -513,3 +513,28 @@ describe('the sign-in limit counts failures only', () => {
     }
   });
 });
+
+describe('responses carrying tokens', () => {
+  it('are never stored by a cache', async () => {
+    const { app: a, database } = await buildTestApp();
+    try {
+      const c = await buildCompany(database.db);
+      const res = await a.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { email: c.adminEmail, password: TEST_PASSWORD },
+      });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['cache-control']).toBe('no-store');
+      const refreshed = await a.inject({
+        method: 'POST',
+        url: '/api/auth/refresh-token',
+        payload: { refreshToken: res.json().data.refreshToken },
+      });
+      expect(refreshed.statusCode).toBe(200);
+      expect(refreshed.headers['cache-control']).toBe('no-store');
+    } finally {
+      await a.close();
+    }
+  });
+});
