@@ -22,6 +22,7 @@ type Tenant = {
   company: TestCompany;
   admin: Session;
   lowest: Session;
+  lowestEmail: string;
   ids: Record<string, string>;
   /** Strings only this tenant's data contains: seeing one in another's answer is a leak. */
   markers: string[];
@@ -72,6 +73,7 @@ async function tenant(name: string): Promise<Tenant> {
     company,
     admin,
     lowest,
+    lowestEmail: low.email,
     ids,
     markers: [name, company.adminEmail, low.email, ...Object.values(ids)],
   };
@@ -145,6 +147,9 @@ describe('security suite', () => {
   }, 120_000);
 
   it('fuzz: ≥ 5,000 malformed requests across every route, 0 answers 5xx, healthy after', async () => {
+    // The matrix signed its callers out (logout is a route too): fresh sessions for the fuzz.
+    a.admin = await login(app, a.company.adminEmail);
+    a.lowest = await login(app, a.lowestEmail);
     let seed = 20261122;
     const rand = () => {
       // mulberry32: the same sequence every run, so a finding can be replayed.
