@@ -46,3 +46,28 @@ export async function registerCompany(request: APIRequestContext, prefix: string
   expect(res.status()).toBe(201);
   return { email, password };
 }
+
+export interface OutboxMail {
+  to: string;
+  subject: string;
+  text: string;
+}
+
+let rootToken: string | undefined;
+
+/**
+ * The dev outbox, newest first. It is open to a signed-in Super Admin only (it holds every
+ * tenant's links), so the journeys sign in as the seeded one through the API.
+ */
+export async function readOutbox(request: APIRequestContext): Promise<OutboxMail[]> {
+  if (!rootToken) {
+    const res = await request.post('/api/auth/login', {
+      data: { email: ACCOUNTS.superAdmin.email, password: PASSWORD },
+    });
+    expect(res.ok()).toBe(true);
+    rootToken = ((await res.json()) as { data: { token: string } }).data.token;
+  }
+  const res = await request.get('/api/dev/outbox', { headers: { authorization: `Bearer ${rootToken}` } });
+  expect(res.ok()).toBe(true);
+  return ((await res.json()) as { data: OutboxMail[] }).data;
+}

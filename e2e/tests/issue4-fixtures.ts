@@ -1,5 +1,6 @@
 import { expect, type APIRequestContext } from '@playwright/test';
 import { crc32, deflateSync } from 'node:zlib';
+import { readOutbox } from './helpers';
 
 function chunk(type: string, data: Buffer): Buffer {
   const length = Buffer.alloc(4);
@@ -28,20 +29,12 @@ export function pngFile(name: string, rgb: [number, number, number], size = 16) 
   return { name, mimeType: 'image/png', buffer };
 }
 
-interface OutboxMail {
-  to: string;
-  subject: string;
-  text: string;
-}
-
 /** The path (with query) of the newest set-password link mailed to the address, from the dev outbox. */
 export async function passwordLinkFor(request: APIRequestContext, email: string): Promise<string> {
   let link: string | undefined;
   await expect
     .poll(async () => {
-      const res = await request.get('/api/dev/outbox');
-      const body = (await res.json()) as { data: OutboxMail[] };
-      const mail = body.data.find((m) => m.to.toLowerCase().includes(email.toLowerCase()));
+      const mail = (await readOutbox(request)).find((m) => m.to.toLowerCase().includes(email.toLowerCase()));
       link = mail?.text.match(/https?:\/\/\S+\/reset-password\?\S+/)?.[0];
       return link;
     })

@@ -1,23 +1,15 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { submitSignIn, uniqueEmail } from './helpers';
+import { readOutbox, submitSignIn, uniqueEmail } from './helpers';
 
 const FIRST_PASSWORD = 'Amber-Lantern-4821';
 const NEW_PASSWORD = 'Copper-Meadow-7395';
-
-interface OutboxMail {
-  to: string;
-  subject: string;
-  text: string;
-}
 
 /** The newest reset link sent to the address, read from the dev outbox. */
 async function resetLinkFor(request: APIRequestContext, email: string): Promise<string> {
   let link: string | undefined;
   await expect
     .poll(async () => {
-      const res = await request.get('/api/dev/outbox');
-      const body = (await res.json()) as { data: OutboxMail[] };
-      const mail = body.data.find((m) => m.to.toLowerCase().includes(email));
+      const mail = (await readOutbox(request)).find((m) => m.to.toLowerCase().includes(email));
       link = mail?.text.match(/https?:\/\/\S+\/reset-password\?\S+/)?.[0];
       return link;
     })

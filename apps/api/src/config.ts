@@ -25,8 +25,13 @@ const envSchema = z.object({
     .regex(/^rediss?:\/\//, 'must be a redis:// URL')
     .optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  /** Sign-in attempts (login, forgot-password) per IP and per account in each window. */
+  /** Failed sign-ins per account, and forgot-password requests per account, in each window. */
   RATE_LIMIT_AUTH_MAX: z.coerce.number().int().min(1).default(10),
+  /**
+   * Failed sign-ins per client address in each window (successes never count, so an office behind
+   * one address signs in freely), and register/forgot/reset requests per address.
+   */
+  RATE_LIMIT_AUTH_IP_MAX: z.coerce.number().int().min(1).default(100),
   RATE_LIMIT_AUTH_WINDOW_MS: z.coerce
     .number()
     .int()
@@ -52,7 +57,7 @@ export type Config = {
   mailFrom: string;
   redisUrl: string | undefined;
   logLevel: string;
-  rateLimit: { authMax: number; authWindowMs: number };
+  rateLimit: { authMax: number; authIpMax: number; authWindowMs: number };
   seedDemo: boolean;
   webDistDir: string;
 };
@@ -91,7 +96,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailFrom: e.MAIL_FROM,
     redisUrl: e.REDIS_URL,
     logLevel: e.LOG_LEVEL,
-    rateLimit: { authMax: e.RATE_LIMIT_AUTH_MAX, authWindowMs: e.RATE_LIMIT_AUTH_WINDOW_MS },
+    rateLimit: {
+      authMax: e.RATE_LIMIT_AUTH_MAX,
+      authIpMax: e.RATE_LIMIT_AUTH_IP_MAX,
+      authWindowMs: e.RATE_LIMIT_AUTH_WINDOW_MS,
+    },
     seedDemo: e.SEED_DEMO ?? (e.NODE_ENV !== 'production' && !e.DATABASE_URL),
     webDistDir: resolve(e.WEB_DIST_DIR ?? new URL('../../web/dist', import.meta.url).pathname),
   };

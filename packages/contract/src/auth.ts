@@ -1,20 +1,20 @@
 import { z } from 'zod';
+import { text } from './text.ts';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './constants.ts';
 import { MESSAGES } from './messages.ts';
 
 export const emailSchema = z.email('Enter a valid email address').trim().toLowerCase().max(254);
 
 /** Length rules; the API also refuses passwords found in its shipped list of common ones. */
-export const passwordSchema = z
-  .string()
+export const passwordSchema = text()
   .min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters`)
   .max(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters`);
 
-const name = (label: string) => z.string().trim().min(1, `${label} is required`).max(100);
+const name = (label: string) => text().trim().min(1, `${label} is required`).max(100);
 
 export const loginBodySchema = z.object({
   email: emailSchema,
-  password: z.string().min(1, 'Password is required').max(PASSWORD_MAX_LENGTH),
+  password: text().min(1, 'Password is required').max(PASSWORD_MAX_LENGTH),
 });
 export type LoginBody = z.infer<typeof loginBodySchema>;
 
@@ -25,7 +25,7 @@ export const registerBodySchema = z
     lastName: name('Last name'),
     email: emailSchema,
     password: passwordSchema,
-    confirmPassword: z.string(),
+    confirmPassword: text(),
   })
   .refine((b) => b.password === b.confirmPassword, {
     message: MESSAGES.auth.passwordsDoNotMatch,
@@ -34,8 +34,8 @@ export const registerBodySchema = z
 export type RegisterBody = z.infer<typeof registerBodySchema>;
 
 export const refreshBodySchema = z.object({
-  token: z.string().optional(),
-  refreshToken: z.string().min(1, 'Refresh token is required'),
+  token: text().optional(),
+  refreshToken: text().min(1, 'Refresh token is required'),
 });
 
 export const forgotPasswordBodySchema = z.object({ email: emailSchema });
@@ -43,9 +43,9 @@ export const forgotPasswordBodySchema = z.object({ email: emailSchema });
 export const resetPasswordBodySchema = z
   .object({
     email: emailSchema,
-    token: z.string().min(1, 'Token is required').max(200),
+    token: text().min(1, 'Token is required').max(200),
     newPassword: passwordSchema,
-    confirmPassword: z.string(),
+    confirmPassword: text(),
   })
   .refine((b) => b.newPassword === b.confirmPassword, {
     message: MESSAGES.auth.passwordsDoNotMatch,
@@ -55,9 +55,9 @@ export type ResetPasswordBody = z.infer<typeof resetPasswordBodySchema>;
 
 export const changePasswordBodySchema = z
   .object({
-    currentPassword: z.string().min(1, 'Current password is required').max(PASSWORD_MAX_LENGTH),
+    currentPassword: text().min(1, 'Current password is required').max(PASSWORD_MAX_LENGTH),
     newPassword: passwordSchema,
-    confirmPassword: z.string(),
+    confirmPassword: text(),
   })
   .refine((b) => b.newPassword === b.confirmPassword, {
     message: MESSAGES.auth.passwordsDoNotMatch,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from './text.ts';
 import { emailSchema, passwordSchema } from './auth.ts';
 import { companyRoleSchema } from './company-roles.ts';
 import { PAGE_SIZE } from './constants.ts';
@@ -42,7 +43,7 @@ export const companyListQuerySchema = pageQuery(PAGE_SIZE.companies).extend({
 export type CompanyListQuery = z.infer<typeof companyListQuerySchema>;
 
 const companyFields = {
-  name: z.string().trim().min(1, 'Company name is required').max(200),
+  name: text().trim().min(1, 'Company name is required').max(200),
   email: z
     .union([emailSchema, z.literal('')])
     .transform((v) => (v === '' ? null : v))
@@ -64,8 +65,8 @@ export const createCompanyBodySchema = z.object({
   isActive: z.boolean().default(true),
   isApproved: z.boolean().default(true),
   admin: z.object({
-    firstName: z.string().trim().min(1, 'First name is required').max(100),
-    lastName: z.string().trim().min(1, 'Last name is required').max(100),
+    firstName: text().trim().min(1, 'First name is required').max(100),
+    lastName: text().trim().min(1, 'Last name is required').max(100),
     email: emailSchema,
     password: passwordSchema.optional(),
   }),

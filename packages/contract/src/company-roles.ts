@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from './text.ts';
 import { MAX_PAGE_SIZE } from './constants.ts';
 import { sortOrderSchema } from './envelope.ts';
 
@@ -36,13 +37,12 @@ export const companyRoleListQuerySchema = z.object({
   pageSize: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).optional(),
   sortBy: z.enum(COMPANY_ROLE_SORT_FIELDS).default('roleName'),
   sortOrder: sortOrderSchema.default('asc'),
-  search: z.string().trim().max(200).optional(),
+  search: text().trim().max(200).optional(),
 });
 export type CompanyRoleListQuery = z.infer<typeof companyRoleListQuerySchema>;
 
-const roleName = z.string().trim().min(1, 'Role name is required').max(100);
-const description = z
-  .string()
+const roleName = text().trim().min(1, 'Role name is required').max(100);
+const description = text()
   .trim()
   .max(500)
   .transform((v) => (v === '' ? null : v))

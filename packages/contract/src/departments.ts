@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from './text.ts';
 import { PAGE_SIZE } from './constants.ts';
 import { pageQuery } from './envelope.ts';
 import { USER_STATUSES } from './users.ts';
@@ -36,9 +37,8 @@ export const departmentListQuerySchema = pageQuery(PAGE_SIZE.departmentsFetch).e
 });
 export type DepartmentListQuery = z.infer<typeof departmentListQuerySchema>;
 
-const name = z.string().trim().min(1, 'Department name is required').max(100);
-const description = z
-  .string()
+const name = text().trim().min(1, 'Department name is required').max(100);
+const description = text()
   .trim()
   .max(500)
   .transform((v) => (v === '' ? null : v))

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { MESSAGES } from './messages.ts';
+import { text } from './text.ts';
 import { DEFAULT_PAGE, MAX_PAGE_SIZE } from './constants.ts';
 
 /** Every API answer: `{ status, statusCode, message, data }`, plus `errors` on a 400. */
@@ -54,7 +56,7 @@ export const sortOrderSchema = z.enum(['asc', 'desc']);
 
 /** A comma-separated list in a query string, or the same key repeated. */
 export const csvList = z
-  .union([z.string(), z.array(z.string())])
+  .union([text(), z.array(text())])
   .transform((v) => (Array.isArray(v) ? v : v.split(',')).map((s) => s.trim()).filter(Boolean))
   .optional();
 
@@ -65,7 +67,7 @@ export function pageQuery(defaultSize: number) {
     pageNumber: z.coerce.number().int().min(1).optional(),
     pageSize: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(defaultSize),
     sortOrder: sortOrderSchema.default('asc'),
-    search: z.string().trim().max(200).optional(),
+    search: text().trim().max(200).optional(),
   });
 }
 
@@ -78,3 +80,13 @@ export const idParam = z.object({ id: z.uuid() });
 
 /** An ISO date (2026-01-31) or date-time, as the query strings of the spec send them. */
 export const isoDate = z.iso.date().or(z.iso.datetime({ offset: true }));
+
+/**
+ * A PUT body that must name at least one field the schema knows (unknown keys are stripped, so
+ * `{}` and `{ "typo": 1 }` alike would otherwise update nothing). The message is the answer's.
+ */
+export function atLeastOneField<S extends z.ZodObject>(schema: S) {
+  return schema.refine((body: Record<string, unknown>) => Object.values(body).some((v) => v !== undefined), {
+    message: MESSAGES.noFieldsToUpdate,
+  });
+}

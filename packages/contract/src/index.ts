@@ -14,3 +14,4 @@ export * from './projects.ts';
 export * from './tasks.ts';
 export * from './time-logs.ts';
 export * from './reports.ts';
+export * from './text.ts';

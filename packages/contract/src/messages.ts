@@ -10,6 +10,13 @@ export const MESSAGES = {
   conflict: 'The record already exists',
   payloadTooLarge: 'The file is too large',
   unsupportedMediaType: 'This file type is not allowed',
+  noFieldsToUpdate: 'Send at least one field to update',
+  textHasNul: 'Text cannot contain NUL characters',
+  malformedUpload: 'The upload is not a valid multipart/form-data request',
+  grants: {
+    ownRoleOrPermissions: 'You cannot change your own role or permissions',
+    beyondOwn: 'You cannot grant a role or permission that you do not hold yourself',
+  },
 
   auth: {
     loginFailed: 'Login Failed. Please check your credentials.',

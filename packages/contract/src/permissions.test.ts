@@ -79,3 +79,15 @@ describe('isSuperAdmin', () => {
     expect(isSuperAdmin(null)).toBe(false);
   });
 });
+
+describe('assigning roles', () => {
+  it('is its own permission, in the People module, held by the seeded Company Admin only', () => {
+    expect(isPermission('companyrole:assign')).toBe(true);
+    expect(moduleOf('companyrole:assign')).toBe('people');
+    expect(accessLevelAllows('write', 'companyrole:assign')).toBe(true);
+    expect(accessLevelAllows('read', 'companyrole:assign')).toBe(false);
+    expect(DEFAULT_ROLE_PERMISSIONS['Company Admin']).toContain('companyrole:assign');
+    expect(DEFAULT_ROLE_PERMISSIONS.Manager).not.toContain('companyrole:assign');
+    expect(DEFAULT_ROLE_PERMISSIONS.Employee).not.toContain('companyrole:assign');
+  });
+});

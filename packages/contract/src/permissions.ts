@@ -36,6 +36,12 @@ const READ_ALL: readonly Resource[] = [
 /** Resources whose writes also come in an `:all` form (act on other people's records). */
 const WRITE_ALL: readonly Resource[] = ['timelog'];
 
+/**
+ * Giving someone a role is its own permission, apart from `employee:update`: editing a profile
+ * must not be enough to hand out (or take away) what a role carries. Stored as an `update`.
+ */
+export const ASSIGN_ROLE = 'companyrole:assign' as const;
+
 type Action = 'read' | 'read:all' | 'create' | 'update' | 'update:all' | 'delete' | 'delete:all';
 
 function catalogue(): string[] {
@@ -48,6 +54,7 @@ function catalogue(): string[] {
     actions.push('delete');
     if (WRITE_ALL.includes(r)) actions.push('delete:all');
     for (const a of actions) out.push(`${r}:${a}`);
+    if (r === 'companyrole') out.push(ASSIGN_ROLE);
   }
   return out;
 }
@@ -57,7 +64,8 @@ export const PERMISSIONS = catalogue() as readonly Permission[];
 export type Permission =
   | `${Resource}:${'read' | 'create' | 'update' | 'delete'}`
   | `${'project' | 'task' | 'timelog' | 'report' | 'employee' | 'company' | 'companyrole' | 'department'}:read:all`
-  | `timelog:${'update' | 'delete'}:all`;
+  | `timelog:${'update' | 'delete'}:all`
+  | typeof ASSIGN_ROLE;
 
 export function isPermission(value: string): value is Permission {
   return (PERMISSIONS as readonly string[]).includes(value);
@@ -70,6 +78,7 @@ export function permissionParts(p: Permission): { resource: Resource; action: st
 
 /** read | create | update | delete: the `permissionType` stored with each permission. */
 export function permissionType(p: Permission): 'read' | 'create' | 'update' | 'delete' {
+  if (p === ASSIGN_ROLE) return 'update';
   return permissionParts(p).action.split(':')[0] as 'read' | 'create' | 'update' | 'delete';
 }
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from './text.ts';
 import { PAGE_SIZE } from './constants.ts';
 import { documentSchema } from './documents.ts';
 import { csvList, pageQuery, sortOrderSchema } from './envelope.ts';
@@ -93,13 +94,12 @@ export const projectListQuerySchema = pageQuery(PAGE_SIZE.projects).extend({
 });
 export type ProjectListQuery = z.infer<typeof projectListQuerySchema>;
 
-const code = z
-  .string()
+const code = text()
   .trim()
   .min(1, 'Project code is required')
   .max(20)
   .regex(/^[A-Za-z0-9][A-Za-z0-9_-]*$/, 'Use letters, digits, - and _');
-const name = z.string().trim().min(1, 'Project name is required').max(200);
+const name = text().trim().min(1, 'Project name is required').max(200);
 const nullableDate = dateOnly.nullable().optional();
 
 const endNotBeforeStart = (b: { startDate?: string | null; endDate?: string | null }) =>

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from './text.ts';
 import { pageQuery } from './envelope.ts';
 import { optionalText } from './users.ts';
 
@@ -31,7 +32,7 @@ export const taskListListQuerySchema = pageQuery(TASK_LISTS_PAGE_SIZE).extend({
 });
 export type TaskListListQuery = z.infer<typeof taskListListQuerySchema>;
 
-const name = z.string().trim().min(1, 'List name is required').max(200);
+const name = text().trim().min(1, 'List name is required').max(200);
 
 export const createTaskListBodySchema = z.object({
   name,

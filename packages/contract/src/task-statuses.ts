@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from './text.ts';
 
 /**
  * The statuses every company keeps whatever its admin does: tasks in them are done (progress 100)
@@ -19,8 +20,7 @@ export const BUILT_IN_STATUS_NAMES: Record<BuiltInStatusKey, string> = {
  */
 export const OVERDUE_STATUS_NAME = 'Delayed';
 
-export const hexColor = z
-  .string()
+export const hexColor = text()
   .trim()
   .regex(/^#[0-9a-fA-F]{6}$/, 'Use a colour like #4caf50');
 
@@ -36,7 +36,7 @@ export const taskStatusSchema = z.object({
 });
 export type TaskStatus = z.infer<typeof taskStatusSchema>;
 
-const statusName = z.string().trim().min(1, 'Status name is required').max(50);
+const statusName = text().trim().min(1, 'Status name is required').max(50);
 
 export const createTaskStatusBodySchema = z.object({
   name: statusName,

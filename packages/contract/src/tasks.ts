@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from './text.ts';
 import { PAGE_SIZE } from './constants.ts';
 import { documentSchema } from './documents.ts';
 import { csvList, pageQuery } from './envelope.ts';
@@ -86,7 +87,7 @@ export const taskListQuerySchema = pageQuery(PAGE_SIZE.tasks).extend({
 });
 export type TaskListQuery = z.infer<typeof taskListQuerySchema>;
 
-const title = z.string().trim().min(1, 'Task title is required').max(300);
+const title = text().trim().min(1, 'Task title is required').max(300);
 const hours = z.number().min(0).max(10000).nullable().optional();
 const nullableDate = dateOnly.nullable().optional();
 const dueNotBeforeStart = (b: { startDate?: string | null; dueDate?: string | null }) =>

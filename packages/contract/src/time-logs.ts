@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from './text.ts';
 import { PAGE_SIZE } from './constants.ts';
 import { pageQuery, sortOrderSchema } from './envelope.ts';
 
@@ -30,8 +31,7 @@ export function formatDuration(minutes: number): string {
 export const toHours = (minutes: number) => Math.round((minutes / 60) * 100) / 100;
 
 /** A duration of one entry: 'HH:MM' from 00:01 to 24:00, answered as minutes. */
-export const durationSchema = z
-  .string()
+export const durationSchema = text()
   .trim()
   .transform((v, ctx) => {
     const minutes = parseDuration(v);
@@ -96,14 +96,13 @@ export const timeLogFiltersSchema = z.object({
   taskId: optionalUuid,
   /** Entries on projects this user is a member of. */
   memberUserId: optionalUuid,
-  search: z.string().trim().max(200).optional(),
+  search: text().trim().max(200).optional(),
   loggedAtFrom: optionalDay,
   loggedAtTo: optionalDay,
   /** Only entries at least this long: 'HH:MM' or minutes. */
   durationFrom: z.preprocess(
     (v) => (v === '' || v === 'null' ? undefined : v),
-    z
-      .string()
+    text()
       .trim()
       .transform((v, ctx) => {
         const minutes = /^\d+$/.test(v) ? Number(v) : parseDuration(v);
@@ -128,8 +127,7 @@ export const createTimeLogBodySchema = z.object({
   taskId: z.uuid({ error: 'A task is required' }),
   loggedAt: daySchema,
   duration: durationSchema,
-  description: z
-    .string()
+  description: text()
     .trim()
     .max(2000)
     .transform((v) => (v === '' ? null : v))

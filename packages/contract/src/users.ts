@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from './text.ts';
 import { emailSchema } from './auth.ts';
 import { PAGE_SIZE } from './constants.ts';
 import { csvList, pageQuery } from './envelope.ts';
@@ -8,8 +9,7 @@ export type UserStatus = (typeof USER_STATUSES)[number];
 
 /** Optional free text: trimmed, '' becomes null. */
 export const optionalText = (max: number) =>
-  z
-    .string()
+  text()
     .trim()
     .max(max)
     .transform((v) => (v === '' ? null : v))
@@ -38,8 +38,8 @@ export type UserProfile = z.infer<typeof userProfileSchema>;
 
 /** What a signed-in user may change about themself (account settings). */
 export const updateOwnProfileBodySchema = z.object({
-  firstName: z.string().trim().min(1, 'First name is required').max(100),
-  lastName: z.string().trim().min(1, 'Last name is required').max(100),
+  firstName: text().trim().min(1, 'First name is required').max(100),
+  lastName: text().trim().min(1, 'Last name is required').max(100),
   phone: optionalText(40),
   jobTitle: optionalText(100),
 });
@@ -74,7 +74,7 @@ export const employeeListQuerySchema = pageQuery(PAGE_SIZE.users).extend({
 });
 export type EmployeeListQuery = z.infer<typeof employeeListQuerySchema>;
 
-const personName = (label: string) => z.string().trim().min(1, `${label} is required`).max(100);
+const personName = (label: string) => text().trim().min(1, `${label} is required`).max(100);
 
 /** An invited employee: no password; the invitation email carries a link to set one. */
 export const createEmployeeBodySchema = z.object({

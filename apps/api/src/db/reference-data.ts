@@ -1,8 +1,10 @@
-import { inArray } from 'drizzle-orm';
+import { inArray, sql } from 'drizzle-orm';
 import {
+  ASSIGN_ROLE,
   MODULE_CATALOGUE,
   PERMISSIONS,
   PRIORITIES,
+  ROLES,
   moduleOf,
   permissionParts,
   permissionType,
@@ -54,6 +56,13 @@ export async function syncReferenceData(db: Db): Promise<void> {
         }),
       )
       .onConflictDoNothing();
+    // Permissions added to the catalogue after a company was provisioned reach its Company Admin
+    // role here (the role holds every company permission; assigning roles came later).
+    await tx.execute(sql`
+      insert into role_permissions (role_id, permission_id)
+      select r.id, p.id from roles r cross join permissions p
+       where r.role_type = 'company' and r.name = ${ROLES.companyAdmin} and p.name = ${ASSIGN_ROLE}
+      on conflict do nothing`);
     await tx
       .insert(priorities)
       .values(PRIORITIES.map((p) => ({ name: p.name, sortOrder: p.sortOrder })))

@@ -84,6 +84,47 @@ export function accessRepo(db: Db) {
          order by p.name`);
       return rowsOf<{ name: string }>(result).map((r) => r.name);
     },
+
+    /**
+     * What these roles of a company would give whoever holds them, whether active or not: their
+     * permissions limited the same way as effective permissions (the company's modules and access
+     * levels, never a platform-only one). Another company's role carries nothing here.
+     */
+    async roleCarries(companyId: string, roleIds: readonly string[]): Promise<string[]> {
+      if (roleIds.length === 0) return [];
+      const ids = sql.join(
+        roleIds.map((id) => sql`${id}::uuid`),
+        sql`, `,
+      );
+      const platformOnly = sql.join(
+        PLATFORM_ONLY.map((p) => sql`${p}`),
+        sql`, `,
+      );
+      const result = await db.execute(sql`
+        select distinct p.name
+          from role_permissions rp
+          join roles r on r.id = rp.role_id and r.company_id = ${companyId}
+          join permissions p on p.id = rp.permission_id
+          join company_modules cm on cm.module_id = p.module_id and cm.company_id = ${companyId}
+          join modules m on m.id = p.module_id and m.status = 'active'
+         where rp.role_id in (${ids})
+           and (cm.access_level = 'full'
+                or (cm.access_level = 'write' and p.permission_type <> 'delete')
+                or (cm.access_level = 'read' and p.permission_type = 'read'))
+           and p.name not in (${platformOnly})
+         order by p.name`);
+      return rowsOf<{ name: string }>(result).map((r) => r.name);
+    },
+
+    /** Whether the user holds the role, as primary or additional role. */
+    async holdsRole(companyId: string, userId: string, roleId: string): Promise<boolean> {
+      const result = await db.execute(sql`
+        select 1 from users where id = ${userId} and company_id = ${companyId} and role_id = ${roleId}
+        union all
+        select 1 from user_roles where user_id = ${userId} and company_id = ${companyId} and role_id = ${roleId}
+        limit 1`);
+      return rowsOf(result).length > 0;
+    },
   };
 }
 

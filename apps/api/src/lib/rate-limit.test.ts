@@ -11,8 +11,13 @@ async function behavesAsAFixedWindow(counter: Counter) {
   expect(second.ttlMs).toBeGreaterThan(0);
   expect(second.ttlMs).toBeLessThanOrEqual(200);
   expect((await counter.hit(randomUUID(), 200)).count).toBe(1); // keys are independent
+  expect((await counter.peek(key)).count).toBe(2); // peeking does not count
+  expect((await counter.peek(key)).count).toBe(2);
   await new Promise((r) => setTimeout(r, 250));
   expect((await counter.hit(key, 200)).count).toBe(1); // a new window
+  await counter.clear(key);
+  expect((await counter.peek(key)).count).toBe(0);
+  expect((await counter.hit(key, 200)).count).toBe(1);
 }
 
 describe('rate-limit counters', () => {

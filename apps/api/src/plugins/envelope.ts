@@ -45,7 +45,11 @@ export const envelopePlugin = fp(async (app: FastifyInstance) => {
       return send(error.statusCode, error.message, { errors: error.extra.errors, code: error.extra.code });
     }
     if (hasZodFastifySchemaValidationErrors(error) || error.validation) {
-      return send(400, MESSAGES.validationFailed, { errors: fieldErrors(error) });
+      const errors = fieldErrors(error);
+      // A rule on the whole body or query (e.g. "send at least one field") is the answer's message.
+      const whole = errors[error.validationContext ?? 'body'];
+      const message = Object.keys(errors).length === 1 && whole?.length === 1 ? whole[0] : undefined;
+      return send(400, message ?? MESSAGES.validationFailed, { errors });
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {

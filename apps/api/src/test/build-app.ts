@@ -78,7 +78,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     mailFrom: 'Taskhive <no-reply@taskhive.test>',
     redisUrl: undefined,
     logLevel: 'silent',
-    rateLimit: { authMax: 10_000, authWindowMs: 60_000 },
+    rateLimit: { authMax: 10_000, authIpMax: 10_000, authWindowMs: 60_000 },
     seedDemo: false,
     webDistDir: join(workerDataDir(), 'no-web-build'),
     ...overrides,

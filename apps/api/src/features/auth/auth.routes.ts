@@ -19,7 +19,7 @@ import {
 } from '@taskhive/contract';
 import type { Config } from '../../config.ts';
 import { HttpError } from '../../lib/errors.ts';
-import { type Counter, limitBy } from '../../lib/rate-limit.ts';
+import { type Counter, failureLimit, limitBy } from '../../lib/rate-limit.ts';
 import { scopeOf, SIGNED_IN } from '../../plugins/auth.ts';
 import { ok } from '../../plugins/envelope.ts';
 import type { AuthService } from './auth.service.ts';
@@ -34,9 +34,10 @@ export async function authRoutes(
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { auth, config } = opts;
 
-  // Sign-in attempts are limited per IP (before the body is read) and per account (after).
+  // Register, forgot-password and reset-password are limited per IP (before the body is read);
+  // forgot-password also per account (after).
   const perIp = app.rateLimit({
-    max: config.rateLimit.authMax,
+    max: config.rateLimit.authIpMax,
     timeWindow: config.rateLimit.authWindowMs,
     hook: 'onRequest',
     errorResponseBuilder: (_req, ctx) =>
@@ -52,13 +53,14 @@ export async function authRoutes(
       return typeof email === 'string' ? `${req.routeOptions.url}:${email.toLowerCase()}` : null;
     },
   });
+  // Sign-in counts failures only: strict per account, generous per address (an office shares
+  // one); a success clears its account's count.
+  const signInFailures = failureLimit(opts.counter, config.rateLimit.authWindowMs);
 
   r.post(
     '/api/auth/login',
     {
       config: { public: true },
-      onRequest: perIp,
-      preHandler: perAccount,
       schema: {
         tags,
         summary: 'Sign in',
@@ -66,15 +68,23 @@ export async function authRoutes(
         response: { 200: envelope(loginResultSchema) },
       },
     },
-    async (req, reply) =>
-      ok(
-        reply,
-        await auth.login(req.body.email, req.body.password, {
-          ip: req.ip,
-          userAgent: req.headers['user-agent'],
-        }),
-        MESSAGES.auth.loggedIn,
-      ),
+    async (req, reply) => {
+      const account = `login:${req.body.email.toLowerCase()}`;
+      const address = `login-ip:${req.ip}`;
+      await signInFailures.check([
+        { key: account, max: config.rateLimit.authMax },
+        { key: address, max: config.rateLimit.authIpMax },
+      ]);
+      const result = await auth
+        .login(req.body.email, req.body.password, { ip: req.ip, userAgent: req.headers['user-agent'] })
+        .catch(async (err: unknown) => {
+          if (err instanceof HttpError && (err.statusCode === 401 || err.statusCode === 403))
+            await signInFailures.fail([account, address]);
+          throw err;
+        });
+      await signInFailures.succeed([account]);
+      return ok(reply.header('cache-control', 'no-store'), result, MESSAGES.auth.loggedIn);
+    },
   );
 
   r.post(
@@ -103,7 +113,12 @@ export async function authRoutes(
         response: { 200: envelope(refreshResultSchema) },
       },
     },
-    async (req, reply) => ok(reply, await auth.refresh(req.body.refreshToken), MESSAGES.auth.tokenRefreshed),
+    async (req, reply) =>
+      ok(
+        reply.header('cache-control', 'no-store'),
+        await auth.refresh(req.body.refreshToken),
+        MESSAGES.auth.tokenRefreshed,
+      ),
   );
 
   r.post(

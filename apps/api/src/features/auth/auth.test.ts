@@ -416,7 +416,9 @@ describe('POST /api/auth/register', () => {
 
 describe('rate limits', () => {
   it('answer 429 with Retry-After per account and per IP', async () => {
-    const { app: limited } = await buildTestApp({ rateLimit: { authMax: 3, authWindowMs: 60_000 } });
+    const { app: limited } = await buildTestApp({
+      rateLimit: { authMax: 3, authIpMax: 3, authWindowMs: 60_000 },
+    });
     try {
       const attempt = (email: string, ip: string) =>
         limited.inject({
@@ -454,6 +456,85 @@ describe('rate limits', () => {
       expect(fp.statusCode).toBe(429);
     } finally {
       await limited.close();
+    }
+  });
+});
+
+describe('the sign-in limit counts failures only', () => {
+  const office = '192.0.2.10';
+  const signIn = (a: App, email: string, password: string, ip = office) =>
+    a.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password }, remoteAddress: ip });
+
+  it('lets 50 people sign in from one office address within a minute', async () => {
+    const { app: limited, database } = await buildTestApp({
+      rateLimit: { authMax: 10, authIpMax: 100, authWindowMs: 15 * 60_000 },
+    });
+    try {
+      const c = await buildCompany(database.db);
+      const people = await Promise.all(Array.from({ length: 50 }, () => buildUser(database.db, c)));
+      const started = Date.now();
+      const codes: number[] = [];
+      for (const p of people) codes.push((await signIn(limited, p.email, TEST_PASSWORD)).statusCode);
+      expect(Date.now() - started).toBeLessThan(60_000);
+      expect(codes.filter((code) => code !== 200)).toEqual([]);
+    } finally {
+      await limited.close();
+    }
+  });
+
+  it('still stops brute force per account and per address; a success clears its account', async () => {
+    const { app: limited, database } = await buildTestApp({
+      rateLimit: { authMax: 4, authIpMax: 6, authWindowMs: 15 * 60_000 },
+    });
+    try {
+      const c = await buildCompany(database.db);
+      const u = await buildUser(database.db, c);
+      // Three failures, then the right password: the account's count starts again.
+      for (const ip of ['198.51.100.1', '198.51.100.2', '198.51.100.3'])
+        expect((await signIn(limited, u.email, 'wrong-password', ip)).statusCode).toBe(401);
+      expect((await signIn(limited, u.email, TEST_PASSWORD, '198.51.100.4')).statusCode).toBe(200);
+      for (const ip of ['198.51.100.5', '198.51.100.6', '198.51.100.7', '198.51.100.8'])
+        expect((await signIn(limited, u.email, 'wrong-password', ip)).statusCode).toBe(401);
+      // Four failures in a row: the account is locked for the window, even with the right password.
+      const locked = await signIn(limited, u.email, TEST_PASSWORD, '198.51.100.9');
+      expect(locked.statusCode).toBe(429);
+      expect(Number(locked.headers['retry-after'])).toBeGreaterThan(0);
+
+      // Per address: failures against many accounts from one address stop at the address limit.
+      for (let i = 0; i < 6; i++)
+        expect((await signIn(limited, `nobody${i}@x.test`, 'wrong-password', '203.0.113.7')).statusCode).toBe(
+          401,
+        );
+      const other = await buildUser(database.db, c);
+      expect((await signIn(limited, other.email, TEST_PASSWORD, '203.0.113.7')).statusCode).toBe(429);
+      expect((await signIn(limited, other.email, TEST_PASSWORD, '203.0.113.8')).statusCode).toBe(200);
+    } finally {
+      await limited.close();
+    }
+  });
+});
+
+describe('responses carrying tokens', () => {
+  it('are never stored by a cache', async () => {
+    const { app: a, database } = await buildTestApp();
+    try {
+      const c = await buildCompany(database.db);
+      const res = await a.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { email: c.adminEmail, password: TEST_PASSWORD },
+      });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['cache-control']).toBe('no-store');
+      const refreshed = await a.inject({
+        method: 'POST',
+        url: '/api/auth/refresh-token',
+        payload: { refreshToken: res.json().data.refreshToken },
+      });
+      expect(refreshed.statusCode).toBe(200);
+      expect(refreshed.headers['cache-control']).toBe('no-store');
+    } finally {
+      await a.close();
     }
   });
 });

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  atLeastOneField,
   MESSAGES,
   companyDetailSchema,
   companyListQuerySchema,
@@ -116,7 +117,7 @@ export async function companiesRoutes(
         tags,
         summary: "Update a company's details",
         params: idParam,
-        body: updateCompanyBodySchema,
+        body: atLeastOneField(updateCompanyBodySchema),
         response: { 200: envelope(companyDetailSchema) },
       },
     },

@@ -1,4 +1,4 @@
-import { eq, inArray, ne, sql } from 'drizzle-orm';
+import { asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { CompanyRoleListQuery } from '@taskhive/contract';
 import { permissions, rolePermissions, roles } from '../../db/schema/index.ts';
 import { countAll, type ListResult, pageWindow, searchAny, sortBy, totalOf } from '../../lib/list.ts';
@@ -148,6 +148,29 @@ export const companyRolesRepo = {
   },
 
   /** Clears the default flag from every role but `keep` (first step of moving the default). */
+  /**
+   * Every role of the company, locked until the transaction ends, in id order (so two writers
+   * never lock in opposite orders and deadlock). Role rules are checked on these rows.
+   */
+  lockAll(scope: Scope) {
+    return scope.db
+      .select({ id: roles.id, name: roles.name, isActive: roles.isActive, isDefault: roles.isDefault })
+      .from(roles)
+      .where(scope.own(roles))
+      .orderBy(asc(roles.id))
+      .for('update');
+  },
+
+  /** An active role of this company, locked against deletion until the transaction ends. */
+  async lockActiveRole(scope: Scope, roleId: string) {
+    const [row] = await scope.db
+      .select({ id: roles.id })
+      .from(roles)
+      .where(scope.own(roles, eq(roles.id, roleId), eq(roles.isActive, true)))
+      .for('share');
+    return row ?? null;
+  },
+
   async clearDefault(scope: Scope, keep?: string) {
     await scope.db
       .update(roles)

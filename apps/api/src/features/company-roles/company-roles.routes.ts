@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  atLeastOneField,
   MESSAGES,
   companyRoleListQuerySchema,
   companyRoleSchema,
@@ -73,7 +74,7 @@ export async function companyRolesRoutes(app: FastifyInstance, opts: { roles: Co
         tags,
         summary: 'Update a role (defaultRole: true moves the default here)',
         params: idParam,
-        body: updateCompanyRoleBodySchema,
+        body: atLeastOneField(updateCompanyRoleBodySchema),
         response: { 200: one },
       },
     },

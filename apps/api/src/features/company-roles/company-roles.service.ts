@@ -9,6 +9,7 @@ import {
 } from '@taskhive/contract';
 import { conflict, notFound, uniqueViolation } from '../../lib/errors.ts';
 import { toPaged } from '../../lib/list.ts';
+import { retryTransaction } from '../../lib/retry.ts';
 import type { Scope } from '../../lib/scope.ts';
 import { toCompanyRole } from './company-roles.mapper.ts';
 import { companyRolesPolicy } from './company-roles.policy.ts';
@@ -46,15 +47,20 @@ export const companyRolesService = {
   async create(scope: Scope, body: CreateCompanyRoleBody) {
     companyRolesPolicy.assertCanCreate(body);
     try {
-      const id = await scope.transaction(async (tx) => {
-        if (body.defaultRole) await companyRolesRepo.clearDefault(tx);
-        return companyRolesRepo.insert(tx, {
-          name: body.roleName,
-          description: body.description ?? null,
-          isActive: body.isActive,
-          isDefault: body.defaultRole,
-        });
-      });
+      const id = await retryTransaction(() =>
+        scope.transaction(async (tx) => {
+          if (body.defaultRole) {
+            await companyRolesRepo.lockAll(tx);
+            await companyRolesRepo.clearDefault(tx);
+          }
+          return companyRolesRepo.insert(tx, {
+            name: body.roleName,
+            description: body.description ?? null,
+            isActive: body.isActive,
+            isDefault: body.defaultRole,
+          });
+        }),
+      );
       return toCompanyRole(await load(scope, id));
     } catch (err) {
       const constraint = uniqueViolation(err);
@@ -66,18 +72,24 @@ export const companyRolesService = {
   },
 
   async update(scope: Scope, id: string, body: UpdateCompanyRoleBody) {
-    const role = await load(scope, id);
-    companyRolesPolicy.assertCanUpdate(role, body);
+    await load(scope, id);
     try {
-      await scope.transaction(async (tx) => {
-        if (body.defaultRole && !role.isDefault) await companyRolesRepo.clearDefault(tx, id);
-        await companyRolesRepo.update(tx, id, {
-          name: body.roleName,
-          description: body.description,
-          isActive: body.isActive,
-          isDefault: body.defaultRole,
-        });
-      });
+      await retryTransaction(() =>
+        scope.transaction(async (tx) => {
+          // The rules are checked on the locked rows: a concurrent "deactivate" or "delete" has
+          // either committed (and is seen here) or waits for this transaction.
+          const role = (await companyRolesRepo.lockAll(tx)).find((r) => r.id === id);
+          if (!role) throw notFound('Role');
+          companyRolesPolicy.assertCanUpdate(role, body);
+          if (body.defaultRole && !role.isDefault) await companyRolesRepo.clearDefault(tx, id);
+          await companyRolesRepo.update(tx, id, {
+            name: body.roleName,
+            description: body.description,
+            isActive: body.isActive,
+            isDefault: body.defaultRole,
+          });
+        }),
+      );
     } catch (err) {
       const constraint = uniqueViolation(err);
       if (constraint === 'roles_company_name_uq') throw nameTaken();
@@ -89,12 +101,16 @@ export const companyRolesService = {
   },
 
   async remove(scope: Scope, id: string) {
-    const role = await load(scope, id);
-    companyRolesPolicy.assertCanDelete(role);
-    await scope.transaction(async (tx) => {
-      if ((await usersRepo.countWithRole(tx, id)) > 0) throw conflict(MESSAGES.companyRoles.inUse);
-      await companyRolesRepo.delete(tx, id);
-    });
+    await load(scope, id);
+    await retryTransaction(() =>
+      scope.transaction(async (tx) => {
+        const role = (await companyRolesRepo.lockAll(tx)).find((r) => r.id === id);
+        if (!role) throw notFound('Role');
+        companyRolesPolicy.assertCanDelete(role);
+        if ((await usersRepo.countWithRole(tx, id)) > 0) throw conflict(MESSAGES.companyRoles.inUse);
+        await companyRolesRepo.delete(tx, id);
+      }),
+    );
   },
 };
 

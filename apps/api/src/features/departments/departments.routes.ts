@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
+  atLeastOneField,
   MESSAGES,
   createDepartmentBodySchema,
   deleteDepartmentResultSchema,
@@ -73,7 +74,7 @@ export async function departmentsRoutes(app: FastifyInstance, opts: { department
         tags,
         summary: 'Update a department',
         params: idParam,
-        body: updateDepartmentBodySchema,
+        body: atLeastOneField(updateDepartmentBodySchema),
         response: { 200: envelope(departmentSchema) },
       },
     },

@@ -29,6 +29,27 @@ const payloadTooLarge = () =>
 const unsupportedType = () =>
   new HttpError(415, MESSAGES.unsupportedMediaType, { code: 'UNSUPPORTED_FILE_TYPE', headers: closing });
 
+/** RFC 2046: a multipart boundary is 1 to 70 characters. */
+const MAX_BOUNDARY_LENGTH = 70;
+const malformed = () => new HttpError(400, MESSAGES.malformedUpload, { headers: closing });
+
+/** The boundary named in a multipart Content-Type, or null when there is none. */
+function boundaryOf(contentType: string | undefined): string | null {
+  const m = /;\s*boundary=(?:"([^"]*)"|([^;\s]*))/i.exec(contentType ?? '');
+  return m?.[1] ?? m?.[2] ?? null;
+}
+
+/**
+ * What the multipart parser throws on a broken body (no end, a bad part header) is the client's
+ * fault: 400. Errors of the system (a disk full: they carry `syscall`) and our own stay as they are.
+ */
+function asClientError(err: unknown): unknown {
+  if (err instanceof HttpError) return err;
+  const e = err as { statusCode?: number; syscall?: string };
+  if (e.syscall || (e.statusCode !== undefined && e.statusCode !== 500)) return err;
+  return malformed();
+}
+
 type Signature = 'png' | 'jpeg' | 'webp' | 'pdf' | 'zip' | 'ole';
 
 /** The binary formats we accept, told apart by their first bytes (never by name or declared type). */
@@ -73,6 +94,25 @@ const TEXT_TYPES: Record<string, string> = {
   tsv: 'text/tab-separated-values',
   json: 'application/json',
 };
+
+/** The extension a download gets for a type the bytes showed (the first is the usual one). */
+const EXTENSIONS: Record<string, readonly string[]> = {
+  'image/png': ['png'],
+  'image/jpeg': ['jpg', 'jpeg'],
+  'image/webp': ['webp'],
+  'application/pdf': ['pdf'],
+};
+
+/**
+ * The client's name with an extension that agrees with the detected type: PNG bytes named
+ * `invoice.html` download as `invoice.png`. Types told by their name (zip, OLE, text) keep it.
+ */
+export function nameForType(fileName: string, mimeType: string): string {
+  const allowed = EXTENSIONS[mimeType];
+  const ext = extname(fileName);
+  if (!allowed || allowed.includes(ext.slice(1).toLowerCase())) return fileName;
+  return `${ext ? fileName.slice(0, -ext.length) : fileName}.${allowed[0]}`;
+}
 
 /** The content type to store and serve, or null when the bytes are not an accepted kind of file. */
 export function contentTypeOf(
@@ -199,13 +239,15 @@ export function fileStorage(dataDir: string) {
       const declared = Number(req.headers['content-length']);
       if (Number.isFinite(declared) && declared > max + MULTIPART_OVERHEAD_BYTES) throw payloadTooLarge();
       if (!req.isMultipart()) throw fieldError('file', 'Send the file as multipart/form-data');
+      const boundary = boundaryOf(req.headers['content-type']);
+      if (!boundary || boundary.length > MAX_BOUNDARY_LENGTH) throw malformed();
 
       let part;
       try {
         part = await req.file({ limits: { fileSize: max, files: 1 } });
       } catch (err) {
         if ((err as { statusCode?: number }).statusCode === 413) throw payloadTooLarge();
-        throw err;
+        throw asClientError(err);
       }
       if (!part) throw fieldError('file', 'A file is required');
 
@@ -242,9 +284,9 @@ export function fileStorage(dataDir: string) {
         if (!out.closed) await new Promise<void>((resolve) => out.once('close', () => resolve()));
         await rm(path, { force: true });
         if (tooLarge) throw payloadTooLarge();
-        throw err;
+        throw asClientError(err);
       }
-      return { storageKey, fileName, mimeType, sizeBytes };
+      return { storageKey, fileName: nameForType(fileName, mimeType), mimeType, sizeBytes };
     },
 
     /** Stores bytes the server produced itself (the demo seed); answers the storage key. */

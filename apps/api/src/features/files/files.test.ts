@@ -97,6 +97,20 @@ describe('uploads through the API', () => {
     expect(files().some((f) => f.includes('brief') || f.endsWith('.pdf'))).toBe(false);
   });
 
+  it('names the download with the extension of the type the bytes show', async () => {
+    for (const [name, content, stored] of [
+      ['invoice.html', PNG, 'invoice.png'],
+      ['scan', JPEG, 'scan.jpg'],
+      ['photo.JPEG', JPEG, 'photo.JPEG'],
+      ['report.txt', PDF, 'report.pdf'],
+      ['brief.pdf', PDF, 'brief.pdf'],
+    ] as const) {
+      const res = await upload(docUrl(), { name, content });
+      expect(res.statusCode, name).toBe(201);
+      expect(res.json().data.fileName, name).toBe(stored);
+    }
+  });
+
   it('415 for spoofed types, leaving nothing on disk', async () => {
     const before = files().length;
     const cases = [

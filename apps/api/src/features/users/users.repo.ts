@@ -176,14 +176,15 @@ export const usersRepo = {
   },
 
   /**
-   * Ids of the active users holding a role, locked until the transaction ends, so two
-   * concurrent demotions cannot both see "another admin is left".
+   * Ids of the active users holding a role, locked until the transaction ends (in id order, so
+   * concurrent demotions never deadlock), so two of them cannot both see "another admin is left".
    */
   async lockActiveHolders(scope: Scope, roleId: string): Promise<string[]> {
     const rows = await scope.db
       .select({ id: users.id })
       .from(users)
       .where(scope.own(users, eq(users.roleId, roleId), eq(users.status, 'active')))
+      .orderBy(asc(users.id))
       .for('update');
     return rows.map((r) => r.id);
   },

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  atLeastOneField,
   MESSAGES,
   createEmployeeBodySchema,
   employeeDetailSchema,
@@ -76,7 +77,7 @@ export async function usersRoutes(app: FastifyInstance, opts: { users: UsersServ
         tags,
         summary: 'Update an employee',
         params: idParam,
-        body: updateEmployeeBodySchema,
+        body: atLeastOneField(updateEmployeeBodySchema),
         response: { 200: profile },
       },
     },

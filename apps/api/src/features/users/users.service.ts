@@ -13,6 +13,7 @@ import type { Config } from '../../config.ts';
 import { conflict, fieldError, notFound, uniqueViolation } from '../../lib/errors.ts';
 import { toPaged } from '../../lib/list.ts';
 import type { Mailer } from '../../lib/mailer.ts';
+import { retryTransaction } from '../../lib/retry.ts';
 import type { Scope } from '../../lib/scope.ts';
 import { sessionsRepo } from '../auth/sessions.repo.ts';
 import { companyRolesRepo } from '../company-roles/company-roles.repo.ts';
@@ -20,6 +21,7 @@ import { departmentsRepo } from '../departments/departments.repo.ts';
 import type { FileStorage } from '../files/files.storage.ts';
 import { projectsRepo } from '../projects/projects.repo.ts';
 import { timeLogsRepo } from '../time-logs/time-logs.repo.ts';
+import { grantsPolicy } from './grants.policy.ts';
 import { createInvitation, sendInvitation } from './invitations.ts';
 import { profilePhotoUrl, toUserProfile } from './users.mapper.ts';
 import { usersPolicy } from './users.policy.ts';
@@ -91,30 +93,36 @@ export function usersService({ config, mailer, storage, log }: UsersDeps) {
     /** An invited employee (no password) with the default role unless one is given; emails the link. */
     async create(scope: Scope, body: CreateEmployeeBody) {
       await assertRefs(scope, body);
+      if (body.roleId) await grantsPolicy.assertMayAssignRole(scope, { from: null, to: body.roleId });
       const company = await load(scope, scope.actor.userId);
       let created;
       try {
-        created = await scope.transaction(async (tx) => {
-          const roleId = body.roleId ?? (await companyRolesRepo.defaultRole(tx))?.id ?? null;
-          const userId = await usersRepo.insert(tx, {
-            email: body.email,
-            firstName: body.firstName,
-            lastName: body.lastName,
-            phone: body.phone ?? null,
-            jobTitle: body.jobTitle ?? null,
-            passwordHash: null,
-            status: 'invited',
-            roleId,
-            departmentId: body.departmentId ?? null,
-          });
-          const mail = await createInvitation(
-            tx,
-            config,
-            { userId, email: body.email, firstName: body.firstName },
-            company.companyName,
-          );
-          return { userId, mail };
-        });
+        created = await retryTransaction(() =>
+          scope.transaction(async (tx) => {
+            // The role given is locked against a concurrent delete (which then sees this holder).
+            if (body.roleId && !(await companyRolesRepo.lockActiveRole(tx, body.roleId)))
+              throw conflict(MESSAGES.users.roleNotInCompany);
+            const roleId = body.roleId ?? (await companyRolesRepo.defaultRole(tx))?.id ?? null;
+            const userId = await usersRepo.insert(tx, {
+              email: body.email,
+              firstName: body.firstName,
+              lastName: body.lastName,
+              phone: body.phone ?? null,
+              jobTitle: body.jobTitle ?? null,
+              passwordHash: null,
+              status: 'invited',
+              roleId,
+              departmentId: body.departmentId ?? null,
+            });
+            const mail = await createInvitation(
+              tx,
+              config,
+              { userId, email: body.email, firstName: body.firstName },
+              company.companyName,
+            );
+            return { userId, mail };
+          }),
+        );
       } catch (err) {
         if (uniqueViolation(err) === 'users_email_uq') throw emailTaken();
         throw err;
@@ -127,12 +135,24 @@ export function usersService({ config, mailer, storage, log }: UsersDeps) {
       const current = await load(scope, userId);
       await assertRefs(scope, body);
       if (body.status === 'inactive') usersPolicy.assertNotSelf(scope.actor, userId);
+      const changesRole = body.roleId !== undefined && body.roleId !== current.roleId;
+      if (changesRole)
+        await grantsPolicy.assertMayAssignRole(scope, {
+          targetUserId: userId,
+          from: current.roleId,
+          to: body.roleId ?? null,
+        });
       const deactivates = body.status === 'inactive' && current.status !== 'inactive';
-      await scope.transaction(async (tx) => {
-        if (usersPolicy.removesAdmin(current, body)) await assertNotLastAdmin(tx, userId);
-        await usersRepo.update(tx, userId, body);
-        if (deactivates) await sessionsRepo.revokeAllForUser(tx, userId, 'deactivated');
-      });
+      await retryTransaction(() =>
+        scope.transaction(async (tx) => {
+          // The new role is locked against a concurrent delete (which then sees this holder).
+          if (changesRole && body.roleId && !(await companyRolesRepo.lockActiveRole(tx, body.roleId)))
+            throw conflict(MESSAGES.users.roleNotInCompany);
+          if (usersPolicy.removesAdmin(current, body)) await assertNotLastAdmin(tx, userId);
+          await usersRepo.update(tx, userId, body);
+          if (deactivates) await sessionsRepo.revokeAllForUser(tx, userId, 'deactivated');
+        }),
+      );
       return toUserProfile(await load(scope, userId));
     },
 
@@ -140,11 +160,13 @@ export function usersService({ config, mailer, storage, log }: UsersDeps) {
     async remove(scope: Scope, userId: string) {
       usersPolicy.assertNotSelf(scope.actor, userId);
       const current = await load(scope, userId);
-      await scope.transaction(async (tx) => {
-        if (usersPolicy.removesAdmin(current, { status: 'inactive' })) await assertNotLastAdmin(tx, userId);
-        await usersRepo.update(tx, userId, { status: 'inactive' });
-        await sessionsRepo.revokeAllForUser(tx, userId, 'deactivated');
-      });
+      await retryTransaction(() =>
+        scope.transaction(async (tx) => {
+          if (usersPolicy.removesAdmin(current, { status: 'inactive' })) await assertNotLastAdmin(tx, userId);
+          await usersRepo.update(tx, userId, { status: 'inactive' });
+          await sessionsRepo.revokeAllForUser(tx, userId, 'deactivated');
+        }),
+      );
     },
 
     /** Own photo always; someone else's needs employee:update. The old file goes once the new one is saved. */

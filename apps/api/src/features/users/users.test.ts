@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { INVITATION_TTL_SECONDS, MESSAGES } from '@taskhive/contract';
+import { DEFAULT_ROLE_PERMISSIONS, INVITATION_TTL_SECONDS, MESSAGES } from '@taskhive/contract';
 import { type App, buildApp } from '../../app.ts';
 import type { Database } from '../../db/client.ts';
 import { passwordTokens, projectMembers, projects, timeLogs, users } from '../../db/schema/index.ts';
@@ -353,12 +353,21 @@ describe('PUT /api/CompanyUsers/user/{id}', () => {
     const c = await buildCompany(database.db);
     const s = await login(app, c.adminEmail);
     const url = `/api/CompanyUsers/user/${c.adminUserId}`;
-    const demote = await call('PUT', url, s, { roleId: c.roleIds.employee });
+    // Nobody changes their own role (grants.policy.ts), so stepping down is someone else's act:
+    // here a user holding every company permission directly, without the Company Admin role.
+    expect((await call('PUT', url, s, { roleId: c.roleIds.employee })).statusCode).toBe(403);
+    const keeper = await buildUser(database.db, c, {
+      role: null,
+      permissions: DEFAULT_ROLE_PERMISSIONS['Company Admin'].slice(),
+    });
+    const k = await login(app, keeper.email);
+    const demote = await call('PUT', url, k, { roleId: c.roleIds.employee });
     expect(demote.statusCode).toBe(409);
     expect(demote.json().message).toBe(MESSAGES.users.lastAdmin);
-    // With a second admin, the first may step down.
+    expect((await call('PUT', url, k, { status: 'inactive' })).statusCode).toBe(409);
+    // With a second admin, the first may be moved.
     await buildUser(database.db, c, { role: 'companyAdmin' });
-    expect((await call('PUT', url, s, { roleId: c.roleIds.manager })).statusCode).toBe(200);
+    expect((await call('PUT', url, k, { roleId: c.roleIds.manager })).statusCode).toBe(200);
   });
 });
 

@@ -1,0 +1,153 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, eq } from 'drizzle-orm';
+import { DEFAULT_ROLE_PERMISSIONS } from '@taskhive/contract';
+import type { App } from '../app.ts';
+import type { Database } from '../db/client.ts';
+import { roles, users } from '../db/schema/index.ts';
+import { buildTestApp } from '../test/build-app.ts';
+import { bearer, buildCompany, buildUser, login, type Session, type TestCompany } from '../test/factories.ts';
+
+/**
+ * Role and admin invariants under 20 parallel requests. PGlite runs one query at a time and
+ * cannot race, so these run only on PostgreSQL (DATABASE_URL); elsewhere they show as skipped.
+ */
+const onPostgres = !!process.env.DATABASE_URL;
+const PARALLEL = 20;
+
+let app: App;
+let database: Database;
+
+beforeAll(async () => {
+  ({ app, database } = await buildTestApp());
+});
+afterAll(() => app.close());
+
+async function company(): Promise<{ c: TestCompany; admin: Session }> {
+  const c = await buildCompany(database.db);
+  return { c, admin: await login(app, c.adminEmail) };
+}
+const createRole = async (admin: Session, roleName: string) => {
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/CompanyRoles',
+    headers: bearer(admin),
+    payload: { roleName },
+  });
+  expect(res.statusCode).toBe(201);
+  return res.json().data.roleId as string;
+};
+const put = (s: Session, url: string, payload: object) =>
+  app.inject({ method: 'PUT', url, headers: bearer(s), payload });
+const del = (s: Session, url: string) => app.inject({ method: 'DELETE', url, headers: bearer(s) });
+const companyRoles = (companyId: string) =>
+  database.db
+    .select({ id: roles.id, isActive: roles.isActive, isDefault: roles.isDefault })
+    .from(roles)
+    .where(and(eq(roles.companyId, companyId), eq(roles.roleType, 'company')));
+const statuses = (res: { statusCode: number }[]) => res.map((r) => r.statusCode);
+
+describe.runIf(onPostgres)('concurrency invariants on PostgreSQL (20 parallel requests)', () => {
+  it('"make X default" racing "deactivate X": the default role is always active, and there is one', async () => {
+    for (let trial = 0; trial < PARALLEL / 2; trial++) {
+      const { c, admin } = await company();
+      const x = await createRole(admin, `X${trial}`);
+      const res = await Promise.all(
+        Array.from({ length: PARALLEL }, (_, i) =>
+          put(admin, `/api/CompanyRoles/${x}`, i % 2 ? { isActive: false } : { defaultRole: true }),
+        ),
+      );
+      expect(statuses(res).filter((s) => s >= 500)).toEqual([]);
+      const rows = await companyRoles(c.companyId);
+      const defaults = rows.filter((r) => r.isDefault);
+      expect(defaults).toHaveLength(1);
+      expect(defaults[0]?.isActive).toBe(true);
+    }
+  });
+
+  it('"make X default" racing "delete X": one default role stays, and a new employee gets it', async () => {
+    for (let trial = 0; trial < PARALLEL / 2; trial++) {
+      const { c, admin } = await company();
+      const x = await createRole(admin, `Y${trial}`);
+      const res = await Promise.all(
+        Array.from({ length: PARALLEL }, (_, i) =>
+          i % 2
+            ? del(admin, `/api/CompanyRoles/${x}`)
+            : put(admin, `/api/CompanyRoles/${x}`, { defaultRole: true }),
+        ),
+      );
+      expect(statuses(res).filter((s) => s >= 500)).toEqual([]);
+      expect((await companyRoles(c.companyId)).filter((r) => r.isDefault)).toHaveLength(1);
+      const invited = await app.inject({
+        method: 'POST',
+        url: '/api/CompanyUsers',
+        headers: bearer(admin),
+        payload: { firstName: 'New', lastName: 'Hire', email: `hire-${trial}-${c.companyId}@x.test` },
+      });
+      expect(invited.statusCode).toBe(201);
+      expect(invited.json().data.roleId).not.toBeNull();
+    }
+  });
+
+  it('a role deleted while being assigned: 409 or success, never a 500, never a dangling role', async () => {
+    const { c, admin } = await company();
+    const targets = await Promise.all(Array.from({ length: PARALLEL - 1 }, () => buildUser(database.db, c)));
+    const x = await createRole(admin, 'Doomed');
+    const res = await Promise.all([
+      del(admin, `/api/CompanyRoles/${x}`),
+      ...targets.map((t) => put(admin, `/api/CompanyUsers/user/${t.userId}`, { roleId: x })),
+    ]);
+    expect(statuses(res).filter((s) => s >= 500)).toEqual([]);
+    const holders = await database.db.select({ id: users.id }).from(users).where(eq(users.roleId, x));
+    const exists = (await companyRoles(c.companyId)).some((r) => r.id === x);
+    if (!exists) expect(holders).toEqual([]);
+  });
+
+  it('two admins demoting each other at once: one admin always remains', async () => {
+    for (let trial = 0; trial < PARALLEL / 2; trial++) {
+      const c = await buildCompany(database.db);
+      // Two holders of every company permission without the admin role do the demoting.
+      const keepers = await Promise.all(
+        [0, 1].map(() =>
+          buildUser(database.db, c, {
+            role: null,
+            permissions: DEFAULT_ROLE_PERMISSIONS['Company Admin'].slice(),
+          }),
+        ),
+      );
+      const [k1, k2] = await Promise.all(keepers.map((k) => login(app, k.email)));
+      const second = await buildUser(database.db, c, { role: 'companyAdmin' });
+      if (!k1 || !k2) throw new Error('no keepers');
+      const res = await Promise.all([
+        put(k1, `/api/CompanyUsers/user/${c.adminUserId}`, { roleId: c.roleIds.employee }),
+        put(k2, `/api/CompanyUsers/user/${second.userId}`, { roleId: c.roleIds.employee }),
+      ]);
+      expect(statuses(res).filter((s) => s >= 500)).toEqual([]);
+      const admins = await database.db
+        .select({ id: users.id })
+        .from(users)
+        .where(and(eq(users.companyId, c.companyId), eq(users.roleId, c.roleIds.companyAdmin)));
+      expect(admins.length).toBeGreaterThanOrEqual(1);
+    }
+  });
+
+  it('20 roles created with one name at once: one is created, the rest answer 409', async () => {
+    const { c, admin } = await company();
+    const res = await Promise.all(
+      Array.from({ length: PARALLEL }, () =>
+        app.inject({
+          method: 'POST',
+          url: '/api/CompanyRoles',
+          headers: bearer(admin),
+          payload: { roleName: 'Twin' },
+        }),
+      ),
+    );
+    expect(statuses(res).filter((s) => s === 201)).toHaveLength(1);
+    expect(statuses(res).filter((s) => s !== 201 && s !== 409)).toEqual([]);
+    expect((await companyRoles(c.companyId)).length).toBe(4);
+  });
+});
+
+it.skipIf(onPostgres)('concurrency invariants need PostgreSQL: set DATABASE_URL to run them', () => {
+  console.log('security/concurrency: skipped on PGlite (one query at a time); run with DATABASE_URL');
+});
