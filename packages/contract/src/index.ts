@@ -8,3 +8,5 @@ export * from './documents.ts';
 export * from './company-roles.ts';
 export * from './departments.ts';
 export * from './companies.ts';
+export * from './subscriptions.ts';
+export * from './access-admin.ts';
