@@ -153,9 +153,11 @@ export const purchaseSchema = z.object({
 export type Purchase = z.infer<typeof purchaseSchema>;
 
 export const purchaseParams = z.object({ companyId: z.uuid(), packageId: z.uuid() });
+/** Optional: an empty body buys monthly. */
 export const purchaseBodySchema = z
   .object({ billingCycle: z.enum(BILLING_CYCLES).default('monthly') })
-  .default({ billingCycle: 'monthly' });
+  .nullish()
+  .transform((v) => v ?? { billingCycle: 'monthly' as const });
 export type PurchaseBody = z.infer<typeof purchaseBodySchema>;
 
 export const purchaseListQuerySchema = pageQuery(PAGE_SIZE.packages).extend({
@@ -187,6 +189,8 @@ export const companyModuleListQuerySchema = z.object({
 export type CompanyModuleListQuery = z.infer<typeof companyModuleListQuerySchema>;
 export const companyModuleParams = z.object({ id: z.uuid(), moduleId: z.uuid() });
 export const companyModuleBodySchema = z.object({ accessLevel: z.enum(ACCESS_LEVELS) });
+/** Optional: an empty body assigns full access. */
 export const assignCompanyModuleBodySchema = z
   .object({ accessLevel: z.enum(ACCESS_LEVELS).default('full') })
-  .default({ accessLevel: 'full' });
+  .nullish()
+  .transform((v) => v ?? { accessLevel: 'full' as const });

@@ -22,9 +22,7 @@ export const dayAfter = (d: string) =>
   d.length === 10 ? new Date(Date.parse(`${d}T00:00:00Z`) + 86_400_000) : new Date(Date.parse(d) + 1);
 
 const permissionCount =
-  sql<number>`(select count(*) from ${permissions} where ${permissions.moduleId} = ${modules.id})`.mapWith(
-    Number,
-  );
+  sql<number>`(select count(*) from permissions p where p.module_id = "modules"."id")`.mapWith(Number);
 
 function select(scope: Scope) {
   return scope.db

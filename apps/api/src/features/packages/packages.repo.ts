@@ -35,7 +35,7 @@ export type PurchaseRow = {
 };
 
 const moduleCount =
-  sql<number>`(select count(*) from ${packageModules} where ${packageModules.packageId} = ${packages.id})`.mapWith(
+  sql<number>`(select count(*) from package_modules pm where pm.package_id = "packages"."id")`.mapWith(
     Number,
   );
 

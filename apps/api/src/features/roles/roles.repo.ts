@@ -17,9 +17,7 @@ export type RoleRow = {
 };
 
 const permissionCount =
-  sql<number>`(select count(*) from ${rolePermissions} where ${rolePermissions.roleId} = ${roles.id})`.mapWith(
-    Number,
-  );
+  sql<number>`(select count(*) from role_permissions rp where rp.role_id = "roles"."id")`.mapWith(Number);
 
 function select(scope: Scope) {
   return scope.db
