@@ -158,7 +158,7 @@ const ROUTES: Row[] = [
     method: 'GET',
     url: () => `/api/Roles/${missing}/permissions`,
     ok: 404,
-    who: ['superAdmin', 'companyAdmin'],
+    who: ['superAdmin', 'companyAdmin', 'employee'],
   },
   {
     method: 'POST',
