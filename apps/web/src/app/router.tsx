@@ -27,6 +27,24 @@ const EmployeeProfilePage = lazy(() => import('../features/employees/employee-pr
 const DepartmentsPage = lazy(() => import('../features/departments/departments-page'));
 const DepartmentDetailPage = lazy(() => import('../features/departments/department-detail-page'));
 const CompanyRolesPage = lazy(() => import('../features/company-roles/company-roles-page'));
+const PackagesRoute = lazy(() => import('./compose/packages-route'));
+const ModulesPage = lazy(() => import('../features/modules/modules-page'));
+const PermissionsPage = lazy(() => import('../features/permissions/permissions-page'));
+const RolesPage = lazy(() => import('../features/permissions/roles-page'));
+const CompanySubscription = lazy(() => import('./compose/company-subscription'));
+const UserAccess = lazy(() => import('./compose/user-access'));
+
+/** Cards other features add to the company and employee pages (composed here, not imported there). */
+const subscriptionSlot = (companyId: string) => (
+  <Suspense fallback={<PageLoader />}>
+    <CompanySubscription companyId={companyId} />
+  </Suspense>
+);
+const userAccessSlot = (userId: string) => (
+  <Suspense fallback={<PageLoader />}>
+    <UserAccess userId={userId} />
+  </Suspense>
+);
 
 /** A route that needs any one of the permissions (none: any signed-in user). */
 const anyOf = (permissions: Permission[], element: ReactNode): ReactNode => (
@@ -47,9 +65,15 @@ const appRoutes: RouteObject[] = [
   { path: 'tasks', element: anyOf(['task:read'], soon('Tasks')) },
   { path: 'profile', element: <AccountSettingsPage /> },
   { path: 'project-detail/:projectId', element: anyOf(['project:read'], soon('Project details')) },
-  { path: 'employee-profile/:userId', element: anyOf(['employee:read'], <EmployeeProfilePage />) },
-  { path: 'companies/:companyId', element: anyOf(['company:read'], <CompanyDetailPage />) },
-  { path: 'company', element: anyOf(['company:read'], <OwnCompanyPage />) },
+  {
+    path: 'employee-profile/:userId',
+    element: anyOf(['employee:read'], <EmployeeProfilePage slot={userAccessSlot} />),
+  },
+  {
+    path: 'companies/:companyId',
+    element: anyOf(['company:read'], <CompanyDetailPage slot={subscriptionSlot} />),
+  },
+  { path: 'company', element: anyOf(['company:read'], <OwnCompanyPage slot={subscriptionSlot} />) },
   { path: 'role', element: anyOf(['companyrole:read:all'], <CompanyRolesPage />) },
   { path: 'department', element: anyOf(['department:read:all'], <DepartmentsPage />) },
   { path: 'departments/:id', element: anyOf(['department:read:all'], <DepartmentDetailPage />) },
@@ -66,8 +90,15 @@ const superAdminRoutes: RouteObject[] = [
   { index: true, element: <SuperAdminDashboardPage /> },
   { path: 'dashboard', element: <SuperAdminDashboardPage /> },
   { path: 'companies', element: anyOf(['company:read:all'], <CompaniesPage />) },
-  { path: 'companies/:companyId', element: anyOf(['company:read'], <CompanyDetailPage />) },
+  {
+    path: 'companies/:companyId',
+    element: anyOf(['company:read'], <CompanyDetailPage slot={subscriptionSlot} />),
+  },
   { path: 'profile', element: <AccountSettingsPage /> },
+  { path: 'packages', element: anyOf(['package:create'], <PackagesRoute />) },
+  { path: 'modules', element: anyOf(['module:read'], <ModulesPage />) },
+  { path: 'permissions', element: anyOf(['permission:read'], <PermissionsPage />) },
+  { path: 'roles', element: anyOf(['role:read'], <RolesPage />) },
 ];
 
 const page = (element: ReactNode) => <Suspense fallback={<PageLoader />}>{element}</Suspense>;

@@ -1,6 +1,6 @@
 import { and, eq, gte, inArray, lt, sql } from 'drizzle-orm';
 import type { ModuleListQuery } from '@taskhive/contract';
-import { modules, packageModules, permissions } from '../../db/schema/index.ts';
+import { modules, packageModules } from '../../db/schema/index.ts';
 import { countAll, type ListResult, pageWindow, searchAny, sortBy, totalOf } from '../../lib/list.ts';
 import type { Scope } from '../../lib/scope.ts';
 
