@@ -13,6 +13,7 @@ import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import DeleteOutline from '@mui/icons-material/DeleteOutline';
 import EditOutlined from '@mui/icons-material/EditOutlined';
+import ShoppingCartOutlined from '@mui/icons-material/ShoppingCartOutlined';
 import ViewModuleOutlined from '@mui/icons-material/ViewModuleOutlined';
 import {
   ACTIVE_STATUSES,
@@ -33,13 +34,16 @@ import { useDebouncedValue } from '../../hooks/use-debounced-value';
 import { useToast } from '../../hooks/use-toast';
 import { PackageFormDialog } from './package-form-dialog';
 import { PackageModulesDialog } from './package-modules-dialog';
+import { PurchaseDialog } from './purchase-dialog';
 import { useDeletePackageMutation, useListPackagesQuery } from './packages-api';
 
 /** /super-admin/packages: the packages for sale, with filters, create/edit, modules and delete. */
 export default function PackagesPage({
   moduleOptions = [],
+  companyOptions = [],
 }: {
   moduleOptions?: { moduleId: string; name: string }[];
+  companyOptions?: { companyId: string; name: string }[];
 }) {
   const toast = useToast();
   const [page, setPage] = useState(1);
@@ -59,6 +63,7 @@ export default function PackagesPage({
   const [editing, setEditing] = useState<Package | 'new' | null>(null);
   const [modulesOf, setModulesOf] = useState<Package | null>(null);
   const [deleting, setDeleting] = useState<Package | null>(null);
+  const [buying, setBuying] = useState<Package | null>(null);
 
   const filter = (set: (v: string) => void) => (v: string) => {
     set(v);
@@ -174,6 +179,13 @@ export default function PackagesPage({
                       <IconButton aria-label={`Modules of ${p.name}`} onClick={() => setModulesOf(p)}>
                         <ViewModuleOutlined />
                       </IconButton>
+                      <IconButton
+                        aria-label={`Purchase ${p.name} for a company`}
+                        disabled={p.status !== 'active'}
+                        onClick={() => setBuying(p)}
+                      >
+                        <ShoppingCartOutlined />
+                      </IconButton>
                       <IconButton aria-label={`Edit ${p.name}`} onClick={() => setEditing(p)}>
                         <EditOutlined />
                       </IconButton>
@@ -198,6 +210,9 @@ export default function PackagesPage({
       </MainCard>
       {editing && (
         <PackageFormDialog pkg={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />
+      )}
+      {buying && (
+        <PurchaseDialog pkg={buying} companyOptions={companyOptions} onClose={() => setBuying(null)} />
       )}
       {modulesOf && (
         <PackageModulesDialog
