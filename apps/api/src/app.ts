@@ -33,6 +33,16 @@ import { usersRoutes } from './features/users/users.routes.ts';
 import { usersService } from './features/users/users.service.ts';
 import { outboxRoutes } from './features/dev/outbox.routes.ts';
 import { healthRoutes } from './features/health/health.routes.ts';
+import { companyModulesRoutes } from './features/company-modules/company-modules.routes.ts';
+import { companyModulesService } from './features/company-modules/company-modules.service.ts';
+import { modulesRoutes } from './features/modules/modules.routes.ts';
+import { modulesService } from './features/modules/modules.service.ts';
+import { packagesRoutes } from './features/packages/packages.routes.ts';
+import { packagesService } from './features/packages/packages.service.ts';
+import { permissionsRoutes } from './features/permissions/permissions.routes.ts';
+import { permissionsService } from './features/permissions/permissions.service.ts';
+import { rolesRoutes } from './features/roles/roles.routes.ts';
+import { rolesService } from './features/roles/roles.service.ts';
 import { createMailer, type Mailer } from './lib/mailer.ts';
 import { memoryCounter, redisCounter } from './lib/rate-limit.ts';
 import { authPlugin, recordRoutes } from './plugins/auth.ts';
@@ -168,6 +178,11 @@ export async function buildApp({ db, config, logger, logStream }: AppDeps): Prom
   await app.register(tasksRoutes, { tasks: tasksService({ storage, log: app.log }), storage });
   await app.register(timeLogsRoutes, { timeLogs: timeLogsService });
   await app.register(reportsRoutes, { reports: reportsService });
+  await app.register(modulesRoutes, { modules: modulesService });
+  await app.register(packagesRoutes, { packages: packagesService });
+  await app.register(companyModulesRoutes, { grants: companyModulesService });
+  await app.register(permissionsRoutes, { permissions: permissionsService });
+  await app.register(rolesRoutes, { roles: rolesService });
 
   await app.register(webPlugin, { distDir: config.webDistDir });
   return app;

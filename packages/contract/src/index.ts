@@ -15,3 +15,5 @@ export * from './tasks.ts';
 export * from './time-logs.ts';
 export * from './reports.ts';
 export * from './text.ts';
+export * from './subscriptions.ts';
+export * from './access-admin.ts';

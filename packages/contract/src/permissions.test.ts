@@ -83,7 +83,7 @@ describe('isSuperAdmin', () => {
 describe('assigning roles', () => {
   it('is its own permission, in the People module, held by the seeded Company Admin only', () => {
     expect(isPermission('companyrole:assign')).toBe(true);
-    expect(moduleOf('companyrole:assign')).toBe('people');
+    expect(moduleOf('companyrole:assign')).toBe('company-roles');
     expect(accessLevelAllows('write', 'companyrole:assign')).toBe(true);
     expect(accessLevelAllows('read', 'companyrole:assign')).toBe(false);
     expect(DEFAULT_ROLE_PERMISSIONS['Company Admin']).toContain('companyrole:assign');

@@ -117,13 +117,15 @@ export const MODULE_CATALOGUE = [
   { key: 'tasks', name: 'Tasks', category: 'Work', resources: ['task'] },
   { key: 'time-tracking', name: 'Time Tracking', category: 'Work', resources: ['timelog'] },
   { key: 'reports', name: 'Reports', category: 'Insight', resources: ['report'] },
+  { key: 'employees', name: 'Employees', category: 'Organisation', resources: ['employee'] },
+  { key: 'departments', name: 'Departments', category: 'Organisation', resources: ['department'] },
+  { key: 'company-roles', name: 'Company Roles', category: 'Organisation', resources: ['companyrole'] },
   {
-    key: 'people',
-    name: 'People',
+    key: 'company',
+    name: 'Company Profile',
     category: 'Organisation',
-    resources: ['employee', 'department', 'companyrole'],
+    resources: ['company', 'package'],
   },
-  { key: 'company', name: 'Company', category: 'Organisation', resources: ['company', 'package'] },
   {
     key: 'platform',
     name: 'Platform Administration',
@@ -137,6 +139,15 @@ export const MODULE_CATALOGUE = [
   resources: readonly Resource[];
 }[];
 export type ModuleKey = (typeof MODULE_CATALOGUE)[number]['key'];
+
+/**
+ * Modules of earlier catalogues and the modules that took over their permissions. The reference
+ * data sync moves permissions, package links and company grants (at the same access level) from
+ * a retired module to its successors, then removes the retired module.
+ */
+export const RETIRED_MODULES: Readonly<Record<string, readonly ModuleKey[]>> = {
+  people: ['employees', 'departments', 'company-roles'],
+};
 
 export const ACCESS_LEVELS = ['read', 'write', 'full'] as const;
 export type AccessLevel = (typeof ACCESS_LEVELS)[number];

@@ -87,7 +87,7 @@ describe('effective permissions', () => {
   it('take effect on the next request, without signing in again', async () => {
     const other = await buildCompany(database.db);
     const s = await login(app, other.adminEmail);
-    await setModuleAccess(database.db, other.companyId, 'people', null);
+    await setModuleAccess(database.db, other.companyId, 'employees', null);
     const me = await app.inject({ url: '/api/auth/me', headers: { authorization: `Bearer ${s.token}` } });
     expect(me.json().data.permissions).not.toContain('employee:read:all');
   });

@@ -151,13 +151,13 @@ describe('a change takes effect on the next request, in every instance', () => {
     const other = await buildCompany(db());
     const s = await login(a, other.adminEmail);
     await expectBoth(s, { read: 200, create: 400 });
-    await setModuleAccess(db(), other.companyId, 'people', 'read');
+    await setModuleAccess(db(), other.companyId, 'departments', 'read');
     await expectBoth(s, { read: 200, create: 403 });
-    await setModuleAccess(db(), other.companyId, 'people', null);
+    await setModuleAccess(db(), other.companyId, 'departments', null);
     await expectBoth(s, { read: 403, create: 403 });
     await db()
       .insert(companyModules)
-      .values({ companyId: other.companyId, moduleId: await moduleId('people'), accessLevel: 'full' });
+      .values({ companyId: other.companyId, moduleId: await moduleId('departments'), accessLevel: 'full' });
     await expectBoth(s, { read: 200, create: 400 });
   });
 
@@ -165,19 +165,19 @@ describe('a change takes effect on the next request, in every instance', () => {
     const other = await buildCompany(db());
     const s = await login(a, other.adminEmail);
     await expectBoth(s, { read: 200 });
-    const people = await moduleId('people');
+    const departmentsModule = await moduleId('departments');
     try {
-      await db().update(modules).set({ status: 'inactive' }).where(eq(modules.id, people));
+      await db().update(modules).set({ status: 'inactive' }).where(eq(modules.id, departmentsModule));
       await expectBoth(s, { read: 403 });
     } finally {
-      await db().update(modules).set({ status: 'active' }).where(eq(modules.id, people));
+      await db().update(modules).set({ status: 'active' }).where(eq(modules.id, departmentsModule));
     }
     await expectBoth(s, { read: 200 });
   });
 
   it("a permission's type changed in the catalogue", async () => {
     const other = await buildCompany(db());
-    await setModuleAccess(db(), other.companyId, 'people', 'write');
+    await setModuleAccess(db(), other.companyId, 'departments', 'write');
     const s = await login(a, other.adminEmail);
     await expectBoth(s, { read: 200, create: 400 });
     const pid = await permissionId('department:create');

@@ -53,6 +53,25 @@ const ALLOWED: readonly { why: string; match: RegExp }[] = [
       /(from "password_tokens" where \("password_tokens"\."token_hash" = \$\d+|^update "password_tokens" set "used_at" = \$\d+ where \("password_tokens"\."id" = \$\d+)/,
   },
   {
+    why: "the Super Admin's look-up of any company's role or user by id (rolesRepo.byId, userTarget)",
+    match:
+      /^select .* from "roles" where "roles"\."id" = \$\d+$|^select "users"\."id", "users"\."company_id", "users"\."role_id", .* from "users" left join "roles" on .* where "users"\."id" = \$\d+$/,
+  },
+  {
+    why: "the platform's purchases across companies, for the Super Admin (packagesRepo); a company's own list has its company condition",
+    match:
+      /from "package_purchases" inner join "companies" on "companies"\."id" = "package_purchases"\."company_id"/,
+  },
+  {
+    why: 'was a package ever bought, by anyone: then it is deactivated, not erased (packagesRepo)',
+    match:
+      /^select "id" from "package_purchases" where "package_purchases"\."package_id" = \$\d+ limit \$\d+$/,
+  },
+  {
+    why: 'a module deleted from the catalogue leaves every company (companyGrants.revokeEverywhere)',
+    match: /^delete from "company_modules" where "company_modules"\."module_id" = \$\d+$/,
+  },
+  {
     why: 'platform-wide counts: users per company, active users of active companies (platformRepo)',
     match:
       /(group by "users"\."company_id"|"companies"\."is_active" = \$\d+ and "companies"\."is_platform" = \$\d+)/,

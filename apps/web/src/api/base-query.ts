@@ -69,6 +69,7 @@ export const baseQueryWithReauth: BaseQueryFn<string | FetchArgs, unknown, Fetch
   extraOptions,
 ) => {
   let result = await rawBaseQuery(args, api, extraOptions);
+  if (result.error?.status === 403) api.dispatch(authActions.permissionsMayHaveChanged());
   if (result.error?.status !== 401 || NO_REFRESH.some((u) => urlOf(args).startsWith(u))) return result;
 
   for (let attempt = 0; attempt < MAX_RETRIES_AFTER_401; attempt++) {

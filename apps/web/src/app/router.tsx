@@ -35,6 +35,24 @@ const ReportsPage = lazy(() => import('../features/reports/reports-page'));
 const ProjectsPage = lazy(() => import('../features/projects/projects-page'));
 const ProjectDetailRoute = lazy(() => import('./routes/project-detail-route'));
 const MyTasksRoute = lazy(() => import('./routes/my-tasks-route'));
+const PackagesRoute = lazy(() => import('./routes/packages-route'));
+const ModulesPage = lazy(() => import('../features/modules/modules-page'));
+const PermissionsPage = lazy(() => import('../features/permissions/permissions-page'));
+const RolesPage = lazy(() => import('../features/permissions/roles-page'));
+const CompanySubscription = lazy(() => import('./routes/company-subscription'));
+const UserAccess = lazy(() => import('./routes/user-access'));
+
+/** Cards other features add to the company and employee pages (composed here, not imported there). */
+const subscriptionSlot = (companyId: string) => (
+  <Suspense fallback={<PageLoader />}>
+    <CompanySubscription companyId={companyId} />
+  </Suspense>
+);
+const userAccessSlot = (userId: string) => (
+  <Suspense fallback={<PageLoader />}>
+    <UserAccess userId={userId} />
+  </Suspense>
+);
 
 /** A route that needs any one of the permissions (none: any signed-in user). */
 const anyOf = (permissions: Permission[], element: ReactNode): ReactNode => (
@@ -54,9 +72,15 @@ const appRoutes: RouteObject[] = [
   { path: 'tasks', element: anyOf(['task:read'], <MyTasksRoute />) },
   { path: 'profile', element: <AccountSettingsPage /> },
   { path: 'project-detail/:projectId', element: anyOf(['project:read'], <ProjectDetailRoute />) },
-  { path: 'employee-profile/:userId', element: anyOf(['employee:read'], <EmployeeProfilePage />) },
-  { path: 'companies/:companyId', element: anyOf(['company:read'], <CompanyDetailPage />) },
-  { path: 'company', element: anyOf(['company:read'], <OwnCompanyRoute />) },
+  {
+    path: 'employee-profile/:userId',
+    element: anyOf(['employee:read'], <EmployeeProfilePage slot={userAccessSlot} />),
+  },
+  {
+    path: 'companies/:companyId',
+    element: anyOf(['company:read'], <CompanyDetailPage slot={subscriptionSlot} />),
+  },
+  { path: 'company', element: anyOf(['company:read'], <OwnCompanyRoute slot={subscriptionSlot} />) },
   { path: 'role', element: anyOf(['companyrole:read:all'], <CompanyRolesPage />) },
   { path: 'department', element: anyOf(['department:read:all'], <DepartmentsPage />) },
   { path: 'departments/:id', element: anyOf(['department:read:all'], <DepartmentDetailPage />) },
@@ -73,8 +97,15 @@ const superAdminRoutes: RouteObject[] = [
   { index: true, element: <SuperAdminDashboardPage /> },
   { path: 'dashboard', element: <SuperAdminDashboardPage /> },
   { path: 'companies', element: anyOf(['company:read:all'], <CompaniesPage />) },
-  { path: 'companies/:companyId', element: anyOf(['company:read'], <CompanyDetailPage />) },
+  {
+    path: 'companies/:companyId',
+    element: anyOf(['company:read'], <CompanyDetailPage slot={subscriptionSlot} />),
+  },
   { path: 'profile', element: <AccountSettingsPage /> },
+  { path: 'packages', element: anyOf(['package:create'], <PackagesRoute />) },
+  { path: 'modules', element: anyOf(['module:read'], <ModulesPage />) },
+  { path: 'permissions', element: anyOf(['permission:read'], <PermissionsPage />) },
+  { path: 'roles', element: anyOf(['role:read'], <RolesPage />) },
 ];
 
 const page = (element: ReactNode) => <Suspense fallback={<PageLoader />}>{element}</Suspense>;

@@ -12,6 +12,7 @@ import { Breadcrumbs } from './breadcrumbs';
 import { Footer } from './footer';
 import { Header } from './header';
 import { Sidebar } from './sidebar/sidebar';
+import { usePermissionSync } from './use-permission-sync';
 
 export interface AppShellProps {
   menu: readonly MenuItem[];
@@ -26,6 +27,7 @@ export function AppShell({ menu, menuErrorText, areaRoot, profileUrl }: AppShell
   const open = useAppSelector((s) => s.menu.isDashboardDrawerOpened);
   const small = useMediaQuery((t: Theme) => t.breakpoints.down('md'));
   const { pathname } = useLocation();
+  usePermissionSync();
 
   useEffect(() => {
     dispatch(menuActions.drawerOpened(!small));

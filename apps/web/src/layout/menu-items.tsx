@@ -7,6 +7,10 @@ import FolderOutlined from '@mui/icons-material/FolderOutlined';
 import GroupsOutlined from '@mui/icons-material/GroupsOutlined';
 import DomainOutlined from '@mui/icons-material/DomainOutlined';
 import TaskAltOutlined from '@mui/icons-material/TaskAltOutlined';
+import Inventory2Outlined from '@mui/icons-material/Inventory2Outlined';
+import ViewModuleOutlined from '@mui/icons-material/ViewModuleOutlined';
+import KeyOutlined from '@mui/icons-material/KeyOutlined';
+import AdminPanelSettingsOutlined from '@mui/icons-material/AdminPanelSettingsOutlined';
 import type { MenuItem } from '../lib/menu';
 
 /** The company sidebar (spec section 2, "My Workspace"). */
@@ -115,6 +119,42 @@ export const superAdminMenu: MenuItem[] = [
         icon: DomainOutlined,
         breadcrumbs: false,
         permission: { anyOf: ['company:read:all'] },
+      },
+      {
+        id: 'sa-packages',
+        title: 'Packages',
+        type: 'item',
+        url: '/super-admin/packages',
+        icon: Inventory2Outlined,
+        breadcrumbs: false,
+        permission: { anyOf: ['package:create'] },
+      },
+      {
+        id: 'sa-modules',
+        title: 'Modules',
+        type: 'item',
+        url: '/super-admin/modules',
+        icon: ViewModuleOutlined,
+        breadcrumbs: false,
+        permission: { anyOf: ['module:read'] },
+      },
+      {
+        id: 'sa-permissions',
+        title: 'Permissions',
+        type: 'item',
+        url: '/super-admin/permissions',
+        icon: KeyOutlined,
+        breadcrumbs: false,
+        permission: { anyOf: ['permission:read'] },
+      },
+      {
+        id: 'sa-roles',
+        title: 'Roles',
+        type: 'item',
+        url: '/super-admin/roles',
+        icon: AdminPanelSettingsOutlined,
+        breadcrumbs: false,
+        permission: { anyOf: ['role:read'] },
       },
     ],
   },

@@ -64,7 +64,10 @@ export const packages = pgTable(
     id: id(),
     name: text('name').notNull(),
     description: text('description'),
+    /** The monthly price. */
     price: numeric('price', { precision: 10, scale: 2 }).notNull().default('0'),
+    yearlyPrice: numeric('yearly_price', { precision: 10, scale: 2 }).notNull().default('0'),
+    trialDays: integer('trial_days').notNull().default(0),
     currency: text('currency').notNull().default('USD'),
     packageType: text('package_type').notNull().default('standard'),
     billingCycle: text('billing_cycle').notNull().default('monthly'),
@@ -81,6 +84,8 @@ export const packages = pgTable(
     index('packages_created_idx').on(t.createdAt),
     check('packages_status_ck', sql`${t.status} in ('active','inactive')`),
     check('packages_price_ck', sql`${t.price} >= 0`),
+    check('packages_yearly_price_ck', sql`${t.yearlyPrice} >= 0`),
+    check('packages_trial_days_ck', sql`${t.trialDays} >= 0`),
   ],
 );
 

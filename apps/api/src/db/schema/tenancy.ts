@@ -220,6 +220,9 @@ export const packagePurchases = pgTable(
       .notNull()
       .references(() => packages.id),
     amount: numeric('amount', { precision: 10, scale: 2 }).notNull().default('0'),
+    billingCycle: text('billing_cycle').notNull().default('monthly'),
+    /** No payment provider: every purchase is recorded as paid. */
+    paymentStatus: text('payment_status').notNull().default('paid'),
     status: text('status').notNull().default('active'),
     purchasedAt: timestamp('purchased_at', { withTimezone: true }).notNull().defaultNow(),
     createdAt: createdAt(),
@@ -230,6 +233,7 @@ export const packagePurchases = pgTable(
     index('package_purchases_package_idx').on(t.packageId, t.purchasedAt),
     index('package_purchases_status_idx').on(t.status),
     check('package_purchases_status_ck', sql`${t.status} in ('active','cancelled','expired')`),
+    check('package_purchases_cycle_ck', sql`${t.billingCycle} in ('monthly','yearly')`),
   ],
 );
 

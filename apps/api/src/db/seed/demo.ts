@@ -151,13 +151,23 @@ export async function seedDemo(db: Db, dataDir: string): Promise<void> {
           name: 'Starter',
           description: 'Projects and tasks for small teams',
           price: '0',
+          yearlyPrice: '0',
           packageType: 'free',
         },
-        { name: 'Team', description: 'Adds time tracking and reports', price: '49', packageType: 'standard' },
+        {
+          name: 'Team',
+          description: 'Adds time tracking, reports and employees',
+          price: '49',
+          yearlyPrice: '490',
+          trialDays: 14,
+          packageType: 'standard',
+        },
         {
           name: 'Business',
           description: 'Everything, for the whole company',
           price: '129',
+          yearlyPrice: '1290',
+          trialDays: 30,
           packageType: 'premium',
         },
       ])
@@ -167,8 +177,17 @@ export async function seedDemo(db: Db, dataDir: string): Promise<void> {
     const add = (p: string, keys: string[]) =>
       keys.flatMap(mod).forEach((moduleId) => links.push({ packageId: pkg(p), moduleId }));
     add('Starter', ['projects', 'tasks', 'company']);
-    add('Team', ['projects', 'tasks', 'company', 'time-tracking', 'reports']);
-    add('Business', ['projects', 'tasks', 'company', 'time-tracking', 'reports', 'people']);
+    add('Team', ['projects', 'tasks', 'company', 'time-tracking', 'reports', 'employees']);
+    add('Business', [
+      'projects',
+      'tasks',
+      'company',
+      'time-tracking',
+      'reports',
+      'employees',
+      'departments',
+      'company-roles',
+    ]);
     await tx.insert(packageModules).values(links);
 
     // Acme Corp: approved, bought Business.

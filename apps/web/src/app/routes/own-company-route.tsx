@@ -1,14 +1,18 @@
+import type { ReactNode } from 'react';
 import Stack from '@mui/material/Stack';
 import OwnCompanyPage from '../../features/companies/own-company-page';
 import { TaskStatusesCard } from '../../features/task-statuses/task-statuses-card';
 import { useSession } from '../../hooks/use-session';
 
-/** /app/company: the company profile, then its task statuses (editable by whoever may update the company). */
-export default function OwnCompanyRoute() {
+/**
+ * /app/company: the company profile (with the cards `slot` adds), then its task statuses
+ * (editable by whoever may update the company).
+ */
+export default function OwnCompanyRoute({ slot }: { slot?: (companyId: string) => ReactNode }) {
   const { can } = useSession();
   return (
     <Stack spacing={3}>
-      <OwnCompanyPage />
+      <OwnCompanyPage slot={slot} />
       {can({ anyOf: ['task:read', 'project:read'] }) && (
         <TaskStatusesCard canEdit={can({ anyOf: ['company:update'] })} />
       )}

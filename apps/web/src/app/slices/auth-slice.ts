@@ -15,6 +15,8 @@ export interface AuthState {
   authLoading: boolean;
   error: string | null;
   permissions: string[];
+  /** Raised when the server refuses a call (403): the held permissions may have changed. */
+  permissionsCheck: number;
 }
 
 export const initialAuthState: AuthState = {
@@ -29,6 +31,7 @@ export const initialAuthState: AuthState = {
   authLoading: false,
   error: null,
   permissions: [],
+  permissionsCheck: 0,
 };
 
 const signedOut = (error: string | null): AuthState => ({ ...initialAuthState, error });
@@ -104,6 +107,10 @@ const authSlice = createSlice({
       state.role = action.payload.user.roleName || action.payload.user.role;
       state.companyId = action.payload.user.companyId;
       state.permissions = action.payload.permissions;
+    },
+    /** A 403 came back: the permissions are read again from /api/auth/me. */
+    permissionsMayHaveChanged(state) {
+      state.permissionsCheck += 1;
     },
     sessionUserPatched(state, action: PayloadAction<Partial<SessionUser>>) {
       if (state.user) state.user = { ...state.user, ...action.payload };

@@ -88,7 +88,7 @@ function PlatformActions({ company }: { company: CompanyDetail }) {
  * A company's profile: logo, details, roles and documents, and for the Super Admin its users and
  * status actions. What may be changed follows the signed-in user's rights.
  */
-export function CompanyProfile({ companyId }: { companyId: string }) {
+export function CompanyProfile({ companyId, extra }: { companyId: string; extra?: ReactNode }) {
   const toast = useToast();
   const { can, superAdmin, companyId: ownCompanyId } = useSession();
   const { currentData: company, error, isLoading, refetch } = useGetCompanyQuery(companyId);
@@ -247,6 +247,7 @@ export function CompanyProfile({ companyId }: { companyId: string }) {
             <CompanyUsersCard companyId={company.companyId} />
           </Grid>
         )}
+        {extra && <Grid size={12}>{extra}</Grid>}
       </Grid>
       {editing && <CompanyFormDialog open company={company} onClose={() => setEditing(false)} />}
     </Stack>

@@ -70,7 +70,7 @@ function PhotoButton({ employee }: { employee: EmployeeDetail }) {
 }
 
 /** /app/employee-profile/:userId: photo, department, role, projects and recent work. */
-export default function EmployeeProfilePage() {
+export default function EmployeeProfilePage({ slot }: { slot?: (userId: string) => ReactNode }) {
   const { userId = '' } = useParams();
   const { can, user } = useSession();
   // currentData belongs to this userId only: the profile shown before is never shown for another.
@@ -172,6 +172,7 @@ export default function EmployeeProfilePage() {
           </Stack>
         </Grid>
       </Grid>
+      {slot?.(userId)}
     </Stack>
   );
 }

@@ -1,0 +1,59 @@
+import {
+  type AccessLevel,
+  type CompanyModule,
+  type CompanyModuleListQuery,
+  MESSAGES,
+} from '@taskhive/contract';
+import { conflict, notFound } from '../../lib/errors.ts';
+import type { Scope } from '../../lib/scope.ts';
+import { modulesRepo } from '../modules/modules.repo.ts';
+import { type CompanyModuleRow, companyGrants } from './company-modules.repo.ts';
+import { companyTarget } from './company-target.ts';
+
+export function toCompanyModule(row: CompanyModuleRow): CompanyModule {
+  return {
+    companyId: row.companyId,
+    moduleId: row.moduleId,
+    key: row.key,
+    name: row.name,
+    category: row.category,
+    status: row.status as CompanyModule['status'],
+    accessLevel: row.accessLevel as AccessLevel,
+    assignedAt: row.assignedAt.toISOString(),
+  };
+}
+
+async function loaded(scope: Scope, moduleId: string) {
+  const row = await companyGrants.one(scope, moduleId);
+  if (!row) throw notFound('Company module');
+  return toCompanyModule(row);
+}
+
+/** A company's module grants: read by its own people, assigned, changed and revoked by the Super Admin. */
+export const companyModulesService = {
+  async list(scope: Scope, companyId: string, q: CompanyModuleListQuery) {
+    const target = await companyTarget(scope, companyId);
+    return (await companyGrants.list(target, q)).map(toCompanyModule);
+  },
+
+  async assign(scope: Scope, companyId: string, moduleId: string, level: AccessLevel) {
+    const target = await companyTarget(scope, companyId);
+    if (!(await modulesRepo.byId(scope, moduleId))) throw notFound('Module');
+    if (!(await companyGrants.assign(target, moduleId, level))) throw conflict(MESSAGES.conflict);
+    return loaded(target, moduleId);
+  },
+
+  async setLevel(scope: Scope, companyId: string, moduleId: string, level: AccessLevel) {
+    const target = await companyTarget(scope, companyId);
+    if (!(await companyGrants.setLevel(target, moduleId, level))) throw notFound('Company module');
+    return loaded(target, moduleId);
+  },
+
+  async revoke(scope: Scope, companyId: string, moduleId: string) {
+    const target = await companyTarget(scope, companyId);
+    if (!(await companyGrants.revoke(target, moduleId))) throw notFound('Company module');
+    return { companyId, moduleId };
+  },
+};
+
+export type CompanyModulesService = typeof companyModulesService;

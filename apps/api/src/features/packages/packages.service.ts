@@ -1,0 +1,167 @@
+import {
+  type CreatePackageBody,
+  MESSAGES,
+  type Package,
+  type PackageListQuery,
+  type Paged,
+  type Purchase,
+  type PurchaseBody,
+  type PurchaseListQuery,
+  type UpdatePackageBody,
+} from '@taskhive/contract';
+import { badRequest, conflict, notFound, uniqueViolation } from '../../lib/errors.ts';
+import { toPaged } from '../../lib/list.ts';
+import type { Scope } from '../../lib/scope.ts';
+import { companyGrants } from '../company-modules/company-modules.repo.ts';
+import { companyTarget } from '../company-modules/company-target.ts';
+import { toModule } from '../modules/modules.mapper.ts';
+import { modulesRepo } from '../modules/modules.repo.ts';
+import { toPackage, toPurchase } from './packages.mapper.ts';
+import { packagesRepo } from './packages.repo.ts';
+
+const nameTaken = () => conflict(MESSAGES.packages.nameTaken, { name: [MESSAGES.packages.nameTaken] });
+
+async function saving<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (err) {
+    if (uniqueViolation(err) === 'packages_name_uq') throw nameTaken();
+    throw err;
+  }
+}
+
+async function load(scope: Scope, id: string) {
+  const row = await packagesRepo.byId(scope, id);
+  // A company sees the active packages only (what it can buy).
+  if (!row || (!scope.actor.isSuperAdmin && row.status !== 'active')) throw notFound('Package');
+  return row;
+}
+
+async function assertModules(scope: Scope, ids: readonly string[]) {
+  for (const id of ids)
+    if (!(await modulesRepo.byId(scope, id)))
+      throw badRequest(MESSAGES.validationFailed, { moduleIds: [`No such module: ${id}`] });
+}
+
+const money = (n: number) => n.toFixed(2);
+
+/**
+ * Packages (Super Admin writes them, companies read the active ones) and purchases. No payment
+ * provider: a purchase is recorded as paid at the package's price for the chosen cycle.
+ */
+export const packagesService = {
+  async list(scope: Scope, q: PackageListQuery): Promise<Paged<Package>> {
+    return toPaged(q, await packagesRepo.list(scope, q, !scope.actor.isSuperAdmin), toPackage);
+  },
+
+  async get(scope: Scope, id: string) {
+    return toPackage(await load(scope, id));
+  },
+
+  async create(scope: Scope, body: CreatePackageBody) {
+    const moduleIds = [...new Set(body.moduleIds ?? [])];
+    await assertModules(scope, moduleIds);
+    const id = await saving(() =>
+      scope.transaction(async (tx) => {
+        const created = await packagesRepo.insert(tx, {
+          name: body.name,
+          description: body.description ?? null,
+          price: money(body.monthlyPrice),
+          yearlyPrice: money(body.yearlyPrice),
+          trialDays: body.trialDays,
+          packageType: body.packageType,
+          status: body.status,
+        });
+        await packagesRepo.addModules(tx, created, moduleIds);
+        return created;
+      }),
+    );
+    return toPackage(await load(scope, id));
+  },
+
+  async update(scope: Scope, id: string, body: UpdatePackageBody) {
+    await load(scope, id);
+    const { monthlyPrice, yearlyPrice, ...rest } = body;
+    await saving(() =>
+      packagesRepo.update(scope, id, {
+        ...rest,
+        ...(monthlyPrice !== undefined ? { price: money(monthlyPrice) } : {}),
+        ...(yearlyPrice !== undefined ? { yearlyPrice: money(yearlyPrice) } : {}),
+      }),
+    );
+    return toPackage(await load(scope, id));
+  },
+
+  /** A package that was purchased is kept as inactive (its purchases name it); others are erased. */
+  async remove(scope: Scope, id: string): Promise<'deleted' | 'deactivated'> {
+    await load(scope, id);
+    return scope.transaction(async (tx) => {
+      if (await packagesRepo.hasPurchases(tx, id)) {
+        await packagesRepo.update(tx, id, { status: 'inactive' });
+        return 'deactivated';
+      }
+      await packagesRepo.delete(tx, id);
+      return 'deleted';
+    });
+  },
+
+  async modules(scope: Scope, id: string) {
+    await load(scope, id);
+    const ids = await packagesRepo.moduleIds(scope, id);
+    const rows = await modulesRepo.list(scope, {
+      packageId: id,
+      pageSize: Math.max(ids.length, 1),
+      sortBy: 'name',
+      sortOrder: 'asc',
+    });
+    return rows.rows.map(toModule);
+  },
+
+  async addModule(scope: Scope, id: string, moduleId: string) {
+    await load(scope, id);
+    const mod = await modulesRepo.byId(scope, moduleId);
+    if (!mod) throw notFound('Module');
+    await packagesRepo.addModules(scope, id, [moduleId]);
+    return toModule(mod);
+  },
+
+  async removeModule(scope: Scope, id: string, moduleId: string) {
+    await load(scope, id);
+    if (!(await packagesRepo.removeModule(scope, id, moduleId))) throw notFound('Package module');
+    return { packageId: id, moduleId };
+  },
+
+  /**
+   * Buys a package for a company: records a paid purchase, raises purchaseCount and grants the
+   * package's modules at full access, all in one transaction.
+   */
+  async purchase(scope: Scope, companyId: string, packageId: string, body: PurchaseBody): Promise<Purchase> {
+    const target = await companyTarget(scope, companyId);
+    const pkg = await packagesRepo.byId(scope, packageId);
+    if (!pkg) throw notFound('Package');
+    if (pkg.status !== 'active') throw conflict(MESSAGES.packages.inactive);
+    const amount = body.billingCycle === 'yearly' ? pkg.yearlyPrice : pkg.price;
+    const purchaseId = await target.transaction(async (tx) => {
+      const id = await packagesRepo.recordPurchase(tx, packageId, amount, body.billingCycle);
+      await companyGrants.grantFull(tx, await packagesRepo.moduleIds(tx, packageId));
+      return id;
+    });
+    const row = await packagesRepo.purchaseById(target, purchaseId);
+    if (!row) throw new Error('purchase vanished');
+    return toPurchase(row);
+  },
+
+  /** Purchases: the Super Admin's across companies; a company's own only. */
+  async purchases(scope: Scope, q: PurchaseListQuery): Promise<Paged<Purchase>> {
+    const companyId = scope.actor.isSuperAdmin ? q.companyId : scope.companyId;
+    return toPaged(q, await packagesRepo.purchases(scope, q, companyId), toPurchase);
+  },
+
+  async ofCompany(scope: Scope, companyId: string): Promise<Purchase[]> {
+    const target = await companyTarget(scope, companyId);
+    const q = { pageSize: 200, sortOrder: 'desc' as const };
+    return (await packagesRepo.purchases(target, q, target.companyId)).rows.map(toPurchase);
+  },
+};
+
+export type PackagesService = typeof packagesService;

@@ -1,0 +1,164 @@
+import {
+  type CreateRoleBody,
+  MESSAGES,
+  type Paged,
+  type PermissionItem,
+  type Role,
+  type RoleListQuery,
+  type UpdateRoleBody,
+  type UserRole,
+} from '@taskhive/contract';
+import { badRequest, conflict, notFound, uniqueViolation } from '../../lib/errors.ts';
+import { toPaged } from '../../lib/list.ts';
+import { makeScope, type Scope } from '../../lib/scope.ts';
+import { toPermission } from '../permissions/permissions.mapper.ts';
+import { permissionsRepo } from '../permissions/permissions.repo.ts';
+import { grantsPolicy } from '../users/grants.policy.ts';
+import { toRole } from './roles.mapper.ts';
+import { rolesPolicy } from './roles.policy.ts';
+import { rolesRepo } from './roles.repo.ts';
+import { userTarget } from './user-target.ts';
+
+const nameTaken = () => conflict(MESSAGES.roles.nameTaken, { name: [MESSAGES.roles.nameTaken] });
+
+async function saving<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (err) {
+    const c = uniqueViolation(err);
+    if (c === 'roles_company_name_uq' || c === 'roles_platform_name_uq') throw nameTaken();
+    throw err;
+  }
+}
+
+async function load(scope: Scope, id: string) {
+  return rolesPolicy.assertVisible(scope, await rolesRepo.byId(scope, id));
+}
+
+/** The scope of the role's own company: writes on a role go through it. */
+const ownerOf = (scope: Scope, role: { companyId: string }) =>
+  makeScope(scope.db, scope.actor, role.companyId);
+
+async function loadPermission(scope: Scope, id: string) {
+  const p = await permissionsRepo.byId(scope, id);
+  if (!p) throw notFound('Permission');
+  return p;
+}
+
+/**
+ * /api/Roles: the Super Admin manages platform roles (and may look at any company's roles with
+ * `companyId`); a Company Admin manages its own company's roles. A role's permissions are limited
+ * to what its company's modules allow, and the grants policy (i8) applies to every change.
+ */
+export const rolesService = {
+  async list(scope: Scope, q: RoleListQuery): Promise<Paged<Role>> {
+    const owner = scope.actor.isSuperAdmin
+      ? q.companyId
+        ? rolesRepo.ofCompany(q.companyId)
+        : rolesRepo.platform(scope)
+      : rolesRepo.ofCompany(scope.companyId);
+    return toPaged(q, await rolesRepo.list(scope, q, owner), toRole);
+  },
+
+  async create(scope: Scope, body: CreateRoleBody): Promise<Role> {
+    // The Super Admin's scope is the platform's own company: its new roles are platform roles.
+    const id = await saving(() =>
+      rolesRepo.insert(scope, {
+        name: body.name,
+        description: body.description ?? null,
+        isActive: body.isActive,
+        roleType: scope.actor.isSuperAdmin ? 'platform' : 'company',
+      }),
+    );
+    return toRole(await load(scope, id));
+  },
+
+  async update(scope: Scope, id: string, body: UpdateRoleBody): Promise<Role> {
+    const role = await load(scope, id);
+    rolesPolicy.assertNotProtected(role, body);
+    await saving(() => rolesRepo.update(ownerOf(scope, role), id, body));
+    return toRole(await load(scope, id));
+  },
+
+  async remove(scope: Scope, id: string) {
+    const role = await load(scope, id);
+    rolesPolicy.assertNotProtected(role, 'delete');
+    await ownerOf(scope, role).transaction(async (tx) => {
+      if ((await rolesRepo.holders(tx, id)) > 0) throw conflict(MESSAGES.companyRoles.inUse);
+      await rolesRepo.delete(tx, id);
+    });
+    return { roleId: id };
+  },
+
+  async permissions(scope: Scope, id: string): Promise<PermissionItem[]> {
+    await load(scope, id);
+    const ids = await rolesRepo.permissionIds(scope, id);
+    const rows = await permissionsRepo.byIds(scope, ids);
+    return rows.map(toPermission);
+  },
+
+  async grantPermission(scope: Scope, id: string, permissionId: string) {
+    const role = await load(scope, id);
+    const permission = await loadPermission(scope, permissionId);
+    if (role.roleType !== 'platform') {
+      const roleScope = makeScope(scope.db, scope.actor, role.companyId);
+      if (!(await permissionsRepo.allowedInScope(roleScope, permissionId)))
+        throw badRequest(MESSAGES.permissionsAdmin.notInCompanyModules, {
+          permissionId: [MESSAGES.permissionsAdmin.notInCompanyModules],
+        });
+    }
+    await grantsPolicy.assertMayGrantPermissions(scope, {
+      roleId: id,
+      permissions: [permission.name],
+    });
+    await rolesRepo.grant(scope, id, permissionId);
+    return toPermission(permission);
+  },
+
+  async revokePermission(scope: Scope, id: string, permissionId: string) {
+    await load(scope, id);
+    const permission = await loadPermission(scope, permissionId);
+    await grantsPolicy.assertMayGrantPermissions(scope, {
+      roleId: id,
+      permissions: [permission.name],
+    });
+    if (!(await rolesRepo.revoke(scope, id, permissionId))) throw notFound('Role permission');
+    return { roleId: id, permissionId };
+  },
+
+  async ofUser(scope: Scope, userId: string): Promise<UserRole[]> {
+    const { target, user } = await userTarget(scope, userId);
+    const rows = await rolesRepo.ofUser(target, user.id, user.roleId);
+    return rows.map((r) => ({ ...toRole(r), primary: r.id === user.roleId }));
+  },
+
+  /** An additional role for a user: one of the user's company's roles (a platform role for the platform's own users). */
+  async addToUser(scope: Scope, userId: string, roleId: string): Promise<UserRole> {
+    const { target, user } = await userTarget(scope, userId);
+    const role = await load(scope, roleId);
+    if (role.companyId !== target.companyId)
+      throw badRequest(MESSAGES.roles.notForThisUser, { roleId: [MESSAGES.roles.notForThisUser] });
+    await grantsPolicy.assertMayAssignRole(scope, {
+      targetUserId: user.id,
+      from: null,
+      to: roleId,
+    });
+    await rolesRepo.addToUser(target, user.id, roleId);
+    return { ...toRole(role), primary: role.id === user.roleId };
+  },
+
+  /** Removes an additional role (the primary role is changed on the employee's profile). */
+  async removeFromUser(scope: Scope, userId: string, roleId: string) {
+    const { target, user } = await userTarget(scope, userId);
+    await load(scope, roleId);
+    await grantsPolicy.assertMayAssignRole(scope, {
+      targetUserId: user.id,
+      from: roleId,
+      to: null,
+    });
+    if (!(await rolesRepo.removeFromUser(target, user.id, roleId))) throw notFound('User role');
+    return { userId: user.id, roleId };
+  },
+};
+
+export type RolesService = typeof rolesService;

@@ -1,0 +1,99 @@
+import type {
+  Paged,
+  PermissionItem,
+  Role,
+  RoleListQuery,
+  UserPermissions,
+  UserRole,
+  createPermissionBodySchema,
+  createRoleBodySchema,
+} from '@taskhive/contract';
+import type { z } from 'zod';
+import { baseApi } from '../../api/base-api';
+
+export type RoleListArgs = Partial<Omit<RoleListQuery, 'pageSize' | 'page'>> & {
+  page: number;
+  pageSize: number;
+};
+
+const PERMS = { type: 'Permission', id: 'LIST' } as const;
+const ROLES = { type: 'Role', id: 'LIST' } as const;
+
+/** The permission catalogue, roles with their permissions, and a user's roles and direct permissions. */
+export const permissionsApi = baseApi.injectEndpoints({
+  endpoints: (build) => ({
+    listPermissions: build.query<Paged<PermissionItem>, { search?: string; page: number; pageSize: number }>({
+      query: (params) => ({ url: 'Permissions', params }),
+      providesTags: [PERMS],
+    }),
+    createPermission: build.mutation<PermissionItem, z.input<typeof createPermissionBodySchema>>({
+      query: (body) => ({ url: 'Permissions', method: 'POST', body }),
+      invalidatesTags: (r) => (r ? [PERMS] : []),
+    }),
+    deletePermission: build.mutation<unknown, string>({
+      query: (id) => ({ url: `Permissions/${encodeURIComponent(id)}`, method: 'DELETE' }),
+      invalidatesTags: (_r, e) => (e ? [] : [PERMS, 'Role', 'UserAccess']),
+    }),
+    listRoles: build.query<Paged<Role>, RoleListArgs>({
+      query: (params) => ({ url: 'Roles', params }),
+      providesTags: [ROLES],
+    }),
+    createRole: build.mutation<Role, z.input<typeof createRoleBodySchema>>({
+      query: (body) => ({ url: 'Roles', method: 'POST', body }),
+      invalidatesTags: (r) => (r ? [ROLES] : []),
+    }),
+    deleteRole: build.mutation<unknown, string>({
+      query: (id) => ({ url: `Roles/${encodeURIComponent(id)}`, method: 'DELETE' }),
+      invalidatesTags: (_r, e) => (e ? [] : [ROLES]),
+    }),
+    rolePermissions: build.query<PermissionItem[], string>({
+      query: (id) => `Roles/${encodeURIComponent(id)}/permissions`,
+      providesTags: (_r, _e, id) => [{ type: 'Role', id }],
+    }),
+    setRolePermission: build.mutation<unknown, { roleId: string; permissionId: string; granted: boolean }>({
+      query: ({ roleId, permissionId, granted }) => ({
+        url: `Roles/${encodeURIComponent(roleId)}/permissions/${encodeURIComponent(permissionId)}`,
+        method: granted ? 'POST' : 'DELETE',
+      }),
+      invalidatesTags: (_r, e, { roleId }) =>
+        e ? [] : [{ type: 'Role', id: roleId }, ROLES, 'Me', 'UserAccess'],
+    }),
+    userRoles: build.query<UserRole[], string>({
+      query: (userId) => `Users/${encodeURIComponent(userId)}/roles`,
+      providesTags: (_r, _e, userId) => [{ type: 'UserAccess', id: userId }],
+    }),
+    userPermissions: build.query<UserPermissions, string>({
+      query: (userId) => `Users/${encodeURIComponent(userId)}/permissions`,
+      providesTags: (_r, _e, userId) => [{ type: 'UserAccess', id: userId }],
+    }),
+    setUserRole: build.mutation<unknown, { userId: string; roleId: string; granted: boolean }>({
+      query: ({ userId, roleId, granted }) => ({
+        url: `Users/${encodeURIComponent(userId)}/roles/${encodeURIComponent(roleId)}`,
+        method: granted ? 'POST' : 'DELETE',
+      }),
+      invalidatesTags: (_r, e, { userId }) => (e ? [] : [{ type: 'UserAccess', id: userId }]),
+    }),
+    setUserPermission: build.mutation<unknown, { userId: string; permissionId: string; granted: boolean }>({
+      query: ({ userId, permissionId, granted }) => ({
+        url: `Users/${encodeURIComponent(userId)}/permissions/${encodeURIComponent(permissionId)}`,
+        method: granted ? 'POST' : 'DELETE',
+      }),
+      invalidatesTags: (_r, e, { userId }) => (e ? [] : [{ type: 'UserAccess', id: userId }]),
+    }),
+  }),
+});
+
+export const {
+  useListPermissionsQuery,
+  useCreatePermissionMutation,
+  useDeletePermissionMutation,
+  useListRolesQuery,
+  useCreateRoleMutation,
+  useDeleteRoleMutation,
+  useRolePermissionsQuery,
+  useSetRolePermissionMutation,
+  useUserRolesQuery,
+  useUserPermissionsQuery,
+  useSetUserRoleMutation,
+  useSetUserPermissionMutation,
+} = permissionsApi;

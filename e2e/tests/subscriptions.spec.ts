@@ -1,0 +1,49 @@
+import { expect, test } from '@playwright/test';
+import { ACCOUNTS, signIn } from './helpers';
+
+test("revoking Reports from Acme takes it from Acme's admin; buying a package brings it back", async ({
+  browser,
+}) => {
+  const adminContext = await browser.newContext();
+  const admin = await adminContext.newPage();
+  await signIn(admin, ACCOUNTS.acmeAdmin.email);
+  const menu = admin.getByRole('navigation');
+  await expect(menu.getByRole('link', { name: 'Reports' })).toBeVisible();
+
+  // The Super Admin revokes the Reports module on Acme's company page.
+  const rootContext = await browser.newContext();
+  const root = await rootContext.newPage();
+  await signIn(root, ACCOUNTS.superAdmin.email);
+  await root.getByRole('link', { name: 'Companies' }).click();
+  await root.getByRole('textbox', { name: 'Search companies' }).fill('Acme');
+  await root.getByRole('link', { name: 'Acme Corp' }).click();
+  const reportsRow = root.getByTestId('company-module-reports');
+  await expect(reportsRow).toContainText('full');
+  await reportsRow.getByRole('button', { name: 'Revoke Reports' }).click();
+  await root.getByRole('dialog', { name: 'Revoke module' }).getByRole('button', { name: 'Revoke' }).click();
+  await expect(root.getByRole('alert').filter({ hasText: 'Module Revoked Successfully' })).toBeVisible();
+  await expect(reportsRow).toBeHidden();
+
+  // Acme's admin: no Reports in the menu, and the page itself is refused.
+  await admin.goto('/app/reports');
+  await expect(admin).toHaveURL('/unauthorized');
+  await admin.goto('/app/company');
+  await expect(admin.getByRole('navigation').getByRole('link', { name: 'Company' })).toBeVisible();
+  await expect(admin.getByRole('navigation').getByRole('link', { name: 'Reports' })).toBeHidden();
+
+  // Buying Business (which carries Reports) brings it back without signing in again.
+  await admin.getByRole('combobox', { name: /Package/ }).click();
+  await admin.getByRole('option', { name: /^Business/ }).click();
+  await admin.getByRole('button', { name: 'Purchase' }).click();
+  await expect(admin.getByRole('alert').filter({ hasText: 'Package Purchased Successfully' })).toBeVisible();
+  await expect(admin.getByRole('navigation').getByRole('link', { name: 'Reports' })).toBeVisible();
+  await admin.getByRole('navigation').getByRole('link', { name: 'Reports' }).click();
+  await expect(admin).toHaveURL('/app/reports');
+
+  // The Super Admin sees the module granted again, at full access.
+  await root.reload();
+  await expect(root.getByTestId('company-module-reports')).toContainText('full');
+
+  await adminContext.close();
+  await rootContext.close();
+});
