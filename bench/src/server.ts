@@ -102,7 +102,7 @@ export async function startServer(o: ServerOptions): Promise<ServerReady> {
 
   const config = {
     ...loadConfig({ DATA_DIR: mkdtempSync(join(tmpdir(), 'taskhive-bench-')), LOG_LEVEL: o.logLevel }),
-    rateLimit: { authMax: 1e9, authWindowMs: 60_000 },
+    rateLimit: { authMax: 1e9, authIpMax: 1e9, authWindowMs: 60_000 },
   };
   const app = await buildApp({ db: database.db, config });
   app.get(AUTH_PROBE_PATH, { config: { permission: SIGNED_IN } }, async () => ({ status: 'ok' }));
