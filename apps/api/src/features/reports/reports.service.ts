@@ -16,6 +16,7 @@ import type { Scope } from '../../lib/scope.ts';
 import { addDays, daysBetween, todayUtc, weekStart } from '../time-logs/days.ts';
 import { toTimeLog } from '../time-logs/time-logs.mapper.ts';
 import { timeLogsRepo } from '../time-logs/time-logs.repo.ts';
+import { usersRepo } from '../users/users.repo.ts';
 import { reportPolicy } from './reports.policy.ts';
 import { reportsRepo } from './reports.repo.ts';
 
@@ -32,7 +33,7 @@ function range(q: { startDateTo?: string | undefined; endDateTo?: string | undef
 }
 
 async function target(scope: Scope, userId: string) {
-  const user = await timeLogsRepo.ownerOf(scope, userId);
+  const user = await usersRepo.ownerOf(scope, userId);
   if (!user) throw notFound('User');
   reportPolicy.assertRead(scope, user);
   return user;

@@ -216,6 +216,18 @@ export const tasksRepo = {
     return { rows, total };
   },
 
+  /** The task a time entry is logged on, with its project (null when it is not this company's). */
+  async taskRef(
+    scope: Scope,
+    taskId: string,
+  ): Promise<{ taskId: string; projectId: string; title: string } | null> {
+    const [row] = await scope.db
+      .select({ taskId: tasks.id, projectId: tasks.projectId, title: tasks.title })
+      .from(tasks)
+      .where(scope.own(tasks, eq(tasks.id, taskId)));
+    return row ?? null;
+  },
+
   async byId(scope: Scope, id: string, reach: Reach): Promise<TaskRow | null> {
     const [row] = await select(scope).where(scope.own(tasks, eq(tasks.id, id), inReach(scope, reach)));
     return row ?? null;

@@ -291,36 +291,4 @@ export const timeLogsRepo = {
       .orderBy(desc(timeLogs.loggedAt), desc(timeLogs.createdAt), desc(timeLogs.id))
       .limit(limit);
   },
-
-  /** The task an entry is logged on, with its project (null when it is not this company's). */
-  async taskRef(
-    scope: Scope,
-    taskId: string,
-  ): Promise<{ taskId: string; projectId: string; title: string } | null> {
-    const [row] = await scope.db
-      .select({ taskId: tasks.id, projectId: tasks.projectId, title: tasks.title })
-      .from(tasks)
-      .where(scope.own(tasks, eq(tasks.id, taskId)));
-    return row ?? null;
-  },
-
-  /** The user (with their department's manager), or null when not this company's. */
-  async ownerOf(
-    scope: Scope,
-    userId: string,
-  ): Promise<{ userId: string; name: string; departmentManagerId: string | null } | null> {
-    const [row] = await scope.db
-      .select({
-        userId: users.id,
-        name: sql<string>`${users.firstName} || ' ' || ${users.lastName}`,
-        departmentManagerId: departments.managerId,
-      })
-      .from(users)
-      .leftJoin(
-        departments,
-        and(eq(departments.id, users.departmentId), eq(departments.companyId, users.companyId)),
-      )
-      .where(scope.own(users, eq(users.id, userId)));
-    return row ?? null;
-  },
 };

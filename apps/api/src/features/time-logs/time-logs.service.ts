@@ -24,6 +24,8 @@ import { addDays, isFutureDay, todayUtc } from './days.ts';
 import { CSV_COLUMNS, toCsvRecord, toRunningTimer, toTimeLog } from './time-logs.mapper.ts';
 import { timeLogPolicy, visibleTimeLogs } from './time-logs.policy.ts';
 import { dayOf, dayStart, filterConditions, timeLogsRepo } from './time-logs.repo.ts';
+import { tasksRepo } from '../tasks/tasks.repo.ts';
+import { usersRepo } from '../users/users.repo.ts';
 import { timersRepo } from './timers.repo.ts';
 
 async function load(scope: Scope, id: string) {
@@ -33,7 +35,7 @@ async function load(scope: Scope, id: string) {
 }
 
 async function taskOf(scope: Scope, taskId: string) {
-  const task = await timeLogsRepo.taskRef(scope, taskId);
+  const task = await tasksRepo.taskRef(scope, taskId);
   if (!task) throw fieldError('taskId', MESSAGES.timesheets.taskRequired);
   return task;
 }
@@ -71,7 +73,7 @@ export const timeLogsService = {
   async create(scope: Scope, body: CreateTimeLogInput): Promise<TimeLog> {
     const userId = body.userId ?? scope.actor.userId;
     if (!timeLogPolicy.canLogFor(scope, userId)) throw forbidden(MESSAGES.timesheets.logForOthers);
-    if (userId !== scope.actor.userId && !(await timeLogsRepo.ownerOf(scope, userId)))
+    if (userId !== scope.actor.userId && !(await usersRepo.ownerOf(scope, userId)))
       throw fieldError('userId', 'Choose an employee of this company.');
     const task = await taskOf(scope, body.taskId);
     assertNotFuture(body.loggedAt);

@@ -189,6 +189,26 @@ export const usersRepo = {
     return rows.map((r) => r.id);
   },
 
+  /** The user (with their department's manager), or null when not this company's. */
+  async ownerOf(
+    scope: Scope,
+    userId: string,
+  ): Promise<{ userId: string; name: string; departmentManagerId: string | null } | null> {
+    const [row] = await scope.db
+      .select({
+        userId: users.id,
+        name: sql<string>`${users.firstName} || ' ' || ${users.lastName}`,
+        departmentManagerId: departments.managerId,
+      })
+      .from(users)
+      .leftJoin(
+        departments,
+        and(eq(departments.id, users.departmentId), eq(departments.companyId, users.companyId)),
+      )
+      .where(scope.own(users, eq(users.id, userId)));
+    return row ?? null;
+  },
+
   /** Which of `userIds` are employees of this company who are not deactivated: one query. */
   async notDeactivatedAmong(scope: Scope, userIds: string[]): Promise<Set<string>> {
     if (userIds.length === 0) return new Set();
