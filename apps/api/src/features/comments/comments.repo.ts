@@ -120,7 +120,10 @@ export const commentsRepo = {
   /** The people of this company among these ids (for showing mentions). */
   async people(scope: Scope, userIds: string[]): Promise<PersonRow[]> {
     if (userIds.length === 0) return [];
-    return scope.db.select(person).from(users).where(scope.own(users, inArray(users.id, userIds)));
+    return scope.db
+      .select(person)
+      .from(users)
+      .where(scope.own(users, inArray(users.id, userIds)));
   },
 
   /**
@@ -133,15 +136,23 @@ export const commentsRepo = {
     const activityWhere = scope.own(activities, eq(activities.taskId, taskId), shownActivity);
     const merged = unionAll(
       scope.db
-        .select({ kind: sql<'comment' | 'activity'>`'comment'`.as('kind'), id: comments.id, at: comments.createdAt })
+        .select({
+          kind: sql<'comment' | 'activity'>`'comment'`.as('kind'),
+          id: comments.id,
+          at: comments.createdAt,
+        })
         .from(comments)
         .where(commentWhere),
       scope.db
-        .select({ kind: sql<'comment' | 'activity'>`'activity'`.as('kind'), id: activities.id, at: activities.createdAt })
+        .select({
+          kind: sql<'comment' | 'activity'>`'activity'`.as('kind'),
+          id: activities.id,
+          at: activities.createdAt,
+        })
         .from(activities)
         .where(activityWhere),
     )
-      .orderBy(sql`at desc`, sql`id desc`)
+      .orderBy(sql`created_at desc`, sql`id desc`)
       .limit(limit)
       .offset(offset);
     const [keys, comments_, activities_] = await Promise.all([
@@ -170,4 +181,3 @@ export const commentsRepo = {
       .where(scope.own(activities, inArray(activities.id, ids)));
   },
 };
-

@@ -172,7 +172,9 @@ export function projectsService(deps: { storage: FileStorage; log: FastifyBaseLo
         await projectsRepo.addMembers(tx, id, [userId]);
         const [added] = (await projectsRepo.members(tx, [id])).filter((m) => m.userId === userId);
         if (!added) throw notFound('Member');
-        await activitiesRepo.record(tx, [{ projectId: id, field: 'members', from: null, to: personName(added) }]);
+        await activitiesRepo.record(tx, [
+          { projectId: id, field: 'members', from: null, to: personName(added) },
+        ]);
         return added;
       });
       return toProjectMember(member);
@@ -202,7 +204,9 @@ export function projectsService(deps: { storage: FileStorage; log: FastifyBaseLo
             { projectId: id },
             { ...file, uploadedBy: tx.actor.userId },
           );
-          await activitiesRepo.record(tx, [{ projectId: id, field: 'document', from: null, to: doc.fileName }]);
+          await activitiesRepo.record(tx, [
+            { projectId: id, field: 'document', from: null, to: doc.fileName },
+          ]);
           return doc;
         });
         return toProjectDocument(id, row);

@@ -48,7 +48,10 @@ async function assertAssignees(scope: Scope, projectId: string, userIds: string[
 
 /** The task as its history sees it (names, not ids), read on the handle given. */
 async function taskState(scope: Scope, id: string): Promise<TaskState> {
-  const [row, assignees] = await Promise.all([tasksRepo.byId(scope, id, null), tasksRepo.assignees(scope, [id])]);
+  const [row, assignees] = await Promise.all([
+    tasksRepo.byId(scope, id, null),
+    tasksRepo.assignees(scope, [id]),
+  ]);
   if (!row) throw notFound('Task');
   return { ...row, assignees: assignees.map(personName) };
 }
@@ -234,7 +237,11 @@ export function tasksService(deps: { storage: FileStorage; log: FastifyBaseLogge
       const file = await storage.receive(req, 'document');
       try {
         const row = await scope.transaction(async (tx) => {
-          const doc = await workDocumentsRepo.insert(tx, { taskId: id }, { ...file, uploadedBy: tx.actor.userId });
+          const doc = await workDocumentsRepo.insert(
+            tx,
+            { taskId: id },
+            { ...file, uploadedBy: tx.actor.userId },
+          );
           await activitiesRepo.record(tx, [
             { taskId: id, projectId: task.projectId, field: 'document', from: null, to: doc.fileName },
           ]);
