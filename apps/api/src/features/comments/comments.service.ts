@@ -45,7 +45,13 @@ async function loadTarget(
 async function loadComment(scope: Scope, id: string) {
   const row = await commentsRepo.byId(scope, id);
   if (!row) throw notFound('Comment');
-  const target: Target = row.taskId ? { taskId: row.taskId } : { projectId: row.projectId ?? '' };
+  // The table's check keeps exactly one of the two set.
+  const target: Target | null = row.taskId
+    ? { taskId: row.taskId }
+    : row.projectId
+      ? { projectId: row.projectId }
+      : null;
+  if (!target) throw notFound('Comment');
   try {
     return { row, at: await loadTarget(scope, target) };
   } catch (err) {
