@@ -213,7 +213,7 @@ export function TaskTimeline({ taskId, version }: { taskId: string; version: str
     );
 
   return (
-    <Stack spacing={1.5} sx={{ px: 3, py: 2 }}>
+    <Stack spacing={1.5}>
       <Typography variant="subtitle1">Timeline</Typography>
       {more && (
         <Button
