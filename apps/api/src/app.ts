@@ -19,6 +19,8 @@ import { departmentsService } from './features/departments/departments.service.t
 import { fileStorage } from './features/files/files.storage.ts';
 import { projectsRoutes } from './features/projects/projects.routes.ts';
 import { projectsService } from './features/projects/projects.service.ts';
+import { commentsRoutes } from './features/comments/comments.routes.ts';
+import { commentsService } from './features/comments/comments.service.ts';
 import { taskListsRoutes } from './features/task-lists/task-lists.routes.ts';
 import { taskListsService } from './features/task-lists/task-lists.service.ts';
 import { taskStatusesRoutes } from './features/task-statuses/task-statuses.routes.ts';
@@ -176,6 +178,7 @@ export async function buildApp({ db, config, logger, logStream }: AppDeps): Prom
   await app.register(projectsRoutes, { projects: projectsService({ storage, log: app.log }), storage });
   await app.register(taskListsRoutes, { taskLists: taskListsService({ storage, log: app.log }) });
   await app.register(tasksRoutes, { tasks: tasksService({ storage, log: app.log }), storage });
+  await app.register(commentsRoutes, { comments: commentsService });
   await app.register(timeLogsRoutes, { timeLogs: timeLogsService });
   await app.register(reportsRoutes, { reports: reportsService });
   await app.register(modulesRoutes, { modules: modulesService });

@@ -14,6 +14,8 @@ export const PAGE_SIZE = {
   userPermissions: 200,
   companyRolesFetch: 25,
   departmentsFetch: 25,
+  comments: 20,
+  timeline: 20,
 } as const;
 
 /** Largest page a client may ask for on any list. */

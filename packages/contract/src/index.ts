@@ -17,3 +17,4 @@ export * from './reports.ts';
 export * from './text.ts';
 export * from './subscriptions.ts';
 export * from './access-admin.ts';
+export * from './comments.ts';

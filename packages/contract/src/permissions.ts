@@ -19,6 +19,7 @@ export const RESOURCES = [
   'module',
   'permission',
   'role',
+  'comment',
 ] as const;
 export type Resource = (typeof RESOURCES)[number];
 
@@ -35,6 +36,11 @@ const READ_ALL: readonly Resource[] = [
 ];
 /** Resources whose writes also come in an `:all` form (act on other people's records). */
 const WRITE_ALL: readonly Resource[] = ['timelog'];
+/**
+ * Resources whose deletes also come in an `:all` form: deleting anyone's record, not only your
+ * own (`comment:delete:all`, held by the Company Admin, lets a moderator remove any comment).
+ */
+const DELETE_ALL: readonly Resource[] = ['comment'];
 
 /**
  * Giving someone a role is its own permission, apart from `employee:update`: editing a profile
@@ -52,7 +58,7 @@ function catalogue(): string[] {
     actions.push('create', 'update');
     if (WRITE_ALL.includes(r)) actions.push('update:all');
     actions.push('delete');
-    if (WRITE_ALL.includes(r)) actions.push('delete:all');
+    if (WRITE_ALL.includes(r) || DELETE_ALL.includes(r)) actions.push('delete:all');
     for (const a of actions) out.push(`${r}:${a}`);
     if (r === 'companyrole') out.push(ASSIGN_ROLE);
   }
@@ -65,6 +71,7 @@ export type Permission =
   | `${Resource}:${'read' | 'create' | 'update' | 'delete'}`
   | `${'project' | 'task' | 'timelog' | 'report' | 'employee' | 'company' | 'companyrole' | 'department'}:read:all`
   | `timelog:${'update' | 'delete'}:all`
+  | 'comment:delete:all'
   | typeof ASSIGN_ROLE;
 
 export function isPermission(value: string): value is Permission {
@@ -114,7 +121,7 @@ export const PLATFORM_ONLY: readonly Permission[] = [
  */
 export const MODULE_CATALOGUE = [
   { key: 'projects', name: 'Projects', category: 'Work', resources: ['project', 'tasklist'] },
-  { key: 'tasks', name: 'Tasks', category: 'Work', resources: ['task'] },
+  { key: 'tasks', name: 'Tasks', category: 'Work', resources: ['task', 'comment'] },
   { key: 'time-tracking', name: 'Time Tracking', category: 'Work', resources: ['timelog'] },
   { key: 'reports', name: 'Reports', category: 'Insight', resources: ['report'] },
   { key: 'employees', name: 'Employees', category: 'Organisation', resources: ['employee'] },
@@ -194,13 +201,17 @@ export const DEFAULT_ROLE_PERMISSIONS: Record<
       !p.startsWith('company:') &&
       !p.startsWith('companyrole:') &&
       !p.startsWith('package:') &&
-      !['employee:create', 'employee:delete', 'department:delete'].includes(p),
+      !['employee:create', 'employee:delete', 'department:delete', 'comment:delete:all'].includes(p),
   ).concat(['company:read']),
   Employee: [
     'project:read',
     'task:read',
     'task:update',
     'tasklist:read',
+    'comment:read',
+    'comment:create',
+    'comment:update',
+    'comment:delete',
     'timelog:read',
     'timelog:create',
     'timelog:update',

@@ -3,6 +3,7 @@ import {
   ASSIGN_ROLE,
   MODULE_CATALOGUE,
   PERMISSIONS,
+  DEFAULT_ROLE_PERMISSIONS,
   PRIORITIES,
   RETIRED_MODULES,
   ROLES,
@@ -116,6 +117,20 @@ export async function syncReferenceData(db: Db): Promise<void> {
       select r.id, p.id from roles r cross join permissions p
        where r.role_type = 'company' and r.name = ${ROLES.companyAdmin} and p.name = ${ASSIGN_ROLE}
       on conflict do nothing`);
+    // Likewise the comment permissions reach the seeded roles that hold them by default.
+    for (const [role, held] of Object.entries(DEFAULT_ROLE_PERMISSIONS)) {
+      const names = held.filter((p) => p.startsWith('comment:'));
+      if (names.length === 0) continue;
+      await tx.execute(sql`
+        insert into role_permissions (role_id, permission_id)
+        select r.id, p.id from roles r cross join permissions p
+         where r.role_type = 'company' and r.name = ${role}
+           and p.name in (${sql.join(
+             names.map((n) => sql`${n}`),
+             sql`, `,
+           )})
+        on conflict do nothing`);
+    }
     await tx
       .insert(priorities)
       .values(PRIORITIES.map((p) => ({ name: p.name, sortOrder: p.sortOrder })))

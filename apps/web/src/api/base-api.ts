@@ -38,6 +38,7 @@ export const baseApi = createApi({
     'Permission',
     'Role',
     'UserAccess',
+    'Timeline',
   ],
   keepUnusedDataFor: 60,
   refetchOnReconnect: true,

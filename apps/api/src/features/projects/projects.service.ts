@@ -12,6 +12,8 @@ import {
 import { conflict, fieldError, notFound, uniqueViolation } from '../../lib/errors.ts';
 import { toPaged } from '../../lib/list.ts';
 import type { Scope } from '../../lib/scope.ts';
+import { activitiesRepo } from '../comments/activities.repo.ts';
+import { personName, projectChanges } from '../comments/activity.ts';
 import { documentsRepo, workDocumentsRepo } from '../files/documents.repo.ts';
 import type { FileStorage } from '../files/files.storage.ts';
 import { taskListsRepo } from '../task-lists/task-lists.repo.ts';
@@ -125,6 +127,7 @@ export function projectsService(deps: { storage: FileStorage; log: FastifyBaseLo
             createdBy: tx.actor.userId,
           });
           await projectsRepo.addMembers(tx, projectId, memberIds);
+          await activitiesRepo.record(tx, [{ projectId, field: 'created', from: null, to: body.name }]);
           return projectId;
         }),
       );
@@ -137,7 +140,12 @@ export function projectsService(deps: { storage: FileStorage; log: FastifyBaseLo
       const start = body.startDate === undefined ? row.startDate : body.startDate;
       const end = body.endDate === undefined ? row.endDate : body.endDate;
       if (start && end && end < start) throw fieldError('endDate', END_BEFORE_START);
-      await saving(() => projectsRepo.update(scope, id, body));
+      await saving(() =>
+        scope.transaction(async (tx) => {
+          await projectsRepo.update(tx, id, body);
+          await activitiesRepo.record(tx, projectChanges(row, await loadProject(tx, id, null)));
+        }),
+      );
       return view(scope, id);
     },
 
@@ -160,9 +168,15 @@ export function projectsService(deps: { storage: FileStorage; log: FastifyBaseLo
         throw conflict(MESSAGES.projects.memberAlreadyAdded, {
           userId: [MESSAGES.projects.memberAlreadyAdded],
         });
-      await projectsRepo.addMembers(scope, id, [userId]);
-      const [member] = (await projectsRepo.members(scope, [id])).filter((m) => m.userId === userId);
-      if (!member) throw notFound('Member');
+      const member = await scope.transaction(async (tx) => {
+        await projectsRepo.addMembers(tx, id, [userId]);
+        const [added] = (await projectsRepo.members(tx, [id])).filter((m) => m.userId === userId);
+        if (!added) throw notFound('Member');
+        await activitiesRepo.record(tx, [
+          { projectId: id, field: 'members', from: null, to: personName(added) },
+        ]);
+        return added;
+      });
       return toProjectMember(member);
     },
 
@@ -170,8 +184,12 @@ export function projectsService(deps: { storage: FileStorage; log: FastifyBaseLo
     async removeMember(scope: Scope, id: string, userId: string) {
       await loadProject(scope, id);
       await scope.transaction(async (tx) => {
-        if (!(await projectsRepo.removeMember(tx, id, userId))) throw notFound('Member');
+        const [leaving] = (await projectsRepo.members(tx, [id])).filter((m) => m.userId === userId);
+        if (!leaving || !(await projectsRepo.removeMember(tx, id, userId))) throw notFound('Member');
         await tasksRepo.unassignFromProject(tx, id, userId);
+        await activitiesRepo.record(tx, [
+          { projectId: id, field: 'members', from: personName(leaving), to: null },
+        ]);
       });
       return { projectId: id, userId };
     },
@@ -180,11 +198,17 @@ export function projectsService(deps: { storage: FileStorage; log: FastifyBaseLo
       await loadProject(scope, id);
       const file = await storage.receive(req, 'document');
       try {
-        const row = await workDocumentsRepo.insert(
-          scope,
-          { projectId: id },
-          { ...file, uploadedBy: scope.actor.userId },
-        );
+        const row = await scope.transaction(async (tx) => {
+          const doc = await workDocumentsRepo.insert(
+            tx,
+            { projectId: id },
+            { ...file, uploadedBy: tx.actor.userId },
+          );
+          await activitiesRepo.record(tx, [
+            { projectId: id, field: 'document', from: null, to: doc.fileName },
+          ]);
+          return doc;
+        });
         return toProjectDocument(id, row);
       } catch (err) {
         await storage.remove(file.storageKey);
@@ -196,7 +220,10 @@ export function projectsService(deps: { storage: FileStorage; log: FastifyBaseLo
 
     async removeDocument(scope: Scope, id: string, documentId: string) {
       const doc = await document(scope, id, documentId);
-      await documentsRepo.delete(scope, doc.id);
+      await scope.transaction(async (tx) => {
+        await documentsRepo.delete(tx, doc.id);
+        await activitiesRepo.record(tx, [{ projectId: id, field: 'document', from: doc.fileName, to: null }]);
+      });
       await removeFiles([doc.storageKey]);
     },
   };

@@ -12,6 +12,8 @@ import {
 import { badRequest, fieldError, notFound } from '../../lib/errors.ts';
 import { toPaged, type ListResult } from '../../lib/list.ts';
 import type { Scope } from '../../lib/scope.ts';
+import { activitiesRepo } from '../comments/activities.repo.ts';
+import { personName, taskChanges, type TaskState } from '../comments/activity.ts';
 import { documentsRepo, workDocumentsRepo } from '../files/documents.repo.ts';
 import type { FileStorage } from '../files/files.storage.ts';
 import { projectsPolicy } from '../projects/projects.policy.ts';
@@ -42,6 +44,16 @@ async function assertAssignees(scope: Scope, projectId: string, userIds: string[
   if (!userIds?.length) return;
   const members = await projectsRepo.membersAmong(scope, projectId, userIds);
   if (userIds.some((u) => !members.has(u))) throw fieldError('assigneeIds', MESSAGES.tasks.assigneeNotMember);
+}
+
+/** The task as its history sees it (names, not ids), read on the handle given. */
+async function taskState(scope: Scope, id: string): Promise<TaskState> {
+  const [row, assignees] = await Promise.all([
+    tasksRepo.byId(scope, id, null),
+    tasksRepo.assignees(scope, [id]),
+  ]);
+  if (!row) throw notFound('Task');
+  return { ...row, assignees: assignees.map(personName) };
 }
 
 const hours = (v: number | null | undefined) => (v === undefined ? undefined : v === null ? null : String(v));
@@ -122,6 +134,9 @@ export function tasksService(deps: { storage: FileStorage; log: FastifyBaseLogge
         createdBy: tx.actor.userId,
       });
       await tasksRepo.setAssignees(tx, taskId, body.assigneeIds ?? []);
+      await activitiesRepo.record(tx, [
+        { taskId, projectId: list.projectId, field: 'created', from: null, to: body.title },
+      ]);
       await tasksRepo.recomputeProgress(tx, [taskId]);
       return taskId;
     });
@@ -173,6 +188,7 @@ export function tasksService(deps: { storage: FileStorage; log: FastifyBaseLogge
           throw fieldError('taskListId', MESSAGES.tasks.listNotInProject);
       }
       const statusChanges = body.statusId !== undefined && body.statusId !== row.statusId;
+      const before = await taskState(scope, id);
 
       await scope.transaction(async (tx) => {
         const statusId = body.statusId ?? row.statusId;
@@ -196,6 +212,7 @@ export function tasksService(deps: { storage: FileStorage; log: FastifyBaseLogge
           taskListId: newListId,
         });
         if (body.assigneeIds) await tasksRepo.setAssignees(tx, id, body.assigneeIds);
+        await activitiesRepo.record(tx, taskChanges(before, await taskState(tx, id)));
         if (newListId) await tasksRepo.moveSubtasksToList(tx, id, newListId);
         if (statusChanges) await tasksRepo.recomputeProgress(tx, [id]);
       });
@@ -216,14 +233,20 @@ export function tasksService(deps: { storage: FileStorage; log: FastifyBaseLogge
     },
 
     async addDocument(scope: Scope, id: string, req: FastifyRequest) {
-      await loadTask(scope, id);
+      const task = await loadTask(scope, id);
       const file = await storage.receive(req, 'document');
       try {
-        const row = await workDocumentsRepo.insert(
-          scope,
-          { taskId: id },
-          { ...file, uploadedBy: scope.actor.userId },
-        );
+        const row = await scope.transaction(async (tx) => {
+          const doc = await workDocumentsRepo.insert(
+            tx,
+            { taskId: id },
+            { ...file, uploadedBy: tx.actor.userId },
+          );
+          await activitiesRepo.record(tx, [
+            { taskId: id, projectId: task.projectId, field: 'document', from: null, to: doc.fileName },
+          ]);
+          return doc;
+        });
         return toTaskDocument(id, row);
       } catch (err) {
         await storage.remove(file.storageKey);
@@ -239,10 +262,15 @@ export function tasksService(deps: { storage: FileStorage; log: FastifyBaseLogge
     },
 
     async removeDocument(scope: Scope, id: string, documentId: string) {
-      await loadTask(scope, id);
+      const task = await loadTask(scope, id);
       const doc = await workDocumentsRepo.ofTask(scope, id, documentId);
       if (!doc) throw notFound('Document');
-      await documentsRepo.delete(scope, doc.id);
+      await scope.transaction(async (tx) => {
+        await documentsRepo.delete(tx, doc.id);
+        await activitiesRepo.record(tx, [
+          { taskId: id, projectId: task.projectId, field: 'document', from: doc.fileName, to: null },
+        ]);
+      });
       await removeFiles([doc.storageKey]);
     },
   };

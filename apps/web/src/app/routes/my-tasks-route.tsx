@@ -1,13 +1,15 @@
 import type { TaskDetail } from '@taskhive/contract';
+import { TaskTimeline } from '../../features/comments';
 import MyTasksPage from '../../features/tasks/my-tasks-page';
 import { TaskTimeLogs, TimesheetTab } from '../../features/timesheets';
 
 const timeLog = (task: TaskDetail) => <TaskTimeLogs taskId={task.taskId} />;
+const timeline = (task: TaskDetail) => <TaskTimeline taskId={task.taskId} version={task.updatedAt} />;
 
 /**
  * /app/tasks: My Tasks, with the time feature's Timesheet tab and the task drawer's time-log part
- * composed in (features do not import each other).
+ * composed in, and the comments feature's timeline (features do not import each other).
  */
 export default function MyTasksRoute() {
-  return <MyTasksPage timesheet={<TimesheetTab />} renderTimeLog={timeLog} />;
+  return <MyTasksPage timesheet={<TimesheetTab />} renderTimeLog={timeLog} renderTimeline={timeline} />;
 }

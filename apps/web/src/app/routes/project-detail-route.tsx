@@ -1,4 +1,5 @@
 import type { ProjectDetail, TaskDetail } from '@taskhive/contract';
+import { TaskTimeline } from '../../features/comments';
 import ProjectDetailPage from '../../features/projects/project-detail-page';
 import { ProjectBoard } from '../../features/tasks/project-board';
 import { ProjectTaskLists } from '../../features/tasks/project-task-lists';
@@ -9,14 +10,15 @@ import { TaskTimeLogs } from '../../features/timesheets';
 const taskLists = (project: ProjectDetail) => <ProjectTaskLists project={project} />;
 const board = (project: ProjectDetail) => <ProjectBoard project={project} />;
 const timeLog = (task: TaskDetail) => <TaskTimeLogs taskId={task.taskId} />;
+const timeline = (task: TaskDetail) => <TaskTimeline taskId={task.taskId} version={task.updatedAt} />;
 
 /** /app/project-detail/:projectId: the project page with the tasks feature's lists, board and drawer,
- * with the time feature's part of the drawer composed in. */
+ * with the time feature's part of the drawer and the comments feature's timeline composed in. */
 export default function ProjectDetailRoute() {
   return (
     <OpenTaskProvider>
       <ProjectDetailPage renderTaskLists={taskLists} renderBoard={board} />
-      <TaskDetailDrawer renderTimeLog={timeLog} />
+      <TaskDetailDrawer renderTimeLog={timeLog} renderTimeline={timeline} />
     </OpenTaskProvider>
   );
 }

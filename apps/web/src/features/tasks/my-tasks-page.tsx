@@ -92,7 +92,7 @@ function MyTasksBoard({ query }: { query: TaskQuery }) {
   );
 }
 
-function MyTasksContent({ timesheet, renderTimeLog }: MyTasksPageProps) {
+function MyTasksContent({ timesheet, renderTimeLog, renderTimeline }: MyTasksPageProps) {
   const { can } = useSession();
   const [params, setParams] = useSearchParams();
   const viewParam = params.get('view');
@@ -249,7 +249,7 @@ function MyTasksContent({ timesheet, renderTimeLog }: MyTasksPageProps) {
           )}
         </MainCard>
       )}
-      <TaskDetailDrawer renderTimeLog={renderTimeLog} />
+      <TaskDetailDrawer renderTimeLog={renderTimeLog} renderTimeline={renderTimeline} />
     </Stack>
   );
 }

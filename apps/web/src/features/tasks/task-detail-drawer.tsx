@@ -59,6 +59,8 @@ import {
 export interface TaskDetailDrawerProps {
   /** The time-log part of a task (the time issue supplies it through app/); nothing by default. */
   renderTimeLog?: (task: TaskDetail) => ReactNode;
+  /** The comments-and-activity timeline (the comments feature supplies it through app/); nothing by default. */
+  renderTimeline?: (task: TaskDetail) => ReactNode;
 }
 
 /** A text field that saves when it loses focus, if its value changed. */
@@ -106,9 +108,11 @@ const numberOrNull = (v: string) => (v.trim() === '' ? null : Number(v));
 function TaskDetailBody({
   task,
   renderTimeLog,
+  renderTimeline,
 }: {
   task: TaskDetail;
   renderTimeLog?: TaskDetailDrawerProps['renderTimeLog'];
+  renderTimeline?: TaskDetailDrawerProps['renderTimeline'];
 }) {
   const toast = useToast();
   const open = useOpenTask();
@@ -497,6 +501,12 @@ function TaskDetailBody({
           {renderTimeLog(task)}
         </>
       )}
+      {renderTimeline && (
+        <>
+          <Divider />
+          {renderTimeline(task)}
+        </>
+      )}
       <ConfirmDialog
         open={deleting}
         title="Delete task?"
@@ -512,7 +522,7 @@ function TaskDetailBody({
 }
 
 /** The task detail over the current page, opened by `?task=<taskId>`. */
-export function TaskDetailDrawer({ renderTimeLog }: TaskDetailDrawerProps) {
+export function TaskDetailDrawer({ renderTimeLog, renderTimeline }: TaskDetailDrawerProps) {
   const [params] = useSearchParams();
   const open = useOpenTask();
   const taskId = params.get(TASK_PARAM);
@@ -540,7 +550,15 @@ export function TaskDetailDrawer({ renderTimeLog }: TaskDetailDrawerProps) {
     );
   } else if (!task)
     body = <Skeleton variant="rounded" height={400} sx={{ m: 3 }} aria-label="Loading task" />;
-  else body = <TaskDetailBody key={task.taskId} task={task} renderTimeLog={renderTimeLog} />;
+  else
+    body = (
+      <TaskDetailBody
+        key={task.taskId}
+        task={task}
+        renderTimeLog={renderTimeLog}
+        renderTimeline={renderTimeline}
+      />
+    );
 
   return (
     <Drawer
