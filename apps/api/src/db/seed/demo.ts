@@ -432,7 +432,7 @@ export async function seedDemo(db: Db, dataDir: string): Promise<void> {
         fileName: `${def.code} brief.txt`,
         mimeType: 'text/plain',
         sizeBytes: Buffer.byteLength(brief),
-        storageKey: await storage.write(brief, 'txt'),
+        storageKey: await storage.write(brief),
         uploadedBy: acme.adminUserId,
       });
       const pdf = demoPdf(`${def.name} plan`);
@@ -443,7 +443,7 @@ export async function seedDemo(db: Db, dataDir: string): Promise<void> {
         fileName: `${def.code} plan.pdf`,
         mimeType: 'application/pdf',
         sizeBytes: pdf.length,
-        storageKey: await storage.write(pdf, 'pdf'),
+        storageKey: await storage.write(pdf),
         uploadedBy: manager,
       });
     }
@@ -457,7 +457,7 @@ export async function seedDemo(db: Db, dataDir: string): Promise<void> {
         fileName: 'review-notes.txt',
         mimeType: 'text/plain',
         sizeBytes: Buffer.byteLength(note),
-        storageKey: await storage.write(note, 'txt'),
+        storageKey: await storage.write(note),
         uploadedBy: employee,
       });
     }

@@ -289,9 +289,12 @@ export function fileStorage(dataDir: string) {
       return { storageKey, fileName: nameForType(fileName, mimeType), mimeType, sizeBytes };
     },
 
-    /** Stores bytes the server produced itself (the demo seed); answers the storage key. */
-    async write(content: Buffer | string, extension: 'txt' | 'pdf'): Promise<string> {
-      const storageKey = `${randomUUID()}.${extension}`;
+    /**
+     * Stores bytes the server produced itself (the demo seed) under a random name like every
+     * upload (the type lives in the row, never in the name on disk); answers the storage key.
+     */
+    async write(content: Buffer | string): Promise<string> {
+      const storageKey = randomUUID();
       await writeFile(pathOf(storageKey), content, { flag: 'wx', mode: 0o600 });
       return storageKey;
     },
