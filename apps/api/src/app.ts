@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import compress from '@fastify/compress';
+import cookie from '@fastify/cookie';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
@@ -145,6 +146,8 @@ export async function buildApp({ db, config, logger, logStream }: AppDeps): Prom
   // saves 91 % in 0.4 ms, where brotli saves 92 % in 1.1 ms (see ARCHITECTURE.md, Performance).
   await app.register(compress, { threshold: COMPRESS_THRESHOLD_BYTES, encodings: ['gzip', 'br'] });
   await app.register(rateLimit, { global: false, ...(redis ? { redis, nameSpace: 'taskhive-rl:' } : {}) });
+  // Parses cookies (the refresh token's, on the auth routes) and sets them on replies.
+  await app.register(cookie);
   await app.register(multipart, {
     limits: { fileSize: DOCUMENT_MAX_BYTES, files: 1, fields: 10, fieldSize: 1024 },
   });

@@ -37,6 +37,8 @@ import { sessionsRepo } from './sessions.repo.ts';
 
 export type AuthDeps = { db: Db; config: Config; mailer: Mailer; log: FastifyBaseLogger };
 type Client = { ip?: string; userAgent?: string };
+/** A result carrying a refresh token, with the moment that token ends. */
+type Issued<T> = T & { refreshExpiresAt: Date };
 
 const seconds = (s: number) => new Date(Date.now() + s * 1000);
 
@@ -45,16 +47,13 @@ export function authService({ db, config, mailer, log }: AuthDeps) {
   const sessions = sessionsRepo;
   const access = accessRepo(db);
 
+  /** A new refresh token, living its own span but never past the end of its session. */
   async function issueRefreshToken(tx: Db, sessionId: string, sessionExpiresAt: Date) {
     const refreshToken = randomToken();
     const ttl = seconds(REFRESH_TOKEN_TTL_SECONDS);
-    await sessions.addRefreshToken(
-      tx,
-      sessionId,
-      hashToken(refreshToken),
-      ttl < sessionExpiresAt ? ttl : sessionExpiresAt,
-    );
-    return refreshToken;
+    const expiresAt = ttl < sessionExpiresAt ? ttl : sessionExpiresAt;
+    await sessions.addRefreshToken(tx, sessionId, hashToken(refreshToken), expiresAt);
+    return { refreshToken, expiresAt };
   }
 
   async function permissionsOf(row: {
@@ -71,7 +70,8 @@ export function authService({ db, config, mailer, log }: AuthDeps) {
   }
 
   return {
-    async login(email: string, password: string, client: Client): Promise<LoginResult> {
+    /** The session's tokens, and when its refresh token ends (the lifetime of its cookie). */
+    async login(email: string, password: string, client: Client): Promise<Issued<LoginResult>> {
       // One code path for unknown email and wrong password: both verify against a hash.
       const row = await platformRepo.userForSignIn(db, email);
       const valid = await verifyPassword(row?.passwordHash ?? null, password);
@@ -80,7 +80,7 @@ export function authService({ db, config, mailer, log }: AuthDeps) {
       if (!row.companyActive) throw forbidden(MESSAGES.auth.companyInactive);
 
       const expiresAt = seconds(SESSION_ABSOLUTE_TTL_SECONDS);
-      const { sessionId, refreshToken } = await db.transaction(async (tx) => {
+      const { sessionId, refresh } = await db.transaction(async (tx) => {
         // Signed in: from here the user's company is known, and their writes go through its scope.
         const scope = systemScope(tx, row.companyId);
         const sessionId = await sessions.create(scope, {
@@ -89,9 +89,9 @@ export function authService({ db, config, mailer, log }: AuthDeps) {
           ip: client.ip,
           userAgent: client.userAgent?.slice(0, 300),
         });
-        const refreshToken = await issueRefreshToken(tx, sessionId, expiresAt);
+        const refresh = await issueRefreshToken(tx, sessionId, expiresAt);
         await usersRepo.touchLogin(scope, row.userId);
-        return { sessionId, refreshToken };
+        return { sessionId, refresh };
       });
       const role = row.roleName ?? '';
       const token = await signAccessToken(config.jwtSecret, {
@@ -103,9 +103,10 @@ export function authService({ db, config, mailer, log }: AuthDeps) {
       return {
         token,
         accessToken: token,
-        refreshToken,
+        refreshToken: refresh.refreshToken,
         user: toSessionUser(row),
         permissions: await permissionsOf(row),
+        refreshExpiresAt: refresh.expiresAt,
       };
     },
 
@@ -138,7 +139,7 @@ export function authService({ db, config, mailer, log }: AuthDeps) {
      * Rotation with reuse detection: a refresh token works once. Presenting a used one again
      * means it was copied, so the whole session ends.
      */
-    async refresh(refreshToken: string): Promise<RefreshResult> {
+    async refresh(refreshToken: string): Promise<Issued<RefreshResult>> {
       const found = await sessions.findRefreshToken(db, hashToken(refreshToken));
       if (!found) throw unauthorized(MESSAGES.auth.refreshFailed);
       if (found.usedAt) {
@@ -169,7 +170,12 @@ export function authService({ db, config, mailer, log }: AuthDeps) {
         role: live.roleName ?? '',
         sessionId: found.sessionId,
       });
-      return { token, accessToken: token, refreshToken: next };
+      return {
+        token,
+        accessToken: token,
+        refreshToken: next.refreshToken,
+        refreshExpiresAt: next.expiresAt,
+      };
     },
 
     logout: (scope: Scope) => sessions.revoke(scope.db, scope.actor.sessionId, 'logout'),

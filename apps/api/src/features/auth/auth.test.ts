@@ -1,10 +1,23 @@
 import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { ACCESS_TOKEN_TTL_SECONDS, MESSAGES, RESET_EXPIRED_CODE } from '@taskhive/contract';
+import {
+  ACCESS_TOKEN_TTL_SECONDS,
+  MESSAGES,
+  REFRESH_TOKEN_TTL_SECONDS,
+  RESET_EXPIRED_CODE,
+} from '@taskhive/contract';
 import type { App } from '../../app.ts';
 import type { Database } from '../../db/client.ts';
-import { companies, departments, passwordTokens, roles, taskStatuses, users } from '../../db/schema/index.ts';
+import {
+  companies,
+  departments,
+  passwordTokens,
+  roles,
+  sessions,
+  taskStatuses,
+  users,
+} from '../../db/schema/index.ts';
 import { buildTestApp } from '../../test/build-app.ts';
 import {
   bearer,
@@ -15,6 +28,7 @@ import {
   TEST_PASSWORD,
   type TestCompany,
 } from '../../test/factories.ts';
+import { REFRESH_COOKIE } from './refresh-cookie.ts';
 
 let app: App;
 let database: Database;
@@ -536,5 +550,130 @@ describe('responses carrying tokens', () => {
     } finally {
       await a.close();
     }
+  });
+});
+
+describe('the refresh token cookie (HttpOnly, SameSite=Strict, scoped to /api/auth)', () => {
+  const cookieOf = (res: { cookies: { name: string; value: string; maxAge?: number }[] }) =>
+    res.cookies.find((c) => c.name === REFRESH_COOKIE);
+  const withCookie = (url: string, value: string, payload?: unknown) =>
+    app.inject({
+      method: 'POST',
+      url,
+      cookies: { [REFRESH_COOKIE]: value },
+      ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
+    });
+
+  it('is set on sign-in with the refresh token, its attributes and the refresh lifetime', async () => {
+    const res = await post('/api/auth/login', { email: acme.adminEmail, password: TEST_PASSWORD });
+    expect(res.statusCode).toBe(200);
+    const cookie = cookieOf(res);
+    expect(cookie).toMatchObject({
+      value: res.json().data.refreshToken,
+      path: '/api/auth',
+      httpOnly: true,
+      sameSite: 'Strict',
+    });
+    expect(cookie?.maxAge).toBeGreaterThan(REFRESH_TOKEN_TTL_SECONDS - 5);
+    expect(cookie?.maxAge).toBeLessThanOrEqual(REFRESH_TOKEN_TTL_SECONDS);
+    // Served over plain HTTP to an http:// PUBLIC_URL: a Secure cookie would never come back.
+    expect(cookie).not.toHaveProperty('secure');
+  });
+
+  it('is Secure when PUBLIC_URL is https', async () => {
+    const { app: tls } = await buildTestApp({ publicUrl: 'https://taskhive.example' });
+    try {
+      const res = await tls.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { email: acme.adminEmail, password: TEST_PASSWORD },
+      });
+      expect(res.statusCode).toBe(200);
+      expect(cookieOf(res)).toMatchObject({ secure: true, httpOnly: true, sameSite: 'Strict' });
+    } finally {
+      await tls.close();
+    }
+  });
+
+  it('refreshes from the cookie alone (no body, or an empty one) and rotates it', async () => {
+    const s = await login(app, acme.adminEmail);
+    const r1 = await withCookie('/api/auth/refresh-token', s.refreshToken);
+    expect(r1.statusCode).toBe(200);
+    const d1 = r1.json().data;
+    expect(cookieOf(r1)).toMatchObject({ value: d1.refreshToken, path: '/api/auth', httpOnly: true });
+    expect(d1.refreshToken).not.toBe(s.refreshToken);
+    expect(
+      (await app.inject({ url: '/api/auth/me', headers: { authorization: `Bearer ${d1.token}` } }))
+        .statusCode,
+    ).toBe(200);
+    const r2 = await withCookie('/api/auth/refresh-token', d1.refreshToken, {});
+    expect(r2.statusCode).toBe(200);
+    expect(cookieOf(r2)?.value).toBe(r2.json().data.refreshToken);
+  });
+
+  it('lives as long as the refresh token: never past the end of the session', async () => {
+    const s = await login(app, acme.adminEmail);
+    const end = new Date(Date.now() + 3600 * 1000);
+    await database.db
+      .update(sessions)
+      .set({ expiresAt: end })
+      .where(eq(sessions.id, String(decodeJwt(s.token).sid)));
+    const res = await withCookie('/api/auth/refresh-token', s.refreshToken);
+    expect(res.statusCode).toBe(200);
+    expect(cookieOf(res)?.maxAge).toBeGreaterThan(3590);
+    expect(cookieOf(res)?.maxAge).toBeLessThanOrEqual(3600);
+  });
+
+  it('a body token is used before the cookie (API clients)', async () => {
+    const s = await login(app, acme.adminEmail);
+    const res = await withCookie('/api/auth/refresh-token', 'stale-cookie-value', {
+      refreshToken: s.refreshToken,
+    });
+    expect(res.statusCode).toBe(200);
+  });
+
+  it('is cleared when the refresh fails, and a reused one from the cookie still ends the session', async () => {
+    const unknown = await withCookie('/api/auth/refresh-token', 'made-up');
+    expect(unknown.statusCode).toBe(401);
+    expect(cookieOf(unknown)).toMatchObject({ value: '', path: '/api/auth', maxAge: 0 });
+
+    const s = await login(app, acme.adminEmail);
+    const next = (await withCookie('/api/auth/refresh-token', s.refreshToken)).json().data;
+    const reuse = await withCookie('/api/auth/refresh-token', s.refreshToken);
+    expect(reuse.statusCode).toBe(401);
+    expect(cookieOf(reuse)).toMatchObject({ value: '', path: '/api/auth', maxAge: 0 });
+    // The reuse ended the whole session: the rotated token and its access token are dead too.
+    expect((await withCookie('/api/auth/refresh-token', next.refreshToken)).statusCode).toBe(401);
+    expect(
+      (await app.inject({ url: '/api/auth/me', headers: { authorization: `Bearer ${next.token}` } }))
+        .statusCode,
+    ).toBe(401);
+  });
+
+  it('400 with a field error when neither the body nor the cookie carries a token', async () => {
+    const res = await app.inject({ method: 'POST', url: '/api/auth/refresh-token' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors.refreshToken).toBeDefined();
+  });
+
+  it('is cleared on logout, even when the access token has already expired', async () => {
+    const s = await login(app, acme.adminEmail);
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/auth/logout',
+      headers: bearer(s),
+      cookies: { [REFRESH_COOKIE]: s.refreshToken },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(cookieOf(res)).toMatchObject({ value: '', path: '/api/auth', maxAge: 0 });
+    expect((await withCookie('/api/auth/refresh-token', s.refreshToken)).statusCode).toBe(401);
+
+    const stale = await app.inject({
+      method: 'POST',
+      url: '/api/auth/logout',
+      cookies: { [REFRESH_COOKIE]: 'whatever' },
+    });
+    expect(stale.statusCode).toBe(401);
+    expect(cookieOf(stale)).toMatchObject({ value: '', path: '/api/auth', maxAge: 0 });
   });
 });
