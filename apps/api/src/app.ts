@@ -44,6 +44,7 @@ import { permissionsRoutes } from './features/permissions/permissions.routes.ts'
 import { permissionsService } from './features/permissions/permissions.service.ts';
 import { rolesRoutes } from './features/roles/roles.routes.ts';
 import { rolesService } from './features/roles/roles.service.ts';
+import { background, type Background } from './lib/background.ts';
 import { createMailer, type Mailer } from './lib/mailer.ts';
 import { memoryCounter, redisCounter } from './lib/rate-limit.ts';
 import { authPlugin, recordRoutes } from './plugins/auth.ts';
@@ -68,6 +69,8 @@ export type AppDeps = {
 declare module 'fastify' {
   interface FastifyInstance {
     mailer: Mailer;
+    /** Work that follows an answer; tests drain it before reading what it wrote. */
+    background: Background;
   }
 }
 
@@ -104,8 +107,12 @@ export async function buildApp({ db, config, logger, logStream }: AppDeps): Prom
   });
 
   let shuttingDown = false;
+  // Work started after an answer (a reset link's email) finishes before the database closes.
+  const later = background(app.log);
+  app.decorate('background', later);
   app.addHook('preClose', async () => {
     shuttingDown = true;
+    await later.drain();
   });
 
   const mailer = createMailer({
@@ -159,7 +166,7 @@ export async function buildApp({ db, config, logger, logStream }: AppDeps): Prom
     isShuttingDown: () => shuttingDown,
   });
   await app.register(authRoutes, {
-    auth: authService({ db, config, mailer, log: app.log }),
+    auth: authService({ db, config, mailer, log: app.log, background: later }),
     config,
     counter: redis ? redisCounter(redis) : memoryCounter(),
   });

@@ -200,7 +200,7 @@ export async function authRoutes(
       },
     },
     async (req, reply) => {
-      await auth.forgotPassword(req.body.email);
+      auth.forgotPassword(req.body.email);
       return ok(reply, null, MESSAGES.auth.forgotPasswordSent);
     },
   );

@@ -25,6 +25,7 @@ import {
 } from '../../lib/errors.ts';
 import { accessRepo, isSuperAdminRole } from '../../lib/access.ts';
 import { escapeHtml } from '../../lib/html.ts';
+import type { Background } from '../../lib/background.ts';
 import type { Mailer } from '../../lib/mailer.ts';
 import { assertAcceptablePassword, hashPassword, verifyPassword } from '../../lib/passwords.ts';
 import { type Scope, systemScope } from '../../lib/scope.ts';
@@ -35,7 +36,13 @@ import { toSessionUser, toUserProfile } from '../users/users.mapper.ts';
 import { usersRepo } from '../users/users.repo.ts';
 import { sessionsRepo } from './sessions.repo.ts';
 
-export type AuthDeps = { db: Db; config: Config; mailer: Mailer; log: FastifyBaseLogger };
+export type AuthDeps = {
+  db: Db;
+  config: Config;
+  mailer: Mailer;
+  log: FastifyBaseLogger;
+  background: Background;
+};
 type Client = { ip?: string; userAgent?: string };
 /** A result carrying a refresh token, with the moment that token ends. */
 type Issued<T> = T & { refreshExpiresAt: Date };
@@ -43,7 +50,7 @@ type Issued<T> = T & { refreshExpiresAt: Date };
 const seconds = (s: number) => new Date(Date.now() + s * 1000);
 
 /** Sign-in, sessions and passwords. Routes call these; nothing here knows about HTTP. */
-export function authService({ db, config, mailer, log }: AuthDeps) {
+export function authService({ db, config, mailer, log, background }: AuthDeps) {
   const sessions = sessionsRepo;
   const access = accessRepo(db);
 
@@ -67,6 +74,26 @@ export function authService({ db, config, mailer, log }: AuthDeps) {
       row.companyId,
       isSuperAdminRole(row.roleName, row.roleType),
     );
+  }
+
+  /** A reset link, for a real, active account only: its token (stored hashed) and the email. */
+  async function sendResetLink(email: string) {
+    const row = await platformRepo.userForSignIn(db, email);
+    if (!row || row.status !== 'active' || !row.companyActive) return;
+    const token = randomToken();
+    await sessions.createPasswordToken(systemScope(db, row.companyId), {
+      userId: row.userId,
+      purpose: 'reset',
+      tokenHash: hashToken(token),
+      expiresAt: seconds(PASSWORD_RESET_TTL_SECONDS),
+    });
+    const link = `${config.publicUrl}/reset-password?token=${encodeURIComponent(token)}&email=${encodeURIComponent(row.email)}`;
+    await mailer.send({
+      to: row.email,
+      subject: 'Reset your Taskhive password',
+      text: `Hello ${row.firstName},\n\nSomeone asked to reset the password of your Taskhive account. Open this link within 30 minutes to choose a new one:\n\n${link}\n\nIf it was not you, ignore this message: your password stays as it is.\n`,
+      html: `<p>Hello ${escapeHtml(row.firstName)},</p><p>Someone asked to reset the password of your Taskhive account. Open this link within 30 minutes to choose a new one:</p><p><a href="${escapeHtml(link)}">Reset my password</a></p><p>If it was not you, ignore this message: your password stays as it is.</p>`,
+    });
   }
 
   return {
@@ -208,24 +235,13 @@ export function authService({ db, config, mailer, log }: AuthDeps) {
       });
     },
 
-    /** The same answer whether or not the account exists; the email goes only to a real, active one. */
-    async forgotPassword(email: string) {
-      const row = await platformRepo.userForSignIn(db, email);
-      if (!row || row.status !== 'active' || !row.companyActive) return;
-      const token = randomToken();
-      await sessions.createPasswordToken(systemScope(db, row.companyId), {
-        userId: row.userId,
-        purpose: 'reset',
-        tokenHash: hashToken(token),
-        expiresAt: seconds(PASSWORD_RESET_TTL_SECONDS),
-      });
-      const link = `${config.publicUrl}/reset-password?token=${encodeURIComponent(token)}&email=${encodeURIComponent(row.email)}`;
-      await mailer.send({
-        to: row.email,
-        subject: 'Reset your Taskhive password',
-        text: `Hello ${row.firstName},\n\nSomeone asked to reset the password of your Taskhive account. Open this link within 30 minutes to choose a new one:\n\n${link}\n\nIf it was not you, ignore this message: your password stays as it is.\n`,
-        html: `<p>Hello ${escapeHtml(row.firstName)},</p><p>Someone asked to reset the password of your Taskhive account. Open this link within 30 minutes to choose a new one:</p><p><a href="${escapeHtml(link)}">Reset my password</a></p><p>If it was not you, ignore this message: your password stays as it is.</p>`,
-      });
+    /**
+     * The same answer, by the same path and in the same time, whether or not the account exists:
+     * the look-up, the token and the email all come after the answer, so neither the database nor
+     * the mailer shows in its timing (and a mailer failure cannot tell a known address either).
+     */
+    forgotPassword(email: string) {
+      background.later('password reset link', () => sendResetLink(email));
     },
 
     /** Sets a new password from a reset or invitation link; the link works once. Ends all sessions. */

@@ -280,7 +280,9 @@ describe('POST /api/auth/change-password', () => {
 });
 
 describe('forgot-password and reset-password', () => {
-  const linkFor = (email: string) => {
+  /** The reset link mailed to the address (made just after the answer: drained first). */
+  const linkFor = async (email: string) => {
+    await app.background.drain();
     const msg = app.mailer.outbox().find((m) => m.to === email);
     const m = msg?.text.match(/(http\S+\/reset-password\?token=([^&\s]+)&email=(\S+))/);
     return m ? { url: m[1], token: decodeURIComponent(m[2] ?? '') } : null;
@@ -293,8 +295,8 @@ describe('forgot-password and reset-password', () => {
     expect(known.statusCode).toBe(200);
     expect(unknown.statusCode).toBe(200);
     expect(unknown.json().message).toBe(known.json().message);
+    const link = await linkFor(u.email);
     expect(app.mailer.outbox().some((m) => m.to === 'ghost@nowhere.test')).toBe(false);
-    const link = linkFor(u.email);
     expect(link?.url).toContain('http://localhost:3000/reset-password?token=');
     expect(link?.token.length).toBeGreaterThanOrEqual(43); // 256 bits, base64url
     // Stored hashed, never in clear.
@@ -303,6 +305,35 @@ describe('forgot-password and reset-password', () => {
     expect(rows[0]?.tokenHash).not.toContain(link?.token ?? '');
     const ttl = (rows[0]?.expiresAt.getTime() ?? 0) - (rows[0]?.createdAt.getTime() ?? 0);
     expect(Math.round(ttl / 60_000)).toBe(30);
+  });
+
+  it('takes about as long for an unknown email as for a known one (no timing oracle)', async () => {
+    const u = await buildUser(database.db, acme);
+    const timed = async (email: string) => {
+      const start = performance.now();
+      const res = await post('/api/auth/forgot-password', { email });
+      const ms = performance.now() - start;
+      expect(res.statusCode).toBe(200);
+      // What follows the answer (the link of a known address) ends outside the clock.
+      await app.background.drain();
+      return ms;
+    };
+    const median = (xs: number[]) => {
+      const s = [...xs].sort((a, b) => a - b);
+      return ((s[(s.length - 1) >> 1] ?? 0) + (s[s.length >> 1] ?? 0)) / 2;
+    };
+    const known: number[] = [];
+    const unknown: number[] = [];
+    // Pairs after a warm-up, the order alternating.
+    for (let i = 0; i < 70; i++) {
+      for (const which of i % 2 ? (['known', 'unknown'] as const) : (['unknown', 'known'] as const)) {
+        const ms = await timed(which === 'known' ? u.email : 'ghost@nowhere.test');
+        if (i >= 10) (which === 'known' ? known : unknown).push(ms);
+      }
+    }
+    expect(app.mailer.outbox().filter((m) => m.to === u.email)).toHaveLength(70);
+    const [mk, mu] = [median(known), median(unknown)];
+    expect(Math.abs(mk - mu) / Math.max(mk, mu)).toBeLessThan(0.25);
   });
 
   it('400 on a bad email', async () => {
@@ -315,7 +346,7 @@ describe('forgot-password and reset-password', () => {
     const u = await buildUser(database.db, acme);
     const before = await login(app, u.email);
     await post('/api/auth/forgot-password', { email: u.email });
-    const link = linkFor(u.email);
+    const link = await linkFor(u.email);
     const body = {
       email: u.email,
       token: link?.token,
@@ -336,7 +367,7 @@ describe('forgot-password and reset-password', () => {
   it('refuses an expired token, a token for another email, and a weak password (without using the token)', async () => {
     const u = await buildUser(database.db, acme);
     await post('/api/auth/forgot-password', { email: u.email });
-    const link = linkFor(u.email);
+    const link = await linkFor(u.email);
     const weak = await post('/api/auth/reset-password', {
       email: u.email,
       token: link?.token,
