@@ -13,6 +13,14 @@ test('logout ends the session and guarded pages send back to sign in', async ({ 
 
 test('the session survives a reload', async ({ page }) => {
   await signIn(page, ACCOUNTS.acmeAdmin.email);
+  // No token in browser storage: the refresh token is an HttpOnly cookie, the access token in memory.
+  const stored = (await page.evaluate(() => JSON.stringify({ ...localStorage }))) ?? '';
+  expect(stored).toContain('isAuthenticated');
+  expect(stored).not.toMatch(/accessToken|refreshToken|"token"/);
+  const [cookie] = (await page.context().cookies()).filter((c) => c.name === 'taskhive_refresh');
+  expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Strict', path: '/api/auth' });
+  expect(stored).not.toContain(cookie?.value ?? '-');
+  expect(await page.evaluate(() => document.cookie)).not.toContain('taskhive_refresh');
   await page.reload();
   await expect(page).toHaveURL('/app/dashboard');
   await expect(page.getByRole('heading', { name: 'Welcome back, Alice' })).toBeVisible();

@@ -33,9 +33,13 @@ export const registerBodySchema = z
   });
 export type RegisterBody = z.infer<typeof registerBodySchema>;
 
+/**
+ * An API client sends its refresh token here; the web app sends none, its token travels in the
+ * HttpOnly cookie (one of the two is needed).
+ */
 export const refreshBodySchema = z.object({
   token: text().optional(),
-  refreshToken: text().min(1, 'Refresh token is required'),
+  refreshToken: text().min(1, MESSAGES.auth.refreshTokenRequired).optional(),
 });
 
 export const forgotPasswordBodySchema = z.object({ email: emailSchema });

@@ -39,6 +39,7 @@ export const MESSAGES = {
     passwordTooCommon: 'This password is too common. Choose another one.',
     refreshFailed: 'Your session has expired. Please log in again.',
     tokenRefreshed: 'Token refreshed',
+    refreshTokenRequired: 'Refresh token is required',
   },
   projects: {
     fetchFailed: 'Failed to fetch projects',

@@ -23,7 +23,7 @@ function fakeFetch(handler: Handler) {
 const path = (r: Request) => new URL(r.url).pathname;
 
 describe('baseQueryWithReauth', () => {
-  it('refreshes once on a 401, stores the rotated tokens and retries once with the new token', async () => {
+  it('refreshes once on a 401 from the cookie alone, keeps only the new access token and retries once', async () => {
     const store = makeStore({ persist: false, preloadedState: signedIn() });
     const calls = fakeFetch(async (req) => {
       if (path(req) === '/api/auth/refresh-token') {
@@ -38,13 +38,12 @@ describe('baseQueryWithReauth', () => {
 
     expect(result.data?.permissions).toEqual(['project:read']);
     expect(calls.map(path)).toEqual(['/api/auth/me', '/api/auth/refresh-token', '/api/auth/me']);
-    expect(await calls[1]?.json()).toEqual({ refreshToken: 'refresh-1', token: 'access-1' });
+    // The refresh token travels in the HttpOnly cookie: the body names none, the cookie goes along.
+    expect(await calls[1]?.json()).toEqual({});
+    expect(calls[1]?.credentials).toBe('same-origin');
     expect(calls[2]?.headers.get('Authorization')).toBe('Bearer access-2');
-    expect(store.getState().auth).toMatchObject({
-      accessToken: 'access-2',
-      refreshToken: 'refresh-2',
-      isAuthenticated: true,
-    });
+    expect(store.getState().auth).toMatchObject({ accessToken: 'access-2', isAuthenticated: true });
+    expect(store.getState().auth).not.toHaveProperty('refreshToken');
   });
 
   it('retries only once: a second 401 is returned without another refresh', async () => {
@@ -69,21 +68,38 @@ describe('baseQueryWithReauth', () => {
 
     expect(calls.map(path)).toEqual(['/api/auth/me', '/api/auth/refresh-token']);
     const { auth, toast } = store.getState();
-    expect(auth).toMatchObject({ isAuthenticated: false, accessToken: null, refreshToken: null, user: null });
+    expect(auth).toMatchObject({ isAuthenticated: false, accessToken: null, user: null });
     expect(auth.error).toBe('Your session has expired. Please log in again.');
     expect(toast.queue.map((t) => [t.message, t.severity])).toEqual([
       [MESSAGES.auth.sessionExpired, 'error'],
     ]);
   });
 
-  it('ends the session without calling refresh when no refresh token is left', async () => {
-    const store = makeStore({ persist: false, preloadedState: signedIn({ refreshToken: null }) });
+  it('refreshes from the cookie when no token at all is held (after a reload)', async () => {
+    const store = makeStore({ persist: false, preloadedState: signedIn({ accessToken: null }) });
+    const calls = fakeFetch(async (req) => {
+      if (path(req) === '/api/auth/refresh-token') {
+        return jsonResponse(200, { token: 'access-2', accessToken: 'access-2', refreshToken: 'refresh-2' });
+      }
+      return req.headers.get('Authorization') === 'Bearer access-2'
+        ? jsonResponse(200, { user: me, permissions: [] })
+        : jsonResponse(401, null);
+    });
+
+    const result = await store.dispatch(authApi.endpoints.getMe.initiate());
+
+    expect(result.isSuccess).toBe(true);
+    expect(calls.map(path)).toEqual(['/api/auth/me', '/api/auth/refresh-token', '/api/auth/me']);
+  });
+
+  it('does not try a refresh for a visitor who never signed in', async () => {
+    const store = makeStore({ persist: false });
     const calls = fakeFetch(async () => jsonResponse(401, null));
 
     await store.dispatch(authApi.endpoints.getMe.initiate());
 
     expect(calls.map(path)).toEqual(['/api/auth/me']);
-    expect(store.getState().auth.error).toBe(MESSAGES.auth.sessionExpired);
+    expect(store.getState().toast.queue).toHaveLength(0);
   });
 
   it('shares one refresh between concurrent 401s (each refresh token works once)', async () => {

@@ -1,5 +1,7 @@
+import { createAsyncThunk } from '@reduxjs/toolkit';
 import {
   fetchBaseQuery,
+  type BaseQueryApi,
   type BaseQueryFn,
   type FetchArgs,
   type FetchBaseQueryError,
@@ -39,16 +41,17 @@ function urlOf(args: string | FetchArgs): string {
   return (typeof args === 'string' ? args : args.url).replace(/^\//, '').toLowerCase();
 }
 
-/** One refresh at a time: concurrent 401s wait for the same rotation (each refresh token works once). */
+/**
+ * One refresh at a time: concurrent 401s wait for the same rotation (each refresh token works
+ * once). The refresh token is the HttpOnly cookie the browser sends along (same origin); the app
+ * never holds it. Only a signed-in session tries.
+ */
 let refreshInFlight: Promise<boolean> | null = null;
 
-async function refreshTokens(api: Parameters<BaseQueryFn>[1], extraOptions: object): Promise<boolean> {
-  const { accessToken, refreshToken } = (api.getState() as StateWithAuth).auth;
-  if (!refreshToken) return false;
-  const body: { refreshToken: string; token?: string } = { refreshToken };
-  if (accessToken) body.token = accessToken;
+async function refreshTokens(api: BaseQueryApi, extraOptions: object): Promise<boolean> {
+  if (!(api.getState() as StateWithAuth).auth.isAuthenticated) return false;
   const result = await rawBaseQuery(
-    { url: 'auth/refresh-token', method: 'POST', body },
+    { url: 'auth/refresh-token', method: 'POST', body: {}, credentials: 'same-origin' },
     { ...api, endpoint: 'refreshToken' },
     extraOptions,
   );
@@ -58,10 +61,42 @@ async function refreshTokens(api: Parameters<BaseQueryFn>[1], extraOptions: obje
   return true;
 }
 
+/** Refreshes unless a refresh is already under way, and waits for the one that is. */
+function sharedRefresh(api: BaseQueryApi, extraOptions: object): Promise<boolean> {
+  refreshInFlight ??= refreshTokens(api, extraOptions).finally(() => {
+    refreshInFlight = null;
+  });
+  return refreshInFlight;
+}
+
 /**
- * The base query of the one API: bearer token on every call; on a 401 it refreshes once and
- * retries once. When refresh fails or no tokens are left, the session ends with the
- * "session expired" message.
+ * A stored session after a reload: its access token was never stored, so one comes from the
+ * refresh cookie before anything else (the guard waits on it, the start-up load comes after).
+ * A refused refresh ends the session as an expired one (sign in again).
+ */
+export const restoreSession = createAsyncThunk<void, void, { state: StateWithAuth }>(
+  'auth/restoreSession',
+  async (_arg, api) => {
+    api.dispatch(authActions.sessionRestoreStarted());
+    const { signal, abort, dispatch, getState, extra } = api;
+    const queryApi: BaseQueryApi = {
+      signal,
+      abort,
+      dispatch,
+      getState,
+      extra,
+      endpoint: 'refreshToken',
+      type: 'mutation',
+    };
+    const refreshed = await sharedRefresh(queryApi, {});
+    api.dispatch(refreshed ? authActions.authCheckFinished() : authActions.sessionExpired());
+  },
+);
+
+/**
+ * The base query of the one API: bearer token on every call; on a 401 it refreshes once (from
+ * the cookie) and retries once. When refresh fails, the session ends with the "session
+ * expired" message.
  */
 export const baseQueryWithReauth: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError> = async (
   args,
@@ -73,10 +108,7 @@ export const baseQueryWithReauth: BaseQueryFn<string | FetchArgs, unknown, Fetch
   if (result.error?.status !== 401 || NO_REFRESH.some((u) => urlOf(args).startsWith(u))) return result;
 
   for (let attempt = 0; attempt < MAX_RETRIES_AFTER_401; attempt++) {
-    refreshInFlight ??= refreshTokens(api, extraOptions).finally(() => {
-      refreshInFlight = null;
-    });
-    const refreshed = await refreshInFlight;
+    const refreshed = await sharedRefresh(api, extraOptions);
     const auth = (api.getState() as StateWithAuth).auth;
     if (!refreshed) {
       if (auth.isAuthenticated) {

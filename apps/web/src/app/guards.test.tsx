@@ -1,7 +1,8 @@
 import { act, screen } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { MESSAGES } from '@taskhive/contract';
+import { describe, expect, it, vi } from 'vitest';
 import { Outlet, useLocation, type RouteObject } from 'react-router';
-import { render, signedIn } from '../test/render';
+import { jsonResponse, render, signedIn } from '../test/render';
 import type { ReturnState } from '../lib/return-state';
 import { DashboardRedirect, RequireAuth } from './guards';
 import { authActions } from './slices/auth-slice';
@@ -124,6 +125,50 @@ describe('RequireAuth', () => {
     render(null, { routes, route: '/app/open', preloadedState: signedIn({ authLoading: true }) });
     expect(await screen.findByRole('progressbar', { name: 'Checking your session' })).toBeInTheDocument();
     expect(screen.queryByText(/open page/)).not.toBeInTheDocument();
+  });
+});
+
+describe('RequireAuth after a reload (a stored session holds no token)', () => {
+  function serve(refresh: () => Response) {
+    const calls: string[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (req: Request) => {
+        calls.push(`${new URL(req.url).pathname} ${req.credentials}`);
+        return refresh();
+      }),
+    );
+    return calls;
+  }
+
+  it('gets an access token from the refresh cookie before the page (and its start-up load) mounts', async () => {
+    const calls = serve(() =>
+      jsonResponse(200, { token: 'access-2', accessToken: 'access-2', refreshToken: 'r' }),
+    );
+    const { store } = render(null, {
+      routes,
+      route: '/app/open',
+      preloadedState: signedIn({ accessToken: null }),
+    });
+    expect(screen.getByRole('progressbar', { name: 'Checking your session' })).toBeInTheDocument();
+    expect(await screen.findByText('open page at /app/open')).toBeInTheDocument();
+    expect(calls).toEqual(['/api/auth/refresh-token same-origin']);
+    expect(store.getState().auth).toMatchObject({ accessToken: 'access-2', authLoading: false });
+  });
+
+  it('sends the user to sign in, remembering the page, when the refresh is refused', async () => {
+    const calls = serve(() => jsonResponse(401, null, { message: MESSAGES.auth.refreshFailed }));
+    const { store } = render(null, {
+      routes,
+      route: '/app/open',
+      preloadedState: signedIn({ accessToken: null }),
+    });
+    expect(await screen.findByText('login at / from /app/open')).toBeInTheDocument();
+    expect(calls).toEqual(['/api/auth/refresh-token same-origin']);
+    expect(store.getState().auth).toMatchObject({
+      isAuthenticated: false,
+      error: MESSAGES.auth.sessionExpired,
+    });
   });
 });
 

@@ -1,8 +1,9 @@
 import { isSuperAdmin, satisfies, type PermissionRequirement } from '@taskhive/contract';
-import { useRef, type ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { PageLoader } from '../components/page-loader';
-import { useAppSelector } from '../hooks/store';
+import { restoreSession } from '../api/base-query';
+import { useAppDispatch, useAppSelector } from '../hooks/store';
 import type { ReturnState } from '../lib/return-state';
 
 export interface RequireAuthProps {
@@ -14,15 +15,24 @@ export interface RequireAuthProps {
 }
 
 /**
- * A guarded route: while the session loads a progress bar shows instead of the page; a visitor
+ * A guarded route: while the session loads (after a reload: a new access token from the refresh
+ * cookie) a progress bar shows instead of the page; a visitor
  * (or a user whose session expired) goes to `/` and the page is remembered; a signed-in user lacking the permission goes to
  * `/unauthorized`.
  */
 export function RequireAuth({ requires, superAdminOnly = false, children }: RequireAuthProps) {
-  const { isAuthenticated, authLoading, permissions, user, error } = useAppSelector((s) => s.auth);
+  const { isAuthenticated, authLoading, accessToken, permissions, user, error } = useAppSelector(
+    (s) => s.auth,
+  );
+  const dispatch = useAppDispatch();
   const location = useLocation();
   const signedInAtMount = useRef(isAuthenticated);
-  if (authLoading) return <PageLoader label="Checking your session" />;
+  // After a reload the stored session has no access token: the refresh cookie gives one first.
+  const restoring = isAuthenticated && !accessToken;
+  useEffect(() => {
+    if (restoring && !authLoading) void dispatch(restoreSession());
+  }, [restoring, authLoading, dispatch]);
+  if (authLoading || restoring) return <PageLoader label="Checking your session" />;
   if (!isAuthenticated) {
     // A deliberate sign-out starts afresh; a visitor or an expired session comes back here after signing in.
     const signedOut = signedInAtMount.current && !error;

@@ -16,7 +16,7 @@ import {
 import storage from 'redux-persist/es/storage';
 import { baseApi } from '../api/base-api';
 import { appearanceReducer } from './slices/appearance-slice';
-import { authReducer, type AuthState } from './slices/auth-slice';
+import { authReducer, type AuthState, initialAuthState } from './slices/auth-slice';
 import { menuReducer } from './slices/menu-slice';
 import { toastReducer } from './slices/toast-slice';
 import { startupReducer } from './startup';
@@ -32,10 +32,32 @@ export const rootReducer = combineReducers({
 
 export type RootState = ReturnType<typeof rootReducer>;
 
-/** A stored session never comes back "loading" or with a stale error. */
-const authTransient = createTransform<AuthState, AuthState>(
-  (inbound) => ({ ...inbound, authLoading: false, error: null }),
-  (outbound) => ({ ...outbound, authLoading: false, error: null }),
+/** What of the session goes to browser storage: nothing secret, so no token (ARCHITECTURE.md, Sign-in). */
+export type PersistedAuth = Pick<
+  AuthState,
+  'user' | 'role' | 'companyId' | 'permissions' | 'isAuthenticated'
+>;
+
+/**
+ * The auth slice is stored without its tokens (the access token lives in memory, the refresh
+ * token in an HttpOnly cookie) and comes back without them, never "loading" nor with an error.
+ */
+const authWithoutSecrets = createTransform<AuthState, PersistedAuth>(
+  ({ user, role, companyId, permissions, isAuthenticated }) => ({
+    user,
+    role,
+    companyId,
+    permissions,
+    isAuthenticated,
+  }),
+  ({ user, role, companyId, permissions, isAuthenticated }) => ({
+    ...initialAuthState,
+    user,
+    role,
+    companyId,
+    permissions,
+    isAuthenticated,
+  }),
   { whitelist: ['auth'] },
 );
 
@@ -45,7 +67,7 @@ const persistConfig: PersistConfig<RootState> = {
   timeout: PERSIST.timeoutMs,
   storage,
   whitelist: ['auth', 'appearance'],
-  transforms: [authTransient],
+  transforms: [authWithoutSecrets],
 };
 
 const middlewareOptions = {

@@ -59,7 +59,6 @@ export function signedIn(
       role: USER.roleName,
       companyId: USER.companyId,
       accessToken: 'access-1',
-      refreshToken: 'refresh-1',
       isAuthenticated: true,
       permissions: [],
       ...rest,

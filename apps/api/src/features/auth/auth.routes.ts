@@ -18,11 +18,12 @@ import {
   userProfileSchema,
 } from '@taskhive/contract';
 import type { Config } from '../../config.ts';
-import { HttpError } from '../../lib/errors.ts';
+import { fieldError, HttpError } from '../../lib/errors.ts';
 import { type Counter, failureLimit, limitBy } from '../../lib/rate-limit.ts';
 import { scopeOf, SIGNED_IN } from '../../plugins/auth.ts';
 import { ok } from '../../plugins/envelope.ts';
 import type { AuthService } from './auth.service.ts';
+import { refreshCookie } from './refresh-cookie.ts';
 
 const nothing = envelope(z.null());
 const tags = ['auth'];
@@ -33,6 +34,7 @@ export async function authRoutes(
 ) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { auth, config } = opts;
+  const cookie = refreshCookie(config);
 
   // Register, forgot-password and reset-password are limited per IP (before the body is read);
   // forgot-password also per account (after).
@@ -75,7 +77,7 @@ export async function authRoutes(
         { key: account, max: config.rateLimit.authMax },
         { key: address, max: config.rateLimit.authIpMax },
       ]);
-      const result = await auth
+      const { refreshExpiresAt, ...result } = await auth
         .login(req.body.email, req.body.password, { ip: req.ip, userAgent: req.headers['user-agent'] })
         .catch(async (err: unknown) => {
           if (err instanceof HttpError && (err.statusCode === 401 || err.statusCode === 403))
@@ -83,6 +85,8 @@ export async function authRoutes(
           throw err;
         });
       await signInFailures.succeed([account]);
+      // The body keeps the refresh token for API clients; the web app keeps only the cookie.
+      cookie.set(req, reply, result.refreshToken, refreshExpiresAt);
       return ok(reply.header('cache-control', 'no-store'), result, MESSAGES.auth.loggedIn);
     },
   );
@@ -106,29 +110,37 @@ export async function authRoutes(
     '/api/auth/refresh-token',
     {
       config: { public: true },
+      // A refused refresh (unknown, expired, revoked or reused token) also drops the cookie.
+      onError: async (req, reply, err) => {
+        if (err instanceof HttpError && err.statusCode === 401) cookie.clear(req, reply);
+      },
       schema: {
         tags,
-        summary: 'Rotate the refresh token',
-        body: refreshBodySchema,
+        summary: 'Rotate the refresh token (from the body, or else the cookie)',
+        body: refreshBodySchema.nullish(),
         response: { 200: envelope(refreshResultSchema) },
       },
     },
-    async (req, reply) =>
-      ok(
-        reply.header('cache-control', 'no-store'),
-        await auth.refresh(req.body.refreshToken),
-        MESSAGES.auth.tokenRefreshed,
-      ),
+    async (req, reply) => {
+      const presented = req.body?.refreshToken ?? cookie.read(req);
+      if (!presented) throw fieldError('refreshToken', MESSAGES.auth.refreshTokenRequired);
+      const { refreshExpiresAt, ...result } = await auth.refresh(presented);
+      cookie.set(req, reply, result.refreshToken, refreshExpiresAt);
+      return ok(reply.header('cache-control', 'no-store'), result, MESSAGES.auth.tokenRefreshed);
+    },
   );
 
   r.post(
     '/api/auth/logout',
     {
       config: { permission: SIGNED_IN },
+      // The cookie goes whatever the answer: an expired access token still signs the browser out.
+      onError: async (req, reply) => cookie.clear(req, reply),
       schema: { tags, summary: 'End this session', response: { 200: nothing } },
     },
     async (req, reply) => {
       await auth.logout(scopeOf(req));
+      cookie.clear(req, reply);
       return ok(reply, null, MESSAGES.auth.loggedOut);
     },
   );
@@ -188,7 +200,7 @@ export async function authRoutes(
       },
     },
     async (req, reply) => {
-      await auth.forgotPassword(req.body.email);
+      auth.forgotPassword(req.body.email);
       return ok(reply, null, MESSAGES.auth.forgotPasswordSent);
     },
   );

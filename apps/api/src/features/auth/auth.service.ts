@@ -25,6 +25,7 @@ import {
 } from '../../lib/errors.ts';
 import { accessRepo, isSuperAdminRole } from '../../lib/access.ts';
 import { escapeHtml } from '../../lib/html.ts';
+import type { Background } from '../../lib/background.ts';
 import type { Mailer } from '../../lib/mailer.ts';
 import { assertAcceptablePassword, hashPassword, verifyPassword } from '../../lib/passwords.ts';
 import { type Scope, systemScope } from '../../lib/scope.ts';
@@ -35,26 +36,31 @@ import { toSessionUser, toUserProfile } from '../users/users.mapper.ts';
 import { usersRepo } from '../users/users.repo.ts';
 import { sessionsRepo } from './sessions.repo.ts';
 
-export type AuthDeps = { db: Db; config: Config; mailer: Mailer; log: FastifyBaseLogger };
+export type AuthDeps = {
+  db: Db;
+  config: Config;
+  mailer: Mailer;
+  log: FastifyBaseLogger;
+  background: Background;
+};
 type Client = { ip?: string; userAgent?: string };
+/** A result carrying a refresh token, with the moment that token ends. */
+type Issued<T> = T & { refreshExpiresAt: Date };
 
 const seconds = (s: number) => new Date(Date.now() + s * 1000);
 
 /** Sign-in, sessions and passwords. Routes call these; nothing here knows about HTTP. */
-export function authService({ db, config, mailer, log }: AuthDeps) {
+export function authService({ db, config, mailer, log, background }: AuthDeps) {
   const sessions = sessionsRepo;
   const access = accessRepo(db);
 
+  /** A new refresh token, living its own span but never past the end of its session. */
   async function issueRefreshToken(tx: Db, sessionId: string, sessionExpiresAt: Date) {
     const refreshToken = randomToken();
     const ttl = seconds(REFRESH_TOKEN_TTL_SECONDS);
-    await sessions.addRefreshToken(
-      tx,
-      sessionId,
-      hashToken(refreshToken),
-      ttl < sessionExpiresAt ? ttl : sessionExpiresAt,
-    );
-    return refreshToken;
+    const expiresAt = ttl < sessionExpiresAt ? ttl : sessionExpiresAt;
+    await sessions.addRefreshToken(tx, sessionId, hashToken(refreshToken), expiresAt);
+    return { refreshToken, expiresAt };
   }
 
   async function permissionsOf(row: {
@@ -70,8 +76,29 @@ export function authService({ db, config, mailer, log }: AuthDeps) {
     );
   }
 
+  /** A reset link, for a real, active account only: its token (stored hashed) and the email. */
+  async function sendResetLink(email: string) {
+    const row = await platformRepo.userForSignIn(db, email);
+    if (!row || row.status !== 'active' || !row.companyActive) return;
+    const token = randomToken();
+    await sessions.createPasswordToken(systemScope(db, row.companyId), {
+      userId: row.userId,
+      purpose: 'reset',
+      tokenHash: hashToken(token),
+      expiresAt: seconds(PASSWORD_RESET_TTL_SECONDS),
+    });
+    const link = `${config.publicUrl}/reset-password?token=${encodeURIComponent(token)}&email=${encodeURIComponent(row.email)}`;
+    await mailer.send({
+      to: row.email,
+      subject: 'Reset your Taskhive password',
+      text: `Hello ${row.firstName},\n\nSomeone asked to reset the password of your Taskhive account. Open this link within 30 minutes to choose a new one:\n\n${link}\n\nIf it was not you, ignore this message: your password stays as it is.\n`,
+      html: `<p>Hello ${escapeHtml(row.firstName)},</p><p>Someone asked to reset the password of your Taskhive account. Open this link within 30 minutes to choose a new one:</p><p><a href="${escapeHtml(link)}">Reset my password</a></p><p>If it was not you, ignore this message: your password stays as it is.</p>`,
+    });
+  }
+
   return {
-    async login(email: string, password: string, client: Client): Promise<LoginResult> {
+    /** The session's tokens, and when its refresh token ends (the lifetime of its cookie). */
+    async login(email: string, password: string, client: Client): Promise<Issued<LoginResult>> {
       // One code path for unknown email and wrong password: both verify against a hash.
       const row = await platformRepo.userForSignIn(db, email);
       const valid = await verifyPassword(row?.passwordHash ?? null, password);
@@ -80,7 +107,7 @@ export function authService({ db, config, mailer, log }: AuthDeps) {
       if (!row.companyActive) throw forbidden(MESSAGES.auth.companyInactive);
 
       const expiresAt = seconds(SESSION_ABSOLUTE_TTL_SECONDS);
-      const { sessionId, refreshToken } = await db.transaction(async (tx) => {
+      const { sessionId, refresh } = await db.transaction(async (tx) => {
         // Signed in: from here the user's company is known, and their writes go through its scope.
         const scope = systemScope(tx, row.companyId);
         const sessionId = await sessions.create(scope, {
@@ -89,9 +116,9 @@ export function authService({ db, config, mailer, log }: AuthDeps) {
           ip: client.ip,
           userAgent: client.userAgent?.slice(0, 300),
         });
-        const refreshToken = await issueRefreshToken(tx, sessionId, expiresAt);
+        const refresh = await issueRefreshToken(tx, sessionId, expiresAt);
         await usersRepo.touchLogin(scope, row.userId);
-        return { sessionId, refreshToken };
+        return { sessionId, refresh };
       });
       const role = row.roleName ?? '';
       const token = await signAccessToken(config.jwtSecret, {
@@ -103,9 +130,10 @@ export function authService({ db, config, mailer, log }: AuthDeps) {
       return {
         token,
         accessToken: token,
-        refreshToken,
+        refreshToken: refresh.refreshToken,
         user: toSessionUser(row),
         permissions: await permissionsOf(row),
+        refreshExpiresAt: refresh.expiresAt,
       };
     },
 
@@ -138,7 +166,7 @@ export function authService({ db, config, mailer, log }: AuthDeps) {
      * Rotation with reuse detection: a refresh token works once. Presenting a used one again
      * means it was copied, so the whole session ends.
      */
-    async refresh(refreshToken: string): Promise<RefreshResult> {
+    async refresh(refreshToken: string): Promise<Issued<RefreshResult>> {
       const found = await sessions.findRefreshToken(db, hashToken(refreshToken));
       if (!found) throw unauthorized(MESSAGES.auth.refreshFailed);
       if (found.usedAt) {
@@ -169,7 +197,12 @@ export function authService({ db, config, mailer, log }: AuthDeps) {
         role: live.roleName ?? '',
         sessionId: found.sessionId,
       });
-      return { token, accessToken: token, refreshToken: next };
+      return {
+        token,
+        accessToken: token,
+        refreshToken: next.refreshToken,
+        refreshExpiresAt: next.expiresAt,
+      };
     },
 
     logout: (scope: Scope) => sessions.revoke(scope.db, scope.actor.sessionId, 'logout'),
@@ -202,24 +235,13 @@ export function authService({ db, config, mailer, log }: AuthDeps) {
       });
     },
 
-    /** The same answer whether or not the account exists; the email goes only to a real, active one. */
-    async forgotPassword(email: string) {
-      const row = await platformRepo.userForSignIn(db, email);
-      if (!row || row.status !== 'active' || !row.companyActive) return;
-      const token = randomToken();
-      await sessions.createPasswordToken(systemScope(db, row.companyId), {
-        userId: row.userId,
-        purpose: 'reset',
-        tokenHash: hashToken(token),
-        expiresAt: seconds(PASSWORD_RESET_TTL_SECONDS),
-      });
-      const link = `${config.publicUrl}/reset-password?token=${encodeURIComponent(token)}&email=${encodeURIComponent(row.email)}`;
-      await mailer.send({
-        to: row.email,
-        subject: 'Reset your Taskhive password',
-        text: `Hello ${row.firstName},\n\nSomeone asked to reset the password of your Taskhive account. Open this link within 30 minutes to choose a new one:\n\n${link}\n\nIf it was not you, ignore this message: your password stays as it is.\n`,
-        html: `<p>Hello ${escapeHtml(row.firstName)},</p><p>Someone asked to reset the password of your Taskhive account. Open this link within 30 minutes to choose a new one:</p><p><a href="${escapeHtml(link)}">Reset my password</a></p><p>If it was not you, ignore this message: your password stays as it is.</p>`,
-      });
+    /**
+     * The same answer, by the same path and in the same time, whether or not the account exists:
+     * the look-up, the token and the email all come after the answer, so neither the database nor
+     * the mailer shows in its timing (and a mailer failure cannot tell a known address either).
+     */
+    forgotPassword(email: string) {
+      background.later('password reset link', () => sendResetLink(email));
     },
 
     /** Sets a new password from a reset or invitation link; the link works once. Ends all sessions. */

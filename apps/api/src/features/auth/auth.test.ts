@@ -1,10 +1,23 @@
 import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { ACCESS_TOKEN_TTL_SECONDS, MESSAGES, RESET_EXPIRED_CODE } from '@taskhive/contract';
+import {
+  ACCESS_TOKEN_TTL_SECONDS,
+  MESSAGES,
+  REFRESH_TOKEN_TTL_SECONDS,
+  RESET_EXPIRED_CODE,
+} from '@taskhive/contract';
 import type { App } from '../../app.ts';
 import type { Database } from '../../db/client.ts';
-import { companies, departments, passwordTokens, roles, taskStatuses, users } from '../../db/schema/index.ts';
+import {
+  companies,
+  departments,
+  passwordTokens,
+  roles,
+  sessions,
+  taskStatuses,
+  users,
+} from '../../db/schema/index.ts';
 import { buildTestApp } from '../../test/build-app.ts';
 import {
   bearer,
@@ -15,6 +28,7 @@ import {
   TEST_PASSWORD,
   type TestCompany,
 } from '../../test/factories.ts';
+import { REFRESH_COOKIE } from './refresh-cookie.ts';
 
 let app: App;
 let database: Database;
@@ -266,7 +280,9 @@ describe('POST /api/auth/change-password', () => {
 });
 
 describe('forgot-password and reset-password', () => {
-  const linkFor = (email: string) => {
+  /** The reset link mailed to the address (made just after the answer: drained first). */
+  const linkFor = async (email: string) => {
+    await app.background.drain();
     const msg = app.mailer.outbox().find((m) => m.to === email);
     const m = msg?.text.match(/(http\S+\/reset-password\?token=([^&\s]+)&email=(\S+))/);
     return m ? { url: m[1], token: decodeURIComponent(m[2] ?? '') } : null;
@@ -279,8 +295,8 @@ describe('forgot-password and reset-password', () => {
     expect(known.statusCode).toBe(200);
     expect(unknown.statusCode).toBe(200);
     expect(unknown.json().message).toBe(known.json().message);
+    const link = await linkFor(u.email);
     expect(app.mailer.outbox().some((m) => m.to === 'ghost@nowhere.test')).toBe(false);
-    const link = linkFor(u.email);
     expect(link?.url).toContain('http://localhost:3000/reset-password?token=');
     expect(link?.token.length).toBeGreaterThanOrEqual(43); // 256 bits, base64url
     // Stored hashed, never in clear.
@@ -289,6 +305,35 @@ describe('forgot-password and reset-password', () => {
     expect(rows[0]?.tokenHash).not.toContain(link?.token ?? '');
     const ttl = (rows[0]?.expiresAt.getTime() ?? 0) - (rows[0]?.createdAt.getTime() ?? 0);
     expect(Math.round(ttl / 60_000)).toBe(30);
+  });
+
+  it('takes about as long for an unknown email as for a known one (no timing oracle)', async () => {
+    const u = await buildUser(database.db, acme);
+    const timed = async (email: string) => {
+      const start = performance.now();
+      const res = await post('/api/auth/forgot-password', { email });
+      const ms = performance.now() - start;
+      expect(res.statusCode).toBe(200);
+      // What follows the answer (the link of a known address) ends outside the clock.
+      await app.background.drain();
+      return ms;
+    };
+    const median = (xs: number[]) => {
+      const s = [...xs].sort((a, b) => a - b);
+      return ((s[(s.length - 1) >> 1] ?? 0) + (s[s.length >> 1] ?? 0)) / 2;
+    };
+    const known: number[] = [];
+    const unknown: number[] = [];
+    // Pairs after a warm-up, the order alternating.
+    for (let i = 0; i < 70; i++) {
+      for (const which of i % 2 ? (['known', 'unknown'] as const) : (['unknown', 'known'] as const)) {
+        const ms = await timed(which === 'known' ? u.email : 'ghost@nowhere.test');
+        if (i >= 10) (which === 'known' ? known : unknown).push(ms);
+      }
+    }
+    expect(app.mailer.outbox().filter((m) => m.to === u.email)).toHaveLength(70);
+    const [mk, mu] = [median(known), median(unknown)];
+    expect(Math.abs(mk - mu) / Math.max(mk, mu)).toBeLessThan(0.25);
   });
 
   it('400 on a bad email', async () => {
@@ -301,7 +346,7 @@ describe('forgot-password and reset-password', () => {
     const u = await buildUser(database.db, acme);
     const before = await login(app, u.email);
     await post('/api/auth/forgot-password', { email: u.email });
-    const link = linkFor(u.email);
+    const link = await linkFor(u.email);
     const body = {
       email: u.email,
       token: link?.token,
@@ -322,7 +367,7 @@ describe('forgot-password and reset-password', () => {
   it('refuses an expired token, a token for another email, and a weak password (without using the token)', async () => {
     const u = await buildUser(database.db, acme);
     await post('/api/auth/forgot-password', { email: u.email });
-    const link = linkFor(u.email);
+    const link = await linkFor(u.email);
     const weak = await post('/api/auth/reset-password', {
       email: u.email,
       token: link?.token,
@@ -536,5 +581,130 @@ describe('responses carrying tokens', () => {
     } finally {
       await a.close();
     }
+  });
+});
+
+describe('the refresh token cookie (HttpOnly, SameSite=Strict, scoped to /api/auth)', () => {
+  const cookieOf = (res: { cookies: { name: string; value: string; maxAge?: number }[] }) =>
+    res.cookies.find((c) => c.name === REFRESH_COOKIE);
+  const withCookie = (url: string, value: string, payload?: unknown) =>
+    app.inject({
+      method: 'POST',
+      url,
+      cookies: { [REFRESH_COOKIE]: value },
+      ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
+    });
+
+  it('is set on sign-in with the refresh token, its attributes and the refresh lifetime', async () => {
+    const res = await post('/api/auth/login', { email: acme.adminEmail, password: TEST_PASSWORD });
+    expect(res.statusCode).toBe(200);
+    const cookie = cookieOf(res);
+    expect(cookie).toMatchObject({
+      value: res.json().data.refreshToken,
+      path: '/api/auth',
+      httpOnly: true,
+      sameSite: 'Strict',
+    });
+    expect(cookie?.maxAge).toBeGreaterThan(REFRESH_TOKEN_TTL_SECONDS - 5);
+    expect(cookie?.maxAge).toBeLessThanOrEqual(REFRESH_TOKEN_TTL_SECONDS);
+    // Served over plain HTTP to an http:// PUBLIC_URL: a Secure cookie would never come back.
+    expect(cookie).not.toHaveProperty('secure');
+  });
+
+  it('is Secure when PUBLIC_URL is https', async () => {
+    const { app: tls } = await buildTestApp({ publicUrl: 'https://taskhive.example' });
+    try {
+      const res = await tls.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { email: acme.adminEmail, password: TEST_PASSWORD },
+      });
+      expect(res.statusCode).toBe(200);
+      expect(cookieOf(res)).toMatchObject({ secure: true, httpOnly: true, sameSite: 'Strict' });
+    } finally {
+      await tls.close();
+    }
+  });
+
+  it('refreshes from the cookie alone (no body, or an empty one) and rotates it', async () => {
+    const s = await login(app, acme.adminEmail);
+    const r1 = await withCookie('/api/auth/refresh-token', s.refreshToken);
+    expect(r1.statusCode).toBe(200);
+    const d1 = r1.json().data;
+    expect(cookieOf(r1)).toMatchObject({ value: d1.refreshToken, path: '/api/auth', httpOnly: true });
+    expect(d1.refreshToken).not.toBe(s.refreshToken);
+    expect(
+      (await app.inject({ url: '/api/auth/me', headers: { authorization: `Bearer ${d1.token}` } }))
+        .statusCode,
+    ).toBe(200);
+    const r2 = await withCookie('/api/auth/refresh-token', d1.refreshToken, {});
+    expect(r2.statusCode).toBe(200);
+    expect(cookieOf(r2)?.value).toBe(r2.json().data.refreshToken);
+  });
+
+  it('lives as long as the refresh token: never past the end of the session', async () => {
+    const s = await login(app, acme.adminEmail);
+    const end = new Date(Date.now() + 3600 * 1000);
+    await database.db
+      .update(sessions)
+      .set({ expiresAt: end })
+      .where(eq(sessions.id, String(decodeJwt(s.token).sid)));
+    const res = await withCookie('/api/auth/refresh-token', s.refreshToken);
+    expect(res.statusCode).toBe(200);
+    expect(cookieOf(res)?.maxAge).toBeGreaterThan(3590);
+    expect(cookieOf(res)?.maxAge).toBeLessThanOrEqual(3600);
+  });
+
+  it('a body token is used before the cookie (API clients)', async () => {
+    const s = await login(app, acme.adminEmail);
+    const res = await withCookie('/api/auth/refresh-token', 'stale-cookie-value', {
+      refreshToken: s.refreshToken,
+    });
+    expect(res.statusCode).toBe(200);
+  });
+
+  it('is cleared when the refresh fails, and a reused one from the cookie still ends the session', async () => {
+    const unknown = await withCookie('/api/auth/refresh-token', 'made-up');
+    expect(unknown.statusCode).toBe(401);
+    expect(cookieOf(unknown)).toMatchObject({ value: '', path: '/api/auth', maxAge: 0 });
+
+    const s = await login(app, acme.adminEmail);
+    const next = (await withCookie('/api/auth/refresh-token', s.refreshToken)).json().data;
+    const reuse = await withCookie('/api/auth/refresh-token', s.refreshToken);
+    expect(reuse.statusCode).toBe(401);
+    expect(cookieOf(reuse)).toMatchObject({ value: '', path: '/api/auth', maxAge: 0 });
+    // The reuse ended the whole session: the rotated token and its access token are dead too.
+    expect((await withCookie('/api/auth/refresh-token', next.refreshToken)).statusCode).toBe(401);
+    expect(
+      (await app.inject({ url: '/api/auth/me', headers: { authorization: `Bearer ${next.token}` } }))
+        .statusCode,
+    ).toBe(401);
+  });
+
+  it('400 with a field error when neither the body nor the cookie carries a token', async () => {
+    const res = await app.inject({ method: 'POST', url: '/api/auth/refresh-token' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors.refreshToken).toBeDefined();
+  });
+
+  it('is cleared on logout, even when the access token has already expired', async () => {
+    const s = await login(app, acme.adminEmail);
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/auth/logout',
+      headers: bearer(s),
+      cookies: { [REFRESH_COOKIE]: s.refreshToken },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(cookieOf(res)).toMatchObject({ value: '', path: '/api/auth', maxAge: 0 });
+    expect((await withCookie('/api/auth/refresh-token', s.refreshToken)).statusCode).toBe(401);
+
+    const stale = await app.inject({
+      method: 'POST',
+      url: '/api/auth/logout',
+      cookies: { [REFRESH_COOKIE]: 'whatever' },
+    });
+    expect(stale.statusCode).toBe(401);
+    expect(cookieOf(stale)).toMatchObject({ value: '', path: '/api/auth', maxAge: 0 });
   });
 });

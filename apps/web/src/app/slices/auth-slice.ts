@@ -2,13 +2,16 @@ import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { LoginResult, SessionUser } from '@taskhive/contract';
 import { MESSAGES } from '@taskhive/contract';
 
-/** The auth session of spec section 3: client state, persisted under the `root` key. */
+/**
+ * The auth session of spec section 3, but for the refresh token: that one lives in an HttpOnly
+ * cookie the app never sees (see ARCHITECTURE.md, Sign-in). The access token stays in memory;
+ * only user, role, companyId, permissions and isAuthenticated are persisted (store.ts).
+ */
 export interface AuthState {
   user: SessionUser | null;
   role: string | null;
   companyId: string | null;
   accessToken: string | null;
-  refreshToken: string | null;
   isAuthenticated: boolean;
   isForgotPassword: boolean;
   isResetPassword: boolean;
@@ -24,7 +27,6 @@ export const initialAuthState: AuthState = {
   role: null,
   companyId: null,
   accessToken: null,
-  refreshToken: null,
   isAuthenticated: false,
   isForgotPassword: false,
   isResetPassword: false,
@@ -36,10 +38,10 @@ export const initialAuthState: AuthState = {
 
 const signedOut = (error: string | null): AuthState => ({ ...initialAuthState, error });
 
+/** A refresh result; its refreshToken (for API clients) is not kept. */
 export interface RefreshedTokens {
   accessToken?: string | undefined;
   token?: string | undefined;
-  refreshToken?: string | undefined;
 }
 
 const authSlice = createSlice({
@@ -51,14 +53,13 @@ const authSlice = createSlice({
       state.error = null;
     },
     loginSucceeded(_state, action: PayloadAction<LoginResult>) {
-      const { user, permissions, refreshToken } = action.payload;
+      const { user, permissions } = action.payload;
       return {
         ...initialAuthState,
         user,
         role: user.roleName || user.role,
         companyId: user.companyId,
         accessToken: action.payload.accessToken || action.payload.token,
-        refreshToken,
         isAuthenticated: true,
         permissions,
       };
@@ -84,21 +85,20 @@ const authSlice = createSlice({
     authCheckFinished(state) {
       state.authLoading = false;
     },
+    /** A stored session without its access token (a reload): the refresh cookie is asked first. */
+    sessionRestoreStarted(state) {
+      state.authLoading = true;
+    },
     tokensRefreshed(state, action: PayloadAction<RefreshedTokens>) {
       const access = action.payload.accessToken || action.payload.token;
       if (access) state.accessToken = access;
-      if (action.payload.refreshToken) state.refreshToken = action.payload.refreshToken;
     },
-    /** Sets user and both tokens and marks the user signed in. */
-    credentialsSet(
-      state,
-      action: PayloadAction<{ user: SessionUser; accessToken: string; refreshToken: string }>,
-    ) {
+    /** Sets the user and the access token and marks the user signed in (the refresh token is the cookie's). */
+    credentialsSet(state, action: PayloadAction<{ user: SessionUser; accessToken: string }>) {
       state.user = action.payload.user;
       state.role = action.payload.user.roleName || action.payload.user.role;
       state.companyId = action.payload.user.companyId;
       state.accessToken = action.payload.accessToken;
-      state.refreshToken = action.payload.refreshToken;
       state.isAuthenticated = true;
     },
     /** The start-up load brought a fresh copy of the signed-in user and their permissions. */

@@ -66,10 +66,11 @@ describe('LoginPage', () => {
     });
     await fillAndSubmit(user);
     expect(await screen.findByText('now at /app/project?page=2')).toBeInTheDocument();
+    // The refresh token stays in the HttpOnly cookie; the web app keeps no copy.
+    expect(store.getState().auth).not.toHaveProperty('refreshToken');
     expect(store.getState().auth).toMatchObject({
       isAuthenticated: true,
       accessToken: 't',
-      refreshToken: 'r',
       permissions: ['project:read'],
       companyId: auth.companyId,
     });
