@@ -4,7 +4,7 @@ import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { loginBodySchema, MESSAGES } from '@taskhive/contract';
+import { MESSAGES } from '@taskhive/contract';
 import type { FormEvent } from 'react';
 import { Navigate, Link as RouterLink, useLocation } from 'react-router';
 import { errorMessage, errorStatus, fieldErrors } from '../../api/errors';
@@ -13,8 +13,10 @@ import { authActions } from '../../app/slices/auth-slice';
 import { PageLoader } from '../../components/page-loader';
 import { PasswordField } from '../../components/password-field';
 import { useAppDispatch, useAppSelector } from '../../hooks/store';
-import { useZodForm } from '../../hooks/use-zod-form';
+import { useLazyZodForm } from '../../hooks/use-zod-form';
 import { useLoginMutation } from './auth-api';
+
+const loadLoginSchema = () => import('./login-schema').then((m) => m.loginBodySchema);
 
 /** Sign in; afterwards back to the page the visitor came from, else to /dashboard. */
 export default function LoginPage() {
@@ -23,7 +25,7 @@ export default function LoginPage() {
   const location = useLocation();
   const from = (location.state as ReturnState | null)?.from;
   const [login] = useLoginMutation();
-  const form = useZodForm(loginBodySchema, { email: '', password: '' });
+  const form = useLazyZodForm(loadLoginSchema, { email: '', password: '' });
 
   // While a sign-out finishes the session is still there: wait rather than bounce back in.
   if (isAuthenticated && authLoading) return <PageLoader label="Signing out" />;
@@ -31,7 +33,7 @@ export default function LoginPage() {
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    const body = form.validate();
+    const body = await form.validate();
     if (!body) return;
     dispatch(authActions.loginStarted());
     try {
