@@ -2,7 +2,6 @@ import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { MESSAGES } from '@taskhive/contract';
 import type { FormEvent } from 'react';
@@ -12,6 +11,7 @@ import type { ReturnState } from '../../lib/return-state';
 import { authActions } from '../../app/slices/auth-slice';
 import { PageLoader } from '../../components/page-loader';
 import { PasswordField } from '../../components/password-field';
+import { TextInput } from '../../components/text-input';
 import { useAppDispatch, useAppSelector } from '../../hooks/store';
 import { useLazyZodForm } from '../../hooks/use-zod-form';
 import { useLoginMutation } from './auth-api';
@@ -63,7 +63,7 @@ export default function LoginPage() {
           {error}
         </Alert>
       )}
-      <TextField
+      <TextInput
         label="Email address"
         type="email"
         autoComplete="email"
