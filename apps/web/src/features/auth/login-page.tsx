@@ -1,10 +1,9 @@
-import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { MESSAGES } from '@taskhive/contract';
-import type { FormEvent } from 'react';
+import { lazy, Suspense, type FormEvent } from 'react';
 import { Navigate, Link as RouterLink, useLocation } from 'react-router';
 import { errorMessage, errorStatus, fieldErrors } from '../../api/errors';
 import type { ReturnState } from '../../lib/return-state';
@@ -16,6 +15,8 @@ import { useAppDispatch, useAppSelector } from '../../hooks/store';
 import { useLazyZodForm } from '../../hooks/use-zod-form';
 import { useLoginMutation } from './auth-api';
 
+// A failed sign-in's message: loaded when first shown, off the sign-in route's bundle.
+const Alert = lazy(() => import('@mui/material/Alert'));
 const loadLoginSchema = () => import('./login-schema').then((m) => m.loginBodySchema);
 
 /** Sign in; afterwards back to the page the visitor came from, else to /dashboard. */
@@ -59,9 +60,11 @@ export default function LoginPage() {
         Welcome back. Enter your credentials to continue.
       </Typography>
       {error && (
-        <Alert severity="error" onClose={() => dispatch(authActions.authErrorCleared())} sx={{ mb: 1 }}>
-          {error}
-        </Alert>
+        <Suspense fallback={null}>
+          <Alert severity="error" onClose={() => dispatch(authActions.authErrorCleared())} sx={{ mb: 1 }}>
+            {error}
+          </Alert>
+        </Suspense>
       )}
       <TextInput
         label="Email address"
