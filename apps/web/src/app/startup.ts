@@ -1,31 +1,24 @@
-import { createAsyncThunk, createSlice, type ThunkDispatch, type UnknownAction } from '@reduxjs/toolkit';
-import { DEFAULT_PAGE, MESSAGES, PAGE_SIZE, satisfies, type PermissionRequirement } from '@taskhive/contract';
+import { DEFAULT_PAGE, PAGE_SIZE } from '@taskhive/contract';
 import { companyRolesListApi } from '../api/company-roles-api';
 import { departmentsListApi } from '../api/departments-api';
 import { DEFAULT_EMPLOYEE_QUERY } from '../api/employee-query';
-import { errorMessage } from '../api/errors';
 import { DEFAULT_PROJECT_QUERY, projectsReadApi } from '../api/projects-api';
 import { taskStatusesReadApi } from '../api/task-statuses-api';
 import { usersApi } from '../api/users-api';
 import { authApi } from '../features/auth/auth-api';
 import { companiesApi } from '../features/companies/companies-api';
 import { DEFAULT_TASK_QUERY, tasksApi } from '../features/tasks/tasks-api';
-import { authActions, type AuthState } from './slices/auth-slice';
+import { authActions } from './slices/auth-slice';
+import { runStartup, type StartupLoader } from './slices/startup-slice';
 
 /**
  * The start-up load of the company area (spec section 3): one entry per call, each with the
  * permission it needs: employees with `employee:read:all`, company roles with `companyrole:read`,
  * departments with `department:read`, the company by id with `company:read`, task statuses with
  * `project:read` or `task:read`, projects with `project:read`, my tasks with `task:read`.
+ * The loaders live apart from the start-up slice so the store (and the sign-in route) never
+ * loads the feature APIs they call.
  */
-export interface StartupLoader {
-  key: string;
-  requires?: PermissionRequirement;
-  load: (dispatch: StartupDispatch, auth: AuthState) => Promise<unknown>;
-}
-
-type StartupDispatch = ThunkDispatch<{ auth: AuthState }, unknown, UnknownAction>;
-
 export const STARTUP_LOADERS: readonly StartupLoader[] = [
   {
     key: 'profile',
@@ -97,53 +90,5 @@ export const STARTUP_LOADERS: readonly StartupLoader[] = [
   },
 ];
 
-export type StartupStatus = 'idle' | 'pending' | 'succeeded' | 'failed';
-
-export interface StartupState {
-  status: StartupStatus;
-  error: string | null;
-}
-
-export const loadStartupData = createAsyncThunk<
-  void,
-  void,
-  { state: { auth: AuthState }; rejectValue: string }
->('startup/load', async (_arg, { dispatch, getState, rejectWithValue }) => {
-  const auth = getState().auth;
-  const due = STARTUP_LOADERS.filter((l) => !l.requires || satisfies(auth.permissions, l.requires));
-  try {
-    await Promise.all(due.map((l) => l.load(dispatch, auth)));
-  } catch (error) {
-    return rejectWithValue(errorMessage(error, MESSAGES.generic));
-  }
-});
-
-const initialState: StartupState = { status: 'idle', error: null };
-
-const startupSlice = createSlice({
-  name: 'startup',
-  initialState,
-  reducers: {
-    startupReset: () => initialState,
-  },
-  extraReducers: (builder) => {
-    builder
-      .addCase(loadStartupData.pending, (state) => {
-        state.status = 'pending';
-        state.error = null;
-      })
-      .addCase(loadStartupData.fulfilled, (state) => {
-        state.status = 'succeeded';
-      })
-      .addCase(loadStartupData.rejected, (state, action) => {
-        state.status = 'failed';
-        state.error = action.payload ?? action.error.message ?? MESSAGES.generic;
-      })
-      .addCase(authActions.sessionCleared, () => initialState)
-      .addCase(authActions.sessionExpired, () => initialState)
-      .addCase(authActions.loginSucceeded, () => initialState);
-  },
-});
-
-export const { startupReset } = startupSlice.actions;
-export const startupReducer = startupSlice.reducer;
+/** The start-up load of the company area: every loader the signed-in user's permissions allow. */
+export const loadStartupData = () => runStartup(STARTUP_LOADERS);

@@ -18,8 +18,8 @@ import { baseApi } from '../api/base-api';
 import { appearanceReducer } from './slices/appearance-slice';
 import { authReducer, type AuthState, initialAuthState } from './slices/auth-slice';
 import { menuReducer } from './slices/menu-slice';
+import { startupReducer } from './slices/startup-slice';
 import { toastReducer } from './slices/toast-slice';
-import { startupReducer } from './startup';
 
 export const rootReducer = combineReducers({
   auth: authReducer,

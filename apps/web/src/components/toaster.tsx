@@ -1,43 +1,20 @@
-import Alert from '@mui/material/Alert';
-import Portal from '@mui/material/Portal';
-import Snackbar from '@mui/material/Snackbar';
-import { TOAST_DURATION_MS } from '@taskhive/contract';
-import { toastActions } from '../app/slices/toast-slice';
-import { useAppDispatch, useAppSelector } from '../hooks/store';
+import { lazy, Suspense, useState } from 'react';
+import { useAppSelector } from '../hooks/store';
+
+const ToastSnackbar = lazy(() => import('./toast-snackbar'));
 
 /**
- * Shows queued toasts one at a time, top-center, for TOAST_DURATION_MS. Each toast mounts in its
- * own node at the end of <body>, so one raised while a drawer or dialog is open is not among the
- * siblings the modal hides from assistive technology (it is announced and reachable).
+ * The app's toasts. The snackbar loads with the first toast and stays mounted from then on (so a
+ * toast's exit transition plays); until then it is not part of the sign-in route's bundle.
  */
 export function Toaster() {
-  const dispatch = useAppDispatch();
-  const toast = useAppSelector((s) => s.toast.queue[0]);
-  const close = () => {
-    if (toast) dispatch(toastActions.toastDismissed(toast.id));
-  };
+  const hasToast = useAppSelector((s) => s.toast.queue.length > 0);
+  const [mounted, setMounted] = useState(hasToast);
+  if (hasToast && !mounted) setMounted(true);
+  if (!mounted) return null;
   return (
-    <Portal>
-      <Snackbar
-        key={toast?.id}
-        open={Boolean(toast)}
-        autoHideDuration={TOAST_DURATION_MS}
-        onClose={(_e, reason) => {
-          if (reason !== 'clickaway') close();
-        }}
-        anchorOrigin={{ vertical: 'top', horizontal: 'center' }}
-      >
-        {toast ? (
-          <Alert
-            onClose={close}
-            severity={toast.severity}
-            variant="filled"
-            sx={{ width: '100%', minWidth: 280 }}
-          >
-            {toast.message}
-          </Alert>
-        ) : undefined}
-      </Snackbar>
-    </Portal>
+    <Suspense fallback={null}>
+      <ToastSnackbar />
+    </Suspense>
   );
 }

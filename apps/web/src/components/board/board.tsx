@@ -28,20 +28,13 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { memo, useCallback, useMemo, useState, type ComponentType } from 'react';
+import type { BoardMove } from './board-move';
 
 export interface BoardColumn {
   id: string;
   title: string;
   /** The column's accent (a status colour from the server). */
   color: string;
-}
-
-export interface BoardMove {
-  itemId: string;
-  fromColumn: string;
-  toColumn: string;
-  /** The target column's ids in their new order, the moved item included. */
-  order: string[];
 }
 
 export interface BoardProps<T> {
@@ -64,25 +57,6 @@ const columnKey = (id: string) => `${COLUMN_PREFIX}${id}`;
 const DEFAULT_PAGE_SIZE = 40;
 
 type Containers = Record<string, string[]>;
-
-/**
- * Moves an item in a flat array so that it sits where a board move put it: before the item that
- * now follows it in its column (or after the one before it). Other items keep their order.
- */
-export function applyBoardMove<T>(items: T[], move: BoardMove, idOf: (item: T) => string): T[] {
-  const from = items.findIndex((i) => idOf(i) === move.itemId);
-  if (from < 0) return items;
-  const moving = items[from] as T;
-  const rest = items.filter((_, i) => i !== from);
-  const at = move.order.indexOf(move.itemId);
-  const next = move.order[at + 1];
-  const prev = move.order[at - 1];
-  let index = from;
-  if (next !== undefined) index = rest.findIndex((i) => idOf(i) === next);
-  else if (prev !== undefined) index = rest.findIndex((i) => idOf(i) === prev) + 1;
-  if (index < 0) index = rest.length;
-  return [...rest.slice(0, index), moving, ...rest.slice(index)];
-}
 
 /**
  * A Kanban board generic over items and columns: drag with the mouse, a finger (after a short

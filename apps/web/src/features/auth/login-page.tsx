@@ -1,20 +1,23 @@
-import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { loginBodySchema, MESSAGES } from '@taskhive/contract';
-import type { FormEvent } from 'react';
+import { MESSAGES } from '@taskhive/contract';
+import { lazy, Suspense, type FormEvent } from 'react';
 import { Navigate, Link as RouterLink, useLocation } from 'react-router';
 import { errorMessage, errorStatus, fieldErrors } from '../../api/errors';
 import type { ReturnState } from '../../lib/return-state';
 import { authActions } from '../../app/slices/auth-slice';
 import { PageLoader } from '../../components/page-loader';
 import { PasswordField } from '../../components/password-field';
+import { TextInput } from '../../components/text-input';
 import { useAppDispatch, useAppSelector } from '../../hooks/store';
-import { useZodForm } from '../../hooks/use-zod-form';
+import { useLazyZodForm } from '../../hooks/use-zod-form';
 import { useLoginMutation } from './auth-api';
+
+// A failed sign-in's message: loaded when first shown, off the sign-in route's bundle.
+const Alert = lazy(() => import('@mui/material/Alert'));
+const loadLoginSchema = () => import('./login-schema').then((m) => m.loginBodySchema);
 
 /** Sign in; afterwards back to the page the visitor came from, else to /dashboard. */
 export default function LoginPage() {
@@ -23,7 +26,7 @@ export default function LoginPage() {
   const location = useLocation();
   const from = (location.state as ReturnState | null)?.from;
   const [login] = useLoginMutation();
-  const form = useZodForm(loginBodySchema, { email: '', password: '' });
+  const form = useLazyZodForm(loadLoginSchema, { email: '', password: '' });
 
   // While a sign-out finishes the session is still there: wait rather than bounce back in.
   if (isAuthenticated && authLoading) return <PageLoader label="Signing out" />;
@@ -31,7 +34,7 @@ export default function LoginPage() {
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    const body = form.validate();
+    const body = await form.validate();
     if (!body) return;
     dispatch(authActions.loginStarted());
     try {
@@ -57,11 +60,13 @@ export default function LoginPage() {
         Welcome back. Enter your credentials to continue.
       </Typography>
       {error && (
-        <Alert severity="error" onClose={() => dispatch(authActions.authErrorCleared())} sx={{ mb: 1 }}>
-          {error}
-        </Alert>
+        <Suspense fallback={null}>
+          <Alert severity="error" onClose={() => dispatch(authActions.authErrorCleared())} sx={{ mb: 1 }}>
+            {error}
+          </Alert>
+        </Suspense>
       )}
-      <TextField
+      <TextInput
         label="Email address"
         type="email"
         autoComplete="email"

@@ -14,7 +14,7 @@ import {
   type UpdateTaskListBody,
 } from '@taskhive/contract';
 import { baseApi } from '../../api/base-api';
-import { applyBoardMove, type BoardMove } from '../../components/board/board';
+import { applyBoardMove, type BoardMove } from '../../components/board/board-move';
 
 export type TaskSortField = TaskListQuery['sortBy'];
 

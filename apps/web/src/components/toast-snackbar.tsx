@@ -1,0 +1,43 @@
+import Alert from '@mui/material/Alert';
+import Portal from '@mui/material/Portal';
+import Snackbar from '@mui/material/Snackbar';
+import { TOAST_DURATION_MS } from '@taskhive/contract';
+import { toastActions } from '../app/slices/toast-slice';
+import { useAppDispatch, useAppSelector } from '../hooks/store';
+
+/**
+ * Shows queued toasts one at a time, top-center, for TOAST_DURATION_MS. Each toast mounts in its
+ * own node at the end of <body>, so one raised while a drawer or dialog is open is not among the
+ * siblings the modal hides from assistive technology (it is announced and reachable).
+ */
+export default function ToastSnackbar() {
+  const dispatch = useAppDispatch();
+  const toast = useAppSelector((s) => s.toast.queue[0]);
+  const close = () => {
+    if (toast) dispatch(toastActions.toastDismissed(toast.id));
+  };
+  return (
+    <Portal>
+      <Snackbar
+        key={toast?.id}
+        open={Boolean(toast)}
+        autoHideDuration={TOAST_DURATION_MS}
+        onClose={(_e, reason) => {
+          if (reason !== 'clickaway') close();
+        }}
+        anchorOrigin={{ vertical: 'top', horizontal: 'center' }}
+      >
+        {toast ? (
+          <Alert
+            onClose={close}
+            severity={toast.severity}
+            variant="filled"
+            sx={{ width: '100%', minWidth: 280 }}
+          >
+            {toast.message}
+          </Alert>
+        ) : undefined}
+      </Snackbar>
+    </Portal>
+  );
+}
