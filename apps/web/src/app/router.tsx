@@ -37,7 +37,7 @@ const ProjectDetailRoute = lazy(() => import('./routes/project-detail-route'));
 const MyTasksRoute = lazy(() => import('./routes/my-tasks-route'));
 const PackagesRoute = lazy(() => import('./routes/packages-route'));
 const ModulesPage = lazy(() => import('../features/modules/modules-page'));
-const PermissionsPage = lazy(() => import('../features/permissions/permissions-page'));
+const PermissionsRoute = lazy(() => import('./routes/permissions-route'));
 const RolesPage = lazy(() => import('../features/permissions/roles-page'));
 const CompanySubscription = lazy(() => import('./routes/company-subscription'));
 const UserAccess = lazy(() => import('./routes/user-access'));
@@ -104,7 +104,7 @@ const superAdminRoutes: RouteObject[] = [
   { path: 'profile', element: <AccountSettingsPage /> },
   { path: 'packages', element: anyOf(['package:create'], <PackagesRoute />) },
   { path: 'modules', element: anyOf(['module:read'], <ModulesPage />) },
-  { path: 'permissions', element: anyOf(['permission:read'], <PermissionsPage />) },
+  { path: 'permissions', element: anyOf(['permission:read'], <PermissionsRoute />) },
   { path: 'roles', element: anyOf(['role:read'], <RolesPage />) },
 ];
 
