@@ -36,7 +36,7 @@ const ProjectsPage = lazy(() => import('../features/projects/projects-page'));
 const ProjectDetailRoute = lazy(() => import('./routes/project-detail-route'));
 const MyTasksRoute = lazy(() => import('./routes/my-tasks-route'));
 const PackagesRoute = lazy(() => import('./routes/packages-route'));
-const ModulesPage = lazy(() => import('../features/modules/modules-page'));
+const ModulesRoute = lazy(() => import('./routes/modules-route'));
 const PermissionsRoute = lazy(() => import('./routes/permissions-route'));
 const RolesPage = lazy(() => import('../features/permissions/roles-page'));
 const CompanySubscription = lazy(() => import('./routes/company-subscription'));
@@ -103,7 +103,7 @@ const superAdminRoutes: RouteObject[] = [
   },
   { path: 'profile', element: <AccountSettingsPage /> },
   { path: 'packages', element: anyOf(['package:create'], <PackagesRoute />) },
-  { path: 'modules', element: anyOf(['module:read'], <ModulesPage />) },
+  { path: 'modules', element: anyOf(['module:read'], <ModulesRoute />) },
   { path: 'permissions', element: anyOf(['permission:read'], <PermissionsRoute />) },
   { path: 'roles', element: anyOf(['role:read'], <RolesPage />) },
 ];
