@@ -38,7 +38,7 @@ const MyTasksRoute = lazy(() => import('./routes/my-tasks-route'));
 const PackagesRoute = lazy(() => import('./routes/packages-route'));
 const ModulesRoute = lazy(() => import('./routes/modules-route'));
 const PermissionsRoute = lazy(() => import('./routes/permissions-route'));
-const RolesPage = lazy(() => import('../features/permissions/roles-page'));
+const RolesRoute = lazy(() => import('./routes/roles-route'));
 const CompanySubscription = lazy(() => import('./routes/company-subscription'));
 const UserAccess = lazy(() => import('./routes/user-access'));
 
@@ -105,7 +105,7 @@ const superAdminRoutes: RouteObject[] = [
   { path: 'packages', element: anyOf(['package:create'], <PackagesRoute />) },
   { path: 'modules', element: anyOf(['module:read'], <ModulesRoute />) },
   { path: 'permissions', element: anyOf(['permission:read'], <PermissionsRoute />) },
-  { path: 'roles', element: anyOf(['role:read'], <RolesPage />) },
+  { path: 'roles', element: anyOf(['role:read'], <RolesRoute />) },
 ];
 
 const page = (element: ReactNode) => <Suspense fallback={<PageLoader />}>{element}</Suspense>;

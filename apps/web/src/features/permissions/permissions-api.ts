@@ -9,6 +9,7 @@ import type {
   createPermissionBodySchema,
   createRoleBodySchema,
   updatePermissionBodySchema,
+  UpdateRoleBody,
 } from '@taskhive/contract';
 import type { z } from 'zod';
 import { baseApi } from '../../api/base-api';
@@ -80,9 +81,33 @@ export const permissionsApi = baseApi.injectEndpoints({
       query: (body) => ({ url: 'Roles', method: 'POST', body }),
       invalidatesTags: (r) => (r ? [ROLES] : []),
     }),
+    updateRole: build.mutation<Role, { id: string; body: UpdateRoleBody }>({
+      query: ({ id, body }) => ({ url: `Roles/${encodeURIComponent(id)}`, method: 'PUT', body }),
+      invalidatesTags: (r) => (r ? [ROLES, 'Me', 'UserAccess'] : []),
+    }),
+    /** Removes the row at once from every loaded page (count never below 0); puts it back on failure. */
     deleteRole: build.mutation<unknown, string>({
       query: (id) => ({ url: `Roles/${encodeURIComponent(id)}`, method: 'DELETE' }),
       invalidatesTags: (_r, e) => (e ? [] : [ROLES]),
+      async onQueryStarted(id, { dispatch, getState, queryFulfilled }) {
+        const patches = permissionsApi.util
+          .selectInvalidatedBy(getState(), [ROLES])
+          .filter((q) => q.endpointName === 'listRoles')
+          .map((q) =>
+            dispatch(
+              permissionsApi.util.updateQueryData('listRoles', q.originalArgs as RoleListArgs, (d) => {
+                const before = d.items.length;
+                d.items = d.items.filter((r) => r.roleId !== id);
+                if (d.items.length < before) d.totalCount = Math.max(0, d.totalCount - 1);
+              }),
+            ),
+          );
+        try {
+          await queryFulfilled;
+        } catch {
+          for (const p of patches) p.undo();
+        }
+      },
     }),
     rolePermissions: build.query<PermissionItem[], string>({
       query: (id) => `Roles/${encodeURIComponent(id)}/permissions`,
@@ -128,6 +153,7 @@ export const {
   useDeletePermissionMutation,
   useListRolesQuery,
   useCreateRoleMutation,
+  useUpdateRoleMutation,
   useDeleteRoleMutation,
   useRolePermissionsQuery,
   useSetRolePermissionMutation,
