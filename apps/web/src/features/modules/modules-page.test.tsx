@@ -48,7 +48,7 @@ function serve(write: (req: Request) => Response = () => jsonResponse(200, null)
 const last = (lists: URLSearchParams[]) => Object.fromEntries(lists.at(-1) ?? []);
 
 describe('ModulesPage', () => {
-  it('sends each filter and goes back to page 1 whenever one changes', async () => {
+  it('sends the status and type filters, each back to page 1', async () => {
     const lists = serve();
     const { user } = render(<ModulesPage packageOptions={[PACKAGE]} />, { preloadedState: session });
     await screen.findByText('Module 1');
@@ -71,9 +71,21 @@ describe('ModulesPage', () => {
     await toPage2();
     await pick('Type', 'core');
     await vi.waitFor(() => expect(last(lists)).toMatchObject({ page: '1', moduleType: 'core' }));
+  });
+
+  it('sends the package, created dates and category, each back to page 1', async () => {
+    const lists = serve();
+    const { user } = render(<ModulesPage packageOptions={[PACKAGE]} />, { preloadedState: session });
+    await screen.findByText('Module 1');
+    const toPage2 = async () => {
+      await user.click(screen.getByRole('button', { name: 'Go to next page' }));
+      await screen.findByText('Module 11');
+      expect(last(lists).page).toBe('2');
+    };
 
     await toPage2();
-    await pick('Package', 'Business');
+    await user.click(screen.getByRole('combobox', { name: 'Package' }));
+    await user.click(await screen.findByRole('option', { name: 'Business' }));
     await vi.waitFor(() => expect(last(lists)).toMatchObject({ page: '1', packageId: PACKAGE.packageId }));
 
     await toPage2();
@@ -91,9 +103,8 @@ describe('ModulesPage', () => {
     await user.type(screen.getByRole('textbox', { name: 'Category' }), 'Work');
     await vi.waitFor(() => expect(last(lists)).toMatchObject({ page: '1', category: 'Work' }));
     expect(last(lists)).toMatchObject({
-      status: 'inactive',
-      moduleType: 'core',
       packageId: PACKAGE.packageId,
+      createdDateFrom: '2026-01-01',
     });
   });
 
