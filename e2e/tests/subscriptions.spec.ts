@@ -47,3 +47,39 @@ test("revoking Reports from Acme takes it from Acme's admin; buying a package br
   await adminContext.close();
   await rootContext.close();
 });
+
+test('the Super Admin creates, edits and deletes a permission', async ({ page }) => {
+  await signIn(page, ACCOUNTS.superAdmin.email);
+  await page.getByRole('navigation').getByRole('link', { name: 'Permissions' }).click();
+  await expect(page).toHaveURL('/super-admin/permissions');
+
+  await page.getByRole('button', { name: 'New permission' }).click();
+  const create = page.getByRole('dialog', { name: 'New permission' });
+  await create.getByRole('textbox', { name: /^Name/ }).fill('invoice:export');
+  await create.getByRole('textbox', { name: /^Category/ }).fill('Invoices');
+  await create.getByRole('combobox', { name: /^Module/ }).click();
+  await page.getByRole('option', { name: 'Reports' }).click();
+  await create.getByRole('button', { name: 'Create' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'Permission Created Successfully' })).toBeVisible();
+
+  await page.getByRole('textbox', { name: 'Search' }).fill('invoice:export');
+  const row = page.getByRole('row').filter({ hasText: 'invoice:export' });
+  await expect(row).toContainText('Invoices');
+  await row.getByRole('button', { name: 'Edit invoice:export' }).click();
+  const edit = page.getByRole('dialog', { name: 'Edit permission' });
+  await edit.getByRole('textbox', { name: /^Category/ }).fill('Billing');
+  await edit.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'Permission Updated Successfully' })).toBeVisible();
+  await expect(row).toContainText('Billing');
+
+  await row.getByRole('button', { name: 'Delete invoice:export' }).click();
+  await page
+    .getByRole('dialog', { name: 'Delete permission?' })
+    .getByRole('button', { name: 'Delete' })
+    .click();
+  await expect(page.getByRole('alert').filter({ hasText: 'Permission Deleted Successfully' })).toBeVisible();
+  await expect(row).toBeHidden();
+  await page.reload();
+  await page.getByRole('textbox', { name: 'Search' }).fill('invoice:export');
+  await expect(page.getByText('No permissions')).toBeVisible();
+});

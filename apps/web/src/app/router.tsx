@@ -36,9 +36,9 @@ const ProjectsPage = lazy(() => import('../features/projects/projects-page'));
 const ProjectDetailRoute = lazy(() => import('./routes/project-detail-route'));
 const MyTasksRoute = lazy(() => import('./routes/my-tasks-route'));
 const PackagesRoute = lazy(() => import('./routes/packages-route'));
-const ModulesPage = lazy(() => import('../features/modules/modules-page'));
-const PermissionsPage = lazy(() => import('../features/permissions/permissions-page'));
-const RolesPage = lazy(() => import('../features/permissions/roles-page'));
+const ModulesRoute = lazy(() => import('./routes/modules-route'));
+const PermissionsRoute = lazy(() => import('./routes/permissions-route'));
+const RolesRoute = lazy(() => import('./routes/roles-route'));
 const CompanySubscription = lazy(() => import('./routes/company-subscription'));
 const UserAccess = lazy(() => import('./routes/user-access'));
 
@@ -103,9 +103,9 @@ const superAdminRoutes: RouteObject[] = [
   },
   { path: 'profile', element: <AccountSettingsPage /> },
   { path: 'packages', element: anyOf(['package:create'], <PackagesRoute />) },
-  { path: 'modules', element: anyOf(['module:read'], <ModulesPage />) },
-  { path: 'permissions', element: anyOf(['permission:read'], <PermissionsPage />) },
-  { path: 'roles', element: anyOf(['role:read'], <RolesPage />) },
+  { path: 'modules', element: anyOf(['module:read'], <ModulesRoute />) },
+  { path: 'permissions', element: anyOf(['permission:read'], <PermissionsRoute />) },
+  { path: 'roles', element: anyOf(['role:read'], <RolesRoute />) },
 ];
 
 const page = (element: ReactNode) => <Suspense fallback={<PageLoader />}>{element}</Suspense>;

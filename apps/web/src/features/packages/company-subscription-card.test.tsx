@@ -1,4 +1,4 @@
-import type { CompanyModule, Package, Purchase } from '@taskhive/contract';
+import { MESSAGES, type CompanyModule, type Package, type Purchase } from '@taskhive/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { jsonResponse, render, signedIn } from '../../test/render';
@@ -76,6 +76,37 @@ function api(o: { revoke: number; purchase: number }) {
 const state = signedIn({ permissions: ['company:read', 'company:update', 'package:read', 'module:update'] });
 
 describe('CompanySubscriptionCard', () => {
+  it('asks before narrowing a module to read: Cancel sends nothing, Change sends the level', async () => {
+    const serve = api({ revoke: 200, purchase: 201 });
+    const puts: unknown[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: Request) => {
+        if (input.method === 'PUT') puts.push(await input.clone().json());
+        return serve(input);
+      }),
+    );
+    const { user, store } = render(
+      <CompanySubscriptionCard companyId={COMPANY} manageModules canPurchase={false} />,
+      { preloadedState: state },
+    );
+    await screen.findByText('Reports');
+    const pick = async () => {
+      await user.click(screen.getByRole('combobox', { name: 'Access level of Reports' }));
+      await user.click(await screen.findByRole('option', { name: 'read' }));
+      return screen.findByRole('dialog', { name: 'Change access level' });
+    };
+    await user.click(within(await pick()).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(puts).toEqual([]);
+
+    await user.click(within(await pick()).getByRole('button', { name: 'Change' }));
+    await waitFor(() =>
+      expect(store.getState().toast.queue.map((t) => t.message)).toContain(MESSAGES.modules.accessUpdated),
+    );
+    expect(puts).toEqual([{ accessLevel: 'read' }]);
+  });
+
   it('revokes after confirmation, removing the row at once; a failure restores it with "Revocation Failed"', async () => {
     vi.stubGlobal('fetch', api({ revoke: 500, purchase: 201 }));
     const { user } = render(

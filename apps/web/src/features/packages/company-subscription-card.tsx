@@ -62,6 +62,11 @@ export function CompanySubscriptionCard({
   const [packageId, setPackageId] = useState('');
   const [moduleId, setModuleId] = useState('');
   const [revokeTarget, setRevokeTarget] = useState<{ moduleId: string; name: string } | null>(null);
+  const [levelTarget, setLevelTarget] = useState<{
+    moduleId: string;
+    name: string;
+    accessLevel: AccessLevel;
+  } | null>(null);
 
   const granted = new Set((modules.data ?? []).map((m) => m.moduleId));
   const assignable = moduleOptions.filter((m) => !granted.has(m.moduleId));
@@ -92,7 +97,17 @@ export function CompanySubscriptionCard({
       toast.success(MESSAGES.modules.accessUpdated);
     } catch (e) {
       toast.error(`${MESSAGES.toasts.assignmentFailed}${errorMessage(e)}`);
+    } finally {
+      setLevelTarget(null);
     }
+  }
+
+  /** Narrowing a grant to read or write takes rights away from people at once: ask first. */
+  function pickLevel(target: { moduleId: string; name: string }, value: string) {
+    const accessLevel = ACCESS_LEVELS.find((l) => l === value);
+    if (!accessLevel) return;
+    if (accessLevel === 'full') void changeLevel(target.moduleId, accessLevel);
+    else setLevelTarget({ ...target, accessLevel });
   }
 
   async function confirmRevoke() {
@@ -192,7 +207,7 @@ export function CompanySubscriptionCard({
                           size="small"
                           value={m.accessLevel}
                           disabled={changing.isLoading}
-                          onChange={(e) => void changeLevel(m.moduleId, e.target.value as AccessLevel)}
+                          onChange={(e) => pickLevel(m, e.target.value)}
                           slotProps={{ htmlInput: { 'aria-label': `Access level of ${m.name}` } }}
                         >
                           {ACCESS_LEVELS.map((l) => (
@@ -260,6 +275,16 @@ export function CompanySubscriptionCard({
         onClose={() => setRevokeTarget(null)}
       >
         {`Revoke ${revokeTarget?.name ?? ''} from this company? Its people lose what it allows at once.`}
+      </ConfirmDialog>
+      <ConfirmDialog
+        open={levelTarget !== null}
+        title="Change access level"
+        confirmLabel="Change"
+        busy={changing.isLoading}
+        onConfirm={() => levelTarget && void changeLevel(levelTarget.moduleId, levelTarget.accessLevel)}
+        onClose={() => setLevelTarget(null)}
+      >
+        {`Give this company ${levelTarget?.accessLevel ?? ''} access to ${levelTarget?.name ?? ''}? Its people lose what that level does not allow at once.`}
       </ConfirmDialog>
     </MainCard>
   );

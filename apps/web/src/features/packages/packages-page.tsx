@@ -37,6 +37,12 @@ import { PackageModulesDialog } from './package-modules-dialog';
 import { PurchaseDialog } from './purchase-dialog';
 import { useDeletePackageMutation, useListPackagesQuery } from './packages-api';
 
+/** A price bound for the query string: only a number of 0 or more (an empty or half-typed box sends none). */
+function priceFilter<K extends 'priceFrom' | 'priceTo'>(key: K, value: string): Partial<Record<K, number>> {
+  const n = value.trim() === '' ? Number.NaN : Number(value);
+  return Number.isFinite(n) && n >= 0 ? ({ [key]: n } as Partial<Record<K, number>>) : {};
+}
+
 /** /super-admin/packages: the packages for sale, with filters, create/edit, modules and delete. */
 export default function PackagesPage({
   moduleOptions = [],
@@ -50,6 +56,10 @@ export default function PackagesPage({
   const [search, setSearch] = useState('');
   const [status, setStatus] = useState('');
   const [packageType, setPackageType] = useState('');
+  const [priceFrom, setPriceFrom] = useState('');
+  const [priceTo, setPriceTo] = useState('');
+  const [createdDateFrom, setCreatedDateFrom] = useState('');
+  const [createdDateTo, setCreatedDateTo] = useState('');
   const debounced = useDebouncedValue(search.trim(), USER_SEARCH_DEBOUNCE_MS);
   const list = useListPackagesQuery({
     page,
@@ -58,6 +68,10 @@ export default function PackagesPage({
     ...(debounced ? { search: debounced } : {}),
     ...(status ? { status: status as Package['status'] } : {}),
     ...(packageType ? { packageType: packageType as (typeof PACKAGE_TYPES)[number] } : {}),
+    ...priceFilter('priceFrom', priceFrom),
+    ...priceFilter('priceTo', priceTo),
+    ...(createdDateFrom ? { createdDateFrom } : {}),
+    ...(createdDateTo ? { createdDateTo } : {}),
   });
   const [remove, removing] = useDeletePackageMutation();
   const [editing, setEditing] = useState<Package | 'new' | null>(null);
@@ -131,6 +145,40 @@ export default function PackagesPage({
               </MenuItem>
             ))}
           </TextField>
+          <TextField
+            size="small"
+            type="number"
+            label="Price from"
+            value={priceFrom}
+            onChange={(e) => filter(setPriceFrom)(e.target.value)}
+            slotProps={{ htmlInput: { min: 0 } }}
+            sx={{ maxWidth: { sm: 130 } }}
+          />
+          <TextField
+            size="small"
+            type="number"
+            label="Price to"
+            value={priceTo}
+            onChange={(e) => filter(setPriceTo)(e.target.value)}
+            slotProps={{ htmlInput: { min: 0 } }}
+            sx={{ maxWidth: { sm: 130 } }}
+          />
+          <TextField
+            size="small"
+            type="date"
+            label="Created from"
+            value={createdDateFrom}
+            onChange={(e) => filter(setCreatedDateFrom)(e.target.value)}
+            slotProps={{ inputLabel: { shrink: true } }}
+          />
+          <TextField
+            size="small"
+            type="date"
+            label="Created to"
+            value={createdDateTo}
+            onChange={(e) => filter(setCreatedDateTo)(e.target.value)}
+            slotProps={{ inputLabel: { shrink: true } }}
+          />
         </Stack>
         {list.isFetching && <LinearProgress />}
         {list.isError && (

@@ -1,17 +1,25 @@
 import type {
   Paged,
   PermissionItem,
+  PermissionListQuery,
   Role,
   RoleListQuery,
   UserPermissions,
   UserRole,
   createPermissionBodySchema,
   createRoleBodySchema,
+  updatePermissionBodySchema,
+  UpdateRoleBody,
 } from '@taskhive/contract';
 import type { z } from 'zod';
 import { baseApi } from '../../api/base-api';
 
 export type RoleListArgs = Partial<Omit<RoleListQuery, 'pageSize' | 'page'>> & {
+  page: number;
+  pageSize: number;
+};
+
+export type PermissionListArgs = Partial<Omit<PermissionListQuery, 'pageSize' | 'page'>> & {
   page: number;
   pageSize: number;
 };
@@ -22,7 +30,7 @@ const ROLES = { type: 'Role', id: 'LIST' } as const;
 /** The permission catalogue, roles with their permissions, and a user's roles and direct permissions. */
 export const permissionsApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
-    listPermissions: build.query<Paged<PermissionItem>, { search?: string; page: number; pageSize: number }>({
+    listPermissions: build.query<Paged<PermissionItem>, PermissionListArgs>({
       query: (params) => ({ url: 'Permissions', params }),
       providesTags: [PERMS],
     }),
@@ -30,9 +38,40 @@ export const permissionsApi = baseApi.injectEndpoints({
       query: (body) => ({ url: 'Permissions', method: 'POST', body }),
       invalidatesTags: (r) => (r ? [PERMS] : []),
     }),
+    updatePermission: build.mutation<
+      PermissionItem,
+      { id: string; body: z.input<typeof updatePermissionBodySchema> }
+    >({
+      query: ({ id, body }) => ({ url: `Permissions/${encodeURIComponent(id)}`, method: 'PUT', body }),
+      invalidatesTags: (r) => (r ? [PERMS, 'Role', 'UserAccess'] : []),
+    }),
+    /** Removes the row at once from every loaded page (count never below 0); puts it back on failure. */
     deletePermission: build.mutation<unknown, string>({
       query: (id) => ({ url: `Permissions/${encodeURIComponent(id)}`, method: 'DELETE' }),
       invalidatesTags: (_r, e) => (e ? [] : [PERMS, 'Role', 'UserAccess']),
+      async onQueryStarted(id, { dispatch, getState, queryFulfilled }) {
+        const patches = permissionsApi.util
+          .selectInvalidatedBy(getState(), [PERMS])
+          .filter((q) => q.endpointName === 'listPermissions')
+          .map((q) =>
+            dispatch(
+              permissionsApi.util.updateQueryData(
+                'listPermissions',
+                q.originalArgs as PermissionListArgs,
+                (d) => {
+                  const before = d.items.length;
+                  d.items = d.items.filter((p) => p.permissionId !== id);
+                  if (d.items.length < before) d.totalCount = Math.max(0, d.totalCount - 1);
+                },
+              ),
+            ),
+          );
+        try {
+          await queryFulfilled;
+        } catch {
+          for (const p of patches) p.undo();
+        }
+      },
     }),
     listRoles: build.query<Paged<Role>, RoleListArgs>({
       query: (params) => ({ url: 'Roles', params }),
@@ -42,9 +81,33 @@ export const permissionsApi = baseApi.injectEndpoints({
       query: (body) => ({ url: 'Roles', method: 'POST', body }),
       invalidatesTags: (r) => (r ? [ROLES] : []),
     }),
+    updateRole: build.mutation<Role, { id: string; body: UpdateRoleBody }>({
+      query: ({ id, body }) => ({ url: `Roles/${encodeURIComponent(id)}`, method: 'PUT', body }),
+      invalidatesTags: (r) => (r ? [ROLES, 'Me', 'UserAccess'] : []),
+    }),
+    /** Removes the row at once from every loaded page (count never below 0); puts it back on failure. */
     deleteRole: build.mutation<unknown, string>({
       query: (id) => ({ url: `Roles/${encodeURIComponent(id)}`, method: 'DELETE' }),
       invalidatesTags: (_r, e) => (e ? [] : [ROLES]),
+      async onQueryStarted(id, { dispatch, getState, queryFulfilled }) {
+        const patches = permissionsApi.util
+          .selectInvalidatedBy(getState(), [ROLES])
+          .filter((q) => q.endpointName === 'listRoles')
+          .map((q) =>
+            dispatch(
+              permissionsApi.util.updateQueryData('listRoles', q.originalArgs as RoleListArgs, (d) => {
+                const before = d.items.length;
+                d.items = d.items.filter((r) => r.roleId !== id);
+                if (d.items.length < before) d.totalCount = Math.max(0, d.totalCount - 1);
+              }),
+            ),
+          );
+        try {
+          await queryFulfilled;
+        } catch {
+          for (const p of patches) p.undo();
+        }
+      },
     }),
     rolePermissions: build.query<PermissionItem[], string>({
       query: (id) => `Roles/${encodeURIComponent(id)}/permissions`,
@@ -86,9 +149,11 @@ export const permissionsApi = baseApi.injectEndpoints({
 export const {
   useListPermissionsQuery,
   useCreatePermissionMutation,
+  useUpdatePermissionMutation,
   useDeletePermissionMutation,
   useListRolesQuery,
   useCreateRoleMutation,
+  useUpdateRoleMutation,
   useDeleteRoleMutation,
   useRolePermissionsQuery,
   useSetRolePermissionMutation,

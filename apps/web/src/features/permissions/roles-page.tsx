@@ -15,7 +15,12 @@ import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import ChecklistOutlined from '@mui/icons-material/ChecklistOutlined';
 import DeleteOutline from '@mui/icons-material/DeleteOutline';
-import { MESSAGES, PAGE_SIZE, type PermissionItem, type Role } from '@taskhive/contract';
+import EditOutlined from '@mui/icons-material/EditOutlined';
+import LockOutlined from '@mui/icons-material/LockOutlined';
+import MenuItem from '@mui/material/MenuItem';
+import Switch from '@mui/material/Switch';
+import Tooltip from '@mui/material/Tooltip';
+import { MESSAGES, PAGE_SIZE, ROLES, type PermissionItem, type Role } from '@taskhive/contract';
 import { useState } from 'react';
 import { errorMessage, fieldErrors } from '../../api/errors';
 import { ConfirmDialog } from '../../components/confirm-dialog';
@@ -33,7 +38,53 @@ import {
   useListRolesQuery,
   useRolePermissionsQuery,
   useSetRolePermissionMutation,
+  useUpdateRoleMutation,
 } from './permissions-api';
+
+/** The Super Admin and Company Admin roles keep their name, stay active and are never deleted. */
+const isProtected = (r: Role) => r.name === ROLES.superAdmin || r.name === ROLES.companyAdmin;
+
+function RenameRoleDialog({ role, onClose }: { role: Role; onClose: () => void }) {
+  const toast = useToast();
+  const [update, updating] = useUpdateRoleMutation();
+  const [name, setName] = useState(role.name);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  async function submit() {
+    try {
+      await update({ id: role.roleId, body: { name } }).unwrap();
+      toast.success(MESSAGES.roles.updated);
+      onClose();
+    } catch (e) {
+      setErrors(fieldErrors(e));
+      toast.error(errorMessage(e, MESSAGES.toasts.updateFailed));
+    }
+  }
+  return (
+    <FormDialog
+      open
+      title={`Rename ${role.name}`}
+      submitLabel="Save"
+      busy={updating.isLoading}
+      onSubmit={() => void submit()}
+      onClose={onClose}
+    >
+      <TextField
+        label="Name"
+        value={name}
+        onChange={(e) => setName(e.target.value)}
+        error={!!errors.name}
+        helperText={errors.name}
+        sx={{ mt: 1 }}
+        fullWidth
+      />
+    </FormDialog>
+  );
+}
+
+export interface RolesPageProps {
+  /** The companies the Super Admin can pick to see their roles (from app/routes). */
+  companyOptions: { companyId: string; name: string }[];
+}
 
 function RolePermissionsDialog({ role, onClose }: { role: Role; onClose: () => void }) {
   const toast = useToast();
@@ -75,13 +126,24 @@ function RolePermissionsDialog({ role, onClose }: { role: Role; onClose: () => v
   );
 }
 
-/** /super-admin/roles: platform roles and their permissions as a grouped checklist. */
-export default function RolesPage() {
+/**
+ * /super-admin/roles: platform roles (or one company's, picked above the list) and their
+ * permissions as a grouped checklist; rename, deactivate and delete, the protected roles locked.
+ */
+export default function RolesPage({ companyOptions }: RolesPageProps) {
   const toast = useToast();
   const [page, setPage] = useState(1);
-  const list = useListRolesQuery({ page, pageSize: PAGE_SIZE.roles, sortBy: 'name' });
+  const [companyId, setCompanyId] = useState('');
+  const list = useListRolesQuery({
+    page,
+    pageSize: PAGE_SIZE.roles,
+    sortBy: 'name',
+    ...(companyId ? { companyId } : {}),
+  });
   const [create, creating] = useCreateRoleMutation();
   const [remove, removing] = useDeleteRoleMutation();
+  const [update, updating] = useUpdateRoleMutation();
+  const [renaming, setRenaming] = useState<Role | null>(null);
   const [newName, setNewName] = useState<string | null>(null);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [editing, setEditing] = useState<Role | null>(null);
@@ -95,6 +157,15 @@ export default function RolesPage() {
     } catch (e) {
       setErrors(fieldErrors(e));
       toast.error(errorMessage(e, MESSAGES.toasts.creationFailed));
+    }
+  }
+
+  async function setActive(role: Role, isActive: boolean) {
+    try {
+      await update({ id: role.roleId, body: { isActive } }).unwrap();
+      toast.success(MESSAGES.roles.updated);
+    } catch (e) {
+      toast.error(errorMessage(e, MESSAGES.toasts.updateFailed));
     }
   }
 
@@ -122,6 +193,24 @@ export default function RolesPage() {
         }
       />
       <MainCard>
+        <TextField
+          select
+          size="small"
+          label="Company"
+          value={companyId}
+          onChange={(e) => {
+            setCompanyId(e.target.value);
+            setPage(1);
+          }}
+          sx={{ minWidth: 220, mb: 2 }}
+        >
+          <MenuItem value="">Platform roles</MenuItem>
+          {companyOptions.map((c) => (
+            <MenuItem key={c.companyId} value={c.companyId}>
+              {c.name}
+            </MenuItem>
+          ))}
+        </TextField>
         {list.isFetching && <LinearProgress />}
         {list.isError && (
           <ErrorPanel
@@ -138,20 +227,53 @@ export default function RolesPage() {
                   <TableCell>Role</TableCell>
                   <TableCell>Type</TableCell>
                   <TableCell align="right">Permissions</TableCell>
+                  <TableCell>Active</TableCell>
                   <TableCell align="right">Actions</TableCell>
                 </TableRow>
               </TableHead>
               <TableBody>
                 {list.data.items.map((r) => (
                   <TableRow key={r.roleId}>
-                    <TableCell>{r.name}</TableCell>
+                    <TableCell>
+                      <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center' }}>
+                        <span>{r.name}</span>
+                        {isProtected(r) && (
+                          <Tooltip title={MESSAGES.companyRoles.protectedRole}>
+                            <LockOutlined
+                              fontSize="small"
+                              color="action"
+                              aria-label={`${r.name} is protected`}
+                            />
+                          </Tooltip>
+                        )}
+                      </Stack>
+                    </TableCell>
                     <TableCell>{r.roleType}</TableCell>
                     <TableCell align="right">{r.permissionCount}</TableCell>
+                    <TableCell>
+                      <Switch
+                        checked={r.isActive}
+                        disabled={isProtected(r) || updating.isLoading}
+                        onChange={(_e, on) => void setActive(r, on)}
+                        slotProps={{ input: { 'aria-label': `${r.name} active` } }}
+                      />
+                    </TableCell>
                     <TableCell align="right">
                       <IconButton aria-label={`Permissions of ${r.name}`} onClick={() => setEditing(r)}>
                         <ChecklistOutlined />
                       </IconButton>
-                      <IconButton aria-label={`Delete ${r.name}`} onClick={() => setDeleting(r)}>
+                      <IconButton
+                        aria-label={`Rename ${r.name}`}
+                        disabled={isProtected(r)}
+                        onClick={() => setRenaming(r)}
+                      >
+                        <EditOutlined />
+                      </IconButton>
+                      <IconButton
+                        aria-label={`Delete ${r.name}`}
+                        disabled={isProtected(r)}
+                        onClick={() => setDeleting(r)}
+                      >
                         <DeleteOutline />
                       </IconButton>
                     </TableCell>
@@ -190,6 +312,7 @@ export default function RolesPage() {
           />
         </FormDialog>
       )}
+      {renaming && <RenameRoleDialog role={renaming} onClose={() => setRenaming(null)} />}
       {editing && <RolePermissionsDialog role={editing} onClose={() => setEditing(null)} />}
       <ConfirmDialog
         open={deleting !== null}
