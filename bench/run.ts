@@ -164,9 +164,10 @@ for (const e of selected) {
   if (!row) continue;
   const checked = enforceBudgets && (!e.postgresOnly || ready.database === 'postgres');
   if (row.errors > 0) failed = true;
-  if (e.ratio) {
-    const of = byName.get(e.ratio.of);
-    const value = of ? row.requestsPerSecond / of.requestsPerSecond : 0;
+  const of = e.ratio ? byName.get(e.ratio.of) : undefined;
+  // --growth measures the reads alone: their raw twins are not there to divide by.
+  if (e.ratio && of) {
+    const value = row.requestsPerSecond / of.requestsPerSecond;
     row.ratio = { of: e.ratio.of, value, min: e.ratio.min, ok: value >= e.ratio.min, enforced: checked };
     failed ||= checked && !row.ratio.ok;
   }
