@@ -13,6 +13,8 @@
  *   --rounds <n>      measure every endpoint n times, interleaved, and keep the medians (default 1;
  *                     on a busy machine 3 keeps one burst of someone else's work from deciding)
  *   --only <text>     only the endpoints whose name contains text (and those their ratios divide by)
+ *   --growth          issue 12 item 3: the main reads at 10,000 tasks, then at the mode's size
+ *                     (default 100,000; --scale 1,000,000; --smoke 200 then 1,000), p50 ratios <= 1.5
  *   LOG_LEVEL         the app's log level (default info, as in production)
  *   DATABASE_URL      PostgreSQL (the suite makes a database `taskhive_bench` there); else PGlite
  */
@@ -20,7 +22,8 @@ import { fork } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import autocannon from 'autocannon';
-import { ENDPOINTS, type Endpoint } from './src/endpoints.ts';
+import { GROWTH_BASE_TASKS } from './src/data.ts';
+import { ENDPOINTS, type Endpoint, fill, type Ids } from './src/endpoints.ts';
 import type { ServerOptions, ServerReady } from './src/server.ts';
 
 const flag = (name: string) => process.argv.includes(`--${name}`);
@@ -35,12 +38,15 @@ const barePort = appPort + 1;
 const rounds = option('rounds', 1);
 const onlyAt = process.argv.indexOf('--only');
 const only = onlyAt > 0 ? process.argv[onlyAt + 1] : undefined;
+const growth = flag('growth');
 const CONNECTIONS = 10;
+const GROWTH_MAX = 1.5;
 /** In smoke mode (CI) a failed budget is reported, not fatal: tiny data on a shared runner proves the suite runs. */
 const enforceBudgets = mode !== 'smoke';
 
-const wanted = new Set(ENDPOINTS.filter((e) => !only || e.name.includes(only)).map((e) => e.name));
-for (const e of ENDPOINTS) if (wanted.has(e.name) && e.ratio) wanted.add(e.ratio.of);
+const candidates = growth ? ENDPOINTS.filter((e) => e.read) : ENDPOINTS;
+const wanted = new Set(candidates.filter((e) => !only || e.name.includes(only)).map((e) => e.name));
+if (!growth) for (const e of ENDPOINTS) if (wanted.has(e.name) && e.ratio) wanted.add(e.ratio.of);
 const selected = ENDPOINTS.filter((e) => wanted.has(e.name));
 const median = (xs: number[]) => {
   const s = [...xs].sort((a, b) => a - b);
@@ -55,10 +61,18 @@ type Row = {
   errors: number;
   ratio?: { of: string; value: number; min: number; ok: boolean; enforced: boolean };
   p99Budget?: { max: number; ok: boolean; enforced: boolean };
+  rpsBudget?: { min: number; ok: boolean; enforced: boolean };
+  growth?: { p50AtBaseMs: number; value: number; max: number; ok: boolean; enforced: boolean };
 };
 
-function startServer(): Promise<{ ready: ServerReady; stop: () => void }> {
-  const options: ServerOptions = { mode, appPort, barePort, logLevel: process.env.LOG_LEVEL ?? 'info' };
+function startServer(tasks?: number): Promise<{ ready: ServerReady; stop: () => void }> {
+  const options: ServerOptions = {
+    mode,
+    appPort,
+    barePort,
+    logLevel: process.env.LOG_LEVEL ?? 'info',
+    tasks,
+  };
   const child = fork(new URL('./src/server.ts', import.meta.url), [JSON.stringify(options)], {
     execArgv: ['--import', 'tsx'],
     stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
@@ -69,46 +83,79 @@ function startServer(): Promise<{ ready: ServerReady; stop: () => void }> {
   });
 }
 
-async function load(e: Endpoint, token: string, seconds: number) {
+/** Counts a write row's requests across warm-up, rounds and runs, so every body is new. */
+const writeCounters = new Map<string, number>();
+
+async function load(e: Endpoint, ready: ServerReady, seconds: number) {
   const port = e.server === 'app' ? appPort : barePort;
+  const write = e.write;
+  const ids: Ids = ready.ids;
   return autocannon({
-    url: `http://127.0.0.1:${port}${e.path}`,
+    url: `http://127.0.0.1:${port}${fill(e.path, ids)}`,
     connections: CONNECTIONS,
     duration: seconds,
-    headers: { ...(e.auth ? { authorization: `Bearer ${token}` } : {}), ...e.headers },
+    headers: {
+      ...(e.auth ? { authorization: `Bearer ${ready.token}` } : {}),
+      ...(write ? { 'content-type': 'application/json' } : {}),
+      ...e.headers,
+    },
+    ...(write
+      ? {
+          requests: [
+            {
+              method: write.method,
+              setupRequest: (req: autocannon.Request) => {
+                const i = writeCounters.get(e.name) ?? 0;
+                writeCounters.set(e.name, i + 1);
+                return { ...req, path: write.path(ids, i), body: JSON.stringify(write.body(ids, i)) };
+              },
+            },
+          ],
+        }
+      : {}),
   });
 }
 
-const started = Date.now();
-const { ready, stop } = await startServer();
-console.log(
-  `data (${mode}) generated in ${ready.generateSeconds.toFixed(1)} s on ${ready.database}; ` +
-    `raw route replays ${ready.rawStatements} statements`,
-);
-const samples = new Map<string, { rps: number[]; p50: number[]; p99: number[]; errors: number }>();
-try {
-  for (let round = 0; round < rounds; round++) {
-    for (const e of selected) {
-      await load(e, ready.token, 1); // warm-up: JIT, connection pool, plan caches
-      const r = await load(e, ready.token, duration);
-      const s = samples.get(e.name) ?? { rps: [], p50: [], p99: [], errors: 0 };
-      s.rps.push(r.requests.average);
-      s.p50.push(r.latency.p50);
-      s.p99.push(r.latency.p99);
-      s.errors += r.errors + r.timeouts + r.non2xx;
-      samples.set(e.name, s);
+/** Starts a server on data of `tasks` (the mode's size when absent), loads every selected row, stops it. */
+async function measure(tasks?: number): Promise<{ rows: Row[]; ready: ServerReady }> {
+  const { ready, stop } = await startServer(tasks);
+  const replays = Object.entries(ready.rawStatements)
+    .map(([k, n]) => `${k} ${n}`)
+    .join(', ');
+  console.log(
+    `data (${mode}${tasks === undefined ? '' : `, ${tasks.toLocaleString('en')} tasks`}) generated in ` +
+      `${ready.generateSeconds.toFixed(1)} s on ${ready.database}; raw routes replay (statements): ${replays}`,
+  );
+  const samples = new Map<string, { rps: number[]; p50: number[]; p99: number[]; errors: number }>();
+  try {
+    for (let round = 0; round < rounds; round++) {
+      for (const e of selected) {
+        await load(e, ready, 1); // warm-up: JIT, connection pool, plan caches
+        const r = await load(e, ready, e.seconds !== undefined && mode !== 'smoke' ? e.seconds : duration);
+        const s = samples.get(e.name) ?? { rps: [], p50: [], p99: [], errors: 0 };
+        s.rps.push(r.requests.average);
+        s.p50.push(r.latency.p50);
+        s.p99.push(r.latency.p99);
+        s.errors += r.errors + r.timeouts + r.non2xx;
+        samples.set(e.name, s);
+      }
     }
+  } finally {
+    stop();
   }
-} finally {
-  stop();
+  const rows = [...samples].map(([name, s]) => ({
+    name,
+    requestsPerSecond: median(s.rps),
+    p50Ms: median(s.p50),
+    p99Ms: median(s.p99),
+    errors: s.errors,
+  }));
+  return { rows, ready };
 }
-const rows: Row[] = [...samples].map(([name, s]) => ({
-  name,
-  requestsPerSecond: median(s.rps),
-  p50Ms: median(s.p50),
-  p99Ms: median(s.p99),
-  errors: s.errors,
-}));
+
+const started = Date.now();
+const base = growth ? await measure(GROWTH_BASE_TASKS[mode]) : undefined;
+const { rows, ready } = await measure();
 
 let failed = false;
 const byName = new Map(rows.map((r) => [r.name, r]));
@@ -117,9 +164,10 @@ for (const e of selected) {
   if (!row) continue;
   const checked = enforceBudgets && (!e.postgresOnly || ready.database === 'postgres');
   if (row.errors > 0) failed = true;
-  if (e.ratio) {
-    const of = byName.get(e.ratio.of);
-    const value = of ? row.requestsPerSecond / of.requestsPerSecond : 0;
+  const of = e.ratio ? byName.get(e.ratio.of) : undefined;
+  // --growth measures the reads alone: their raw twins are not there to divide by.
+  if (e.ratio && of) {
+    const value = row.requestsPerSecond / of.requestsPerSecond;
     row.ratio = { of: e.ratio.of, value, min: e.ratio.min, ok: value >= e.ratio.min, enforced: checked };
     failed ||= checked && !row.ratio.ok;
   }
@@ -127,19 +175,37 @@ for (const e of selected) {
     row.p99Budget = { max: e.p99Ms, ok: row.p99Ms <= e.p99Ms, enforced: checked };
     failed ||= checked && !row.p99Budget.ok;
   }
+  if (e.minRps !== undefined) {
+    row.rpsBudget = { min: e.minRps, ok: row.requestsPerSecond >= e.minRps, enforced: checked };
+    failed ||= checked && !row.rpsBudget.ok;
+  }
+  const small = base?.rows.find((r) => r.name === e.name);
+  if (small) {
+    if (small.errors > 0) failed = true;
+    // p50s are whole milliseconds: a 0 ms base counts as 1 ms.
+    const value = row.p50Ms / Math.max(1, small.p50Ms);
+    const ok = value <= GROWTH_MAX;
+    row.growth = { p50AtBaseMs: small.p50Ms, value, max: GROWTH_MAX, ok, enforced: enforceBudgets };
+    failed ||= enforceBudgets && !ok;
+  }
 }
 
 const verdict = (b: { ok: boolean; enforced: boolean }) =>
   b.ok ? 'ok' : b.enforced ? 'FAIL' : 'below, not enforced';
 const table = rows.map((r) => ({
   endpoint: r.name,
-  'req/s': Math.round(r.requestsPerSecond).toLocaleString('en'),
+  'req/s': `${Math.round(r.requestsPerSecond).toLocaleString('en')}${r.rpsBudget ? ` (>= ${r.rpsBudget.min} ${verdict(r.rpsBudget)})` : ''}`,
   'p50 ms': r.p50Ms,
   'p99 ms': `${r.p99Ms}${r.p99Budget ? ` (<= ${r.p99Budget.max} ${verdict(r.p99Budget)})` : ''}`,
   errors: r.errors,
   ratio: r.ratio
     ? `${(r.ratio.value * 100).toFixed(0)} % of ${r.ratio.of} (>= ${r.ratio.min * 100} % ${verdict(r.ratio)})`
     : '',
+  ...(r.growth
+    ? {
+        growth: `p50 ${r.growth.p50AtBaseMs} -> ${r.p50Ms} ms: ${r.growth.value.toFixed(2)}x (<= ${r.growth.max} ${verdict(r.growth)})`,
+      }
+    : {}),
 }));
 console.table(table);
 
@@ -156,6 +222,7 @@ writeFileSync(
     {
       at: new Date().toISOString(),
       mode,
+      growth: growth ? { baseTasks: GROWTH_BASE_TASKS[mode], baseRows: base?.rows } : undefined,
       database: ready.database,
       connections: CONNECTIONS,
       secondsPerEndpoint: duration,

@@ -6,27 +6,41 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../apps/api/src/db/client.ts';
 import { provisionCompany } from '../../apps/api/src/features/companies/provision.service.ts';
+import type { Ids } from './endpoints.ts';
 
 export type TenantSize = { users: number; projects: number; tasks: number; timeLogs: number };
 
 export type DataPlan = { large: TenantSize; small: TenantSize; smallTenants: number };
 
-/** Issue 12's data; `--scale` makes it 1,000,000 tasks and 2,000,000 time logs; `--smoke` is tiny. */
-export function dataPlan(mode: 'smoke' | 'default' | 'scale'): DataPlan {
+/**
+ * Issue 12's data; `--scale` makes it 1,000,000 tasks and 2,000,000 time logs; `--smoke` is tiny.
+ * `tasks` replaces the large tenant's task count (two time logs a task), the rest kept.
+ */
+export function dataPlan(mode: 'smoke' | 'default' | 'scale', tasks?: number): DataPlan {
   const small = { users: 10, projects: 2, tasks: 50, timeLogs: 100 };
+  const sized = (large: TenantSize): TenantSize =>
+    tasks === undefined ? large : { ...large, tasks, timeLogs: tasks * 2 };
   if (mode === 'smoke') {
-    return { large: { users: 50, projects: 5, tasks: 1_000, timeLogs: 2_000 }, small, smallTenants: 3 };
+    return {
+      large: sized({ users: 50, projects: 5, tasks: 1_000, timeLogs: 2_000 }),
+      small,
+      smallTenants: 3,
+    };
   }
-  const tasks = mode === 'scale' ? 1_000_000 : 100_000;
-  return { large: { users: 500, projects: 200, tasks, timeLogs: tasks * 2 }, small, smallTenants: 50 };
+  const n = mode === 'scale' ? 1_000_000 : 100_000;
+  return { large: sized({ users: 500, projects: 200, tasks: n, timeLogs: n * 2 }), small, smallTenants: 50 };
 }
+
+/** The growth check's small size (issue 12 item 3: p50 at 10,000 tasks against the full size). */
+export const GROWTH_BASE_TASKS = { smoke: 200, default: 10_000, scale: 10_000 } as const;
 
 export type Tenant = { companyId: string; adminEmail: string };
 
 /**
  * One company of `size`: the admin plus `users - 1` employees, `projects` projects of one task
- * list each, `tasks` tasks of which a fifth are subtasks, one assignee per task, and `timeLogs`
- * time logs spread over the last year.
+ * list each, `tasks` tasks of which a fifth are subtasks, one assignee per task, project members
+ * (the admin and every assignee of the project's tasks), and `timeLogs` time logs spread over the
+ * last year. The statuses are the company's own, from its provisioning.
  */
 export async function buildTenant(
   db: Db,
@@ -95,6 +109,13 @@ export async function buildTenant(
     insert into task_assignees (company_id, task_id, user_id)
     select ${c}, w.id, u.id from work w join people u on u.n = w.n % ${size.users}`);
   await db.execute(sql`
+    insert into project_members (company_id, project_id, user_id)
+    select distinct t.company_id, t.project_id, a.user_id
+      from task_assignees a join tasks t on t.id = a.task_id
+     where a.company_id = ${c}
+    union
+    select company_id, id, ${p.adminUserId}::uuid from projects where company_id = ${c}`);
+  await db.execute(sql`
     with people as (
       select id, row_number() over (order by id) - 1 as n from users where company_id = ${c}
     ), work as (
@@ -118,4 +139,52 @@ export async function generate(db: Db, plan: DataPlan, passwordHash: string): Pr
   }
   await db.execute(sql`analyze`);
   return large;
+}
+
+const one = async <T>(db: Db, query: ReturnType<typeof sql>): Promise<T[]> =>
+  ((await db.execute(query)) as unknown as { rows: T[] }).rows;
+
+/** The ids the endpoints' paths name (see `Ids` in endpoints.ts), read from the generated tenant. */
+export async function resolveIds(db: Db, c: string): Promise<Ids> {
+  const [busiest] = await one<{ id: string }>(
+    db,
+    sql`select project_id as id from tasks where company_id = ${c} group by project_id order by count(*) desc, project_id limit 1`,
+  );
+  const projectId = busiest?.id;
+  if (!projectId) throw new Error('the large tenant has no tasks');
+  const [list] = await one<{ id: string }>(
+    db,
+    sql`select id from task_lists where company_id = ${c} and project_id = ${projectId} order by id limit 1`,
+  );
+  const [writeList] = await one<{ id: string }>(
+    db,
+    sql`select id from task_lists where company_id = ${c} and project_id <> ${projectId} order by id limit 1`,
+  );
+  const [user] = await one<{ id: string }>(
+    db,
+    sql`select user_id as id from task_assignees where company_id = ${c} group by user_id order by count(*) desc, user_id limit 1`,
+  );
+  const statuses = await one<{ id: string }>(
+    db,
+    sql`select id from task_statuses where company_id = ${c} order by sort_order limit 2`,
+  );
+  const tasks = await one<{ id: string }>(
+    db,
+    sql`select id from tasks where company_id = ${c} and project_id = ${projectId} and parent_task_id is null order by id limit 50`,
+  );
+  const users = await one<{ id: string }>(db, sql`select id from users where company_id = ${c} order by id`);
+  if (!list || !writeList || !user || statuses.length < 2)
+    throw new Error('the large tenant lacks lists, assignees or statuses');
+  const today = new Date().toISOString().slice(0, 10);
+  return {
+    projectId,
+    taskListId: list.id,
+    userId: user.id,
+    writeTaskListId: writeList.id,
+    statusIds: statuses.map((s) => s.id),
+    taskIds: tasks.map((t) => t.id),
+    userIds: users.map((u) => u.id),
+    today,
+    from: new Date(Date.now() - 90 * 86_400_000).toISOString().slice(0, 10),
+  };
 }

@@ -5,6 +5,9 @@
  *
  * `ratio`: this row's requests/s over `of`'s must be at least `min` (ratios hold across runs on a
  * noisy machine, absolute numbers do not). `p99Ms`: a latency budget at 10 connections.
+ *
+ * Paths and bodies may name the large tenant's ids as `{placeholders}` (see `Ids`): src/server.ts
+ * resolves them after generating the data.
  */
 export type Endpoint = {
   name: string;
@@ -17,21 +20,99 @@ export type Endpoint = {
   p99Ms?: number;
   /** Budgets that only mean something on PostgreSQL (PGlite serves one query at a time). */
   postgresOnly?: boolean;
+  /** A write: each request's method and body (`i` counts the requests of the run). */
+  write?: {
+    method: 'POST' | 'PUT';
+    path: (ids: Ids, i: number) => string;
+    body: (ids: Ids, i: number) => object;
+  };
+  /** Requests/s the row must reach (writes). */
+  minRps?: number;
+  /** Seconds of load for this row, whatever `--duration` says (not in smoke mode). */
+  seconds?: number;
+  /** One of the issue's main reads: measured again by `--growth`. */
+  read?: boolean;
 };
 
-/** The app route src/server.ts adds: signed-in users only, no table read. */
-export const AUTH_PROBE_PATH = '/api/bench/signed-in';
+/** The large tenant's ids src/server.ts resolves after generating the data. */
+export type Ids = {
+  /** The project with the most tasks (its board, detail and first list are read). */
+  projectId: string;
+  taskListId: string;
+  /** The busiest employee (the user report's subject). */
+  userId: string;
+  /** A list of another project, where the create-task load writes. */
+  writeTaskListId: string;
+  /** The first two statuses of the company's board. */
+  statusIds: string[];
+  /** Tasks of the board's project (the move-a-card load cycles through them). */
+  taskIds: string[];
+  /** The company's users (the log-time load spreads its entries over them). */
+  userIds: string[];
+  /** Today (UTC) and 90 days before it: the ranges of the time-log filters and reports. */
+  today: string;
+  from: string;
+};
+
+/** Fills `{name}` placeholders from the string ids. */
+export function fill(path: string, ids: Ids): string {
+  return path.replace(/\{(\w+)\}/g, (whole, key: string) => {
+    const v = (ids as Record<string, unknown>)[key];
+    return typeof v === 'string' ? v : whole;
+  });
+}
+
+/** The issue's main reads: each is measured on the app and, through the driver, as its raw SQL. */
+export const READS: { key: string; name: string; path: string }[] = [
+  { key: 'employees', name: 'employee list', path: '/api/CompanyUsers/details?pageSize=50' },
+  { key: 'projects', name: 'project list', path: '/api/Project?pageNumber=1&pageSize=10' },
+  { key: 'project', name: 'project detail', path: '/api/Project/{projectId}' },
+  {
+    key: 'list-tasks',
+    name: "a task list's tasks",
+    path: '/api/Tasks/tasklists/{taskListId}/tasks?page=1&pageSize=5',
+  },
+  { key: 'my-tasks', name: 'my tasks', path: '/api/Tasks/users/mytasks?page=1&pageSize=200' },
+  {
+    key: 'board',
+    name: 'board (pageSize 500)',
+    path: '/api/Tasks/projects/{projectId}/tasks?page=1&pageSize=500&sortBy=sortOrder&sortOrder=asc',
+  },
+  {
+    key: 'time-logs',
+    name: 'time logs, filtered',
+    path: '/api/Timelogs?pageNumber=1&pageSize=10&projectId={projectId}&loggedAtFrom={from}&loggedAtTo={today}',
+  },
+  {
+    key: 'user-report',
+    name: 'user report',
+    path: '/api/taskreports/user-tasks-by-status/{userId}?startDateTo={from}&endDateTo={today}',
+  },
+  {
+    key: 'company-report',
+    name: 'company report',
+    path: '/api/taskreports/company-hours?startDateTo={from}&endDateTo={today}',
+  },
+  { key: 'dashboard', name: 'dashboard figures', path: '/api/dashboard/me' },
+];
+
+const day = (today: string, back: number) =>
+  new Date(Date.parse(`${today}T00:00:00Z`) - back * 86_400_000).toISOString().slice(0, 10);
+const at = <T>(xs: T[], i: number): T => {
+  const x = xs[i % xs.length];
+  if (x === undefined) throw new Error('the bench data has no rows to write with');
+  return x;
+};
 
 export const ENDPOINTS: Endpoint[] = [
   { name: 'bare JSON route', server: 'bare', path: '/bare' },
   { name: 'GET /healthz', server: 'app', path: '/healthz', ratio: { of: 'bare JSON route', min: 0.5 } },
-  // The cost of authorisation: a route the suite adds to the app, guarded by the real auth plugin
-  // (any signed-in user), whose handler reads no table. GET /api/Taskpriorities (served from
-  // memory) replaces it once it exists.
+  // The cost of authorisation: the priorities are platform reference data served from memory
+  // (read once per database), so the handler touches no table.
   {
-    name: 'authenticated, no table',
+    name: 'authenticated, no table (GET /api/Taskpriorities)',
     server: 'app',
-    path: AUTH_PROBE_PATH,
+    path: '/api/Taskpriorities',
     auth: true,
     ratio: { of: 'GET /healthz', min: 0.9 },
   },
@@ -43,24 +124,78 @@ export const ENDPOINTS: Endpoint[] = [
     auth: true,
     ratio: { of: 'GET /healthz', min: 0 },
   },
-  { name: 'raw pg: employee list SQL', server: 'bare', path: '/raw/employees' },
+  ...READS.flatMap((r): Endpoint[] => [
+    { name: `raw pg: ${r.name}`, server: 'bare', path: `/raw/${r.key}` },
+    {
+      name: r.name,
+      server: 'app',
+      path: r.path,
+      auth: true,
+      ratio: { of: `raw pg: ${r.name}`, min: 0.4 },
+      p99Ms: 25,
+      postgresOnly: true,
+      read: true,
+    },
+  ]),
   {
-    name: 'GET /api/CompanyUsers/details?pageSize=50',
-    server: 'app',
-    path: '/api/CompanyUsers/details?pageSize=50',
-    auth: true,
-    ratio: { of: 'raw pg: employee list SQL', min: 0.4 },
-    p99Ms: 25,
-    postgresOnly: true,
-  },
-  {
-    name: 'the same, compressed (gzip)',
+    name: 'employee list, compressed (gzip)',
     server: 'app',
     path: '/api/CompanyUsers/details?pageSize=50',
     auth: true,
     headers: { 'accept-encoding': 'gzip, deflate, br' },
   },
+  // Writes (issue item 4): at least 1,000/s for 30 s with no errors, on PostgreSQL.
+  {
+    name: 'write: create task',
+    server: 'app',
+    path: '/api/Tasks/tasklists/{writeTaskListId}/tasks',
+    auth: true,
+    write: {
+      method: 'POST',
+      path: (ids) => `/api/Tasks/tasklists/${ids.writeTaskListId}/tasks`,
+      body: (_ids, i) => ({ title: `Bench task ${i}` }),
+    },
+    minRps: 1000,
+    seconds: 30,
+    postgresOnly: true,
+  },
+  {
+    // One minute per entry, each (user, day) in turn over the last 300 days: the 24-hour rule
+    // never bites, and no two requests queue on one day's lock.
+    name: 'write: log time',
+    server: 'app',
+    path: '/api/Timelogs',
+    auth: true,
+    write: {
+      method: 'POST',
+      path: () => '/api/Timelogs',
+      body: (ids, i) => ({
+        taskId: at(ids.taskIds, i),
+        userId: at(ids.userIds, i),
+        loggedAt: day(ids.today, 1 + (Math.floor(i / ids.userIds.length) % 300)),
+        duration: '00:01',
+      }),
+    },
+    minRps: 1000,
+    seconds: 30,
+    postgresOnly: true,
+  },
+  {
+    // The board's drag and drop: PUT { statusId, sortOrder }, the status alternating.
+    name: 'write: move a card',
+    server: 'app',
+    path: '/api/Tasks/{taskId}',
+    auth: true,
+    write: {
+      method: 'PUT',
+      path: (ids, i) => `/api/Tasks/${at(ids.taskIds, i)}`,
+      body: (ids, i) => ({
+        statusId: at(ids.statusIds, Math.floor(i / ids.taskIds.length)),
+        sortOrder: i % 1000,
+      }),
+    },
+    minRps: 1000,
+    seconds: 30,
+    postgresOnly: true,
+  },
 ];
-
-/** The app request whose SQL the bare `/raw/employees` route replays through the driver. */
-export const RAW_EMPLOYEES_SOURCE = '/api/CompanyUsers/details?pageSize=50';

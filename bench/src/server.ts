@@ -3,9 +3,10 @@
  * (PostgreSQL from DATABASE_URL, in a database of its own, or PGlite in memory), generates the
  * data, and serves two things side by side:
  *   - the Taskhive app, exactly as server.ts builds it;
- *   - a bare Fastify server: a JSON route (the platform's floor) and `/raw/employees`, which
- *     replays through the driver the SQL the app runs for the employee list (the database's floor).
- * It answers the parent with the ports and a token of the large tenant's admin.
+ *   - a bare Fastify server: a JSON route (the platform's floor) and, for each of the main reads
+ *     (READS in endpoints.ts), `/raw/<key>`, which replays through the driver the SQL the app ran
+ *     for that request at start-up (the database's floor).
+ * It answers the parent with a token of the large tenant's admin and the ids the paths name.
  */
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -18,23 +19,26 @@ import { type Database, openPglite, openPostgres } from '../../apps/api/src/db/c
 import { migrate } from '../../apps/api/src/db/migrate.ts';
 import { syncReferenceData } from '../../apps/api/src/db/reference-data.ts';
 import { hashPassword } from '../../apps/api/src/lib/passwords.ts';
-import { SIGNED_IN } from '../../apps/api/src/plugins/auth.ts';
-import { dataPlan, generate } from './data.ts';
-import { AUTH_PROBE_PATH, RAW_EMPLOYEES_SOURCE } from './endpoints.ts';
+import { dataPlan, generate, resolveIds } from './data.ts';
+import { fill, type Ids, READS } from './endpoints.ts';
 
 export type ServerOptions = {
   mode: 'smoke' | 'default' | 'scale';
   appPort: number;
   barePort: number;
   logLevel: string;
+  /** The large tenant's task count instead of the mode's (`--growth`'s small run). */
+  tasks?: number;
 };
 
 export type ServerReady = {
   kind: 'ready';
   database: 'postgres' | 'pglite';
   token: string;
-  rawStatements: number;
+  /** Statements each raw route replays, by read. */
+  rawStatements: Record<string, number>;
   generateSeconds: number;
+  ids: Ids;
 };
 
 type Statement = { text: string; values: unknown[] };
@@ -97,7 +101,7 @@ export async function startServer(o: ServerOptions): Promise<ServerReady> {
   await migrate(database);
   await syncReferenceData(database.db);
   const t0 = performance.now();
-  const large = await generate(database.db, dataPlan(o.mode), await hashPassword(PASSWORD));
+  const large = await generate(database.db, dataPlan(o.mode, o.tasks), await hashPassword(PASSWORD));
   const generateSeconds = (performance.now() - t0) / 1000;
 
   const config = {
@@ -105,7 +109,6 @@ export async function startServer(o: ServerOptions): Promise<ServerReady> {
     rateLimit: { authMax: 1e9, authIpMax: 1e9, authWindowMs: 60_000 },
   };
   const app = await buildApp({ db: database.db, config });
-  app.get(AUTH_PROBE_PATH, { config: { permission: SIGNED_IN } }, async () => ({ status: 'ok' }));
   await app.ready();
   const login = await app.inject({
     method: 'POST',
@@ -115,21 +118,29 @@ export async function startServer(o: ServerOptions): Promise<ServerReady> {
   const token = (login.json() as { data: { token: string } }).data.token;
   const authorization = `Bearer ${token}`;
 
+  const ids = await resolveIds(database.db, large.companyId);
+
   const client = (database.db as unknown as { $client: RawClient }).$client;
   const rec = recorder(client);
-  const captured = await rec.during(() =>
-    app.inject({ url: RAW_EMPLOYEES_SOURCE, headers: { authorization } }),
-  );
-  // The app's statements for the list, without the auth plugin's session read.
-  const statements = captured.filter((s) => !/\bfrom "sessions"/i.test(s.text));
-
   const bare = Fastify({ logger: false });
   bare.get('/bare', async () => ({ status: 'ok' }));
-  bare.get('/raw/employees', async () => {
-    const results = [];
-    for (const s of statements) results.push((await client.query(s.text, s.values)).rows);
-    return { status: 'success', data: results };
-  });
+  const rawStatements: Record<string, number> = {};
+  for (const read of READS) {
+    const url = fill(read.path, ids);
+    let answer = { statusCode: 0, body: '' };
+    const captured = await rec.during(async () => {
+      answer = await app.inject({ url, headers: { authorization } });
+    });
+    if (answer.statusCode !== 200) throw new Error(`${url} answered ${answer.statusCode}: ${answer.body}`);
+    // The app's statements for the read, without the auth plugin's session read.
+    const statements = captured.filter((s) => !/\bfrom "sessions"/i.test(s.text));
+    rawStatements[read.key] = statements.length;
+    bare.get(`/raw/${read.key}`, async () => {
+      const results = [];
+      for (const s of statements) results.push((await client.query(s.text, s.values)).rows);
+      return { status: 'success', data: results };
+    });
+  }
 
   await app.listen({ port: o.appPort, host: '127.0.0.1' });
   await bare.listen({ port: o.barePort, host: '127.0.0.1' });
@@ -144,7 +155,7 @@ export async function startServer(o: ServerOptions): Promise<ServerReady> {
   };
   process.on('SIGTERM', () => void close());
   process.on('disconnect', () => void close());
-  return { kind: 'ready', database: database.kind, token, rawStatements: statements.length, generateSeconds };
+  return { kind: 'ready', database: database.kind, token, rawStatements, generateSeconds, ids };
 }
 
 if (process.send) {
