@@ -293,6 +293,13 @@ export const tasksRepo = {
     sortOrder: number,
     except?: string,
   ) {
+    // Writers of one column take turns (a lock held to the end of the transaction): two moves
+    // into the same column would otherwise renumber its rows in opposite orders and deadlock.
+    const key =
+      'parentTaskId' in column
+        ? `${scope.companyId}:sub:${column.parentTaskId}`
+        : `${scope.companyId}:col:${column.projectId}:${column.statusId}`;
+    await scope.db.execute(sql`select pg_advisory_xact_lock(hashtextextended(${key}, 0))`);
     const where =
       'parentTaskId' in column
         ? eq(tasks.parentTaskId, column.parentTaskId)

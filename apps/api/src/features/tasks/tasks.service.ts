@@ -11,6 +11,7 @@ import {
 } from '@taskhive/contract';
 import { badRequest, fieldError, notFound } from '../../lib/errors.ts';
 import { toPaged, type ListResult } from '../../lib/list.ts';
+import { retryTransaction } from '../../lib/retry.ts';
 import type { Scope } from '../../lib/scope.ts';
 import { activitiesRepo } from '../comments/activities.repo.ts';
 import { personName, taskChanges, type TaskState } from '../comments/activity.ts';
@@ -109,37 +110,39 @@ export function tasksService(deps: { storage: FileStorage; log: FastifyBaseLogge
       : await taskStatusesRepo.first(scope);
     await assertPriority(scope, body.priorityId);
     await assertAssignees(scope, list.projectId, body.assigneeIds);
-    const id = await scope.transaction(async (tx) => {
-      let sortOrder = body.sortOrder;
-      if (parent) {
-        if (sortOrder === undefined) sortOrder = await tasksRepo.nextSubtaskOrder(tx, parent.id);
-        else await tasksRepo.shiftFrom(tx, { parentTaskId: parent.id }, sortOrder);
-      } else {
-        sortOrder ??= 0;
-        if (statusId) await tasksRepo.shiftFrom(tx, { projectId: list.projectId, statusId }, sortOrder);
-      }
-      const taskId = await tasksRepo.insert(tx, {
-        projectId: list.projectId,
-        taskListId: list.id,
-        parentTaskId: parent?.id ?? null,
-        title: body.title,
-        description: body.description ?? null,
-        statusId,
-        priorityId: body.priorityId ?? null,
-        startDate: body.startDate ?? null,
-        dueDate: body.dueDate ?? null,
-        estimatedHours: hours(body.estimatedHours) ?? null,
-        actualHours: hours(body.actualHours) ?? null,
-        sortOrder,
-        createdBy: tx.actor.userId,
-      });
-      await tasksRepo.setAssignees(tx, taskId, body.assigneeIds ?? []);
-      await activitiesRepo.record(tx, [
-        { taskId, projectId: list.projectId, field: 'created', from: null, to: body.title },
-      ]);
-      await tasksRepo.recomputeProgress(tx, [taskId]);
-      return taskId;
-    });
+    const id = await retryTransaction(() =>
+      scope.transaction(async (tx) => {
+        let sortOrder = body.sortOrder;
+        if (parent) {
+          if (sortOrder === undefined) sortOrder = await tasksRepo.nextSubtaskOrder(tx, parent.id);
+          else await tasksRepo.shiftFrom(tx, { parentTaskId: parent.id }, sortOrder);
+        } else {
+          sortOrder ??= 0;
+          if (statusId) await tasksRepo.shiftFrom(tx, { projectId: list.projectId, statusId }, sortOrder);
+        }
+        const taskId = await tasksRepo.insert(tx, {
+          projectId: list.projectId,
+          taskListId: list.id,
+          parentTaskId: parent?.id ?? null,
+          title: body.title,
+          description: body.description ?? null,
+          statusId,
+          priorityId: body.priorityId ?? null,
+          startDate: body.startDate ?? null,
+          dueDate: body.dueDate ?? null,
+          estimatedHours: hours(body.estimatedHours) ?? null,
+          actualHours: hours(body.actualHours) ?? null,
+          sortOrder,
+          createdBy: tx.actor.userId,
+        });
+        await tasksRepo.setAssignees(tx, taskId, body.assigneeIds ?? []);
+        await activitiesRepo.record(tx, [
+          { taskId, projectId: list.projectId, field: 'created', from: null, to: body.title },
+        ]);
+        await tasksRepo.recomputeProgress(tx, [taskId]);
+        return taskId;
+      }),
+    );
     return detail(scope, id);
   }
 
@@ -190,32 +193,34 @@ export function tasksService(deps: { storage: FileStorage; log: FastifyBaseLogge
       const statusChanges = body.statusId !== undefined && body.statusId !== row.statusId;
       const before = await taskState(scope, id);
 
-      await scope.transaction(async (tx) => {
-        const statusId = body.statusId ?? row.statusId;
-        const sortOrder = body.sortOrder ?? (statusChanges && !row.parentTaskId ? 0 : row.sortOrder);
-        if (statusChanges || sortOrder !== row.sortOrder) {
-          if (row.parentTaskId)
-            await tasksRepo.shiftFrom(tx, { parentTaskId: row.parentTaskId }, sortOrder, id);
-          else if (statusId)
-            await tasksRepo.shiftFrom(tx, { projectId: row.projectId, statusId }, sortOrder, id);
-        }
-        await tasksRepo.update(tx, id, {
-          title: body.title,
-          description: body.description,
-          statusId: body.statusId,
-          priorityId: body.priorityId,
-          startDate: body.startDate,
-          dueDate: body.dueDate,
-          estimatedHours: hours(body.estimatedHours),
-          actualHours: hours(body.actualHours),
-          sortOrder,
-          taskListId: newListId,
-        });
-        if (body.assigneeIds) await tasksRepo.setAssignees(tx, id, body.assigneeIds);
-        await activitiesRepo.record(tx, taskChanges(before, await taskState(tx, id)));
-        if (newListId) await tasksRepo.moveSubtasksToList(tx, id, newListId);
-        if (statusChanges) await tasksRepo.recomputeProgress(tx, [id]);
-      });
+      await retryTransaction(() =>
+        scope.transaction(async (tx) => {
+          const statusId = body.statusId ?? row.statusId;
+          const sortOrder = body.sortOrder ?? (statusChanges && !row.parentTaskId ? 0 : row.sortOrder);
+          if (statusChanges || sortOrder !== row.sortOrder) {
+            if (row.parentTaskId)
+              await tasksRepo.shiftFrom(tx, { parentTaskId: row.parentTaskId }, sortOrder, id);
+            else if (statusId)
+              await tasksRepo.shiftFrom(tx, { projectId: row.projectId, statusId }, sortOrder, id);
+          }
+          await tasksRepo.update(tx, id, {
+            title: body.title,
+            description: body.description,
+            statusId: body.statusId,
+            priorityId: body.priorityId,
+            startDate: body.startDate,
+            dueDate: body.dueDate,
+            estimatedHours: hours(body.estimatedHours),
+            actualHours: hours(body.actualHours),
+            sortOrder,
+            taskListId: newListId,
+          });
+          if (body.assigneeIds) await tasksRepo.setAssignees(tx, id, body.assigneeIds);
+          await activitiesRepo.record(tx, taskChanges(before, await taskState(tx, id)));
+          if (newListId) await tasksRepo.moveSubtasksToList(tx, id, newListId);
+          if (statusChanges) await tasksRepo.recomputeProgress(tx, [id]);
+        }),
+      );
       return detail(scope, id);
     },
 

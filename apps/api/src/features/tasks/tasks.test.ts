@@ -378,6 +378,31 @@ describe('GET/PUT/DELETE /api/Tasks/{id}', () => {
     expect((await call('GET', `/api/Tasks/${x.taskId}`, admin)).statusCode).toBe(404);
   });
 
+  it('ten creates and ten moves into one column at once all succeed, each card at its own place', async () => {
+    // On PostgreSQL these run in parallel: the column's renumbering once deadlocked (the benchmark's
+    // writes failed); writers of a column now take turns.
+    const p = await buildProject(database.db, acme, { memberIds: [employee.userId] });
+    const l = await buildTaskList(database.db, acme, { projectId: p.projectId });
+    const review = await statusIdOf(database.db, acme.companyId, 'In Review');
+    const open = await statusIdOf(database.db, acme.companyId, 'Open');
+    const url = `/api/Tasks/tasklists/${l.taskListId}/tasks`;
+    const created = await Promise.all(
+      Array.from({ length: 10 }, (_, i) => call('POST', url, admin, { title: `T${i}`, statusId: open })),
+    );
+    expect(created.map((r) => r.statusCode)).toEqual(Array(10).fill(201));
+    const moved = await Promise.all(
+      created.map((r, i) =>
+        call('PUT', `/api/Tasks/${r.json().data.taskId}`, admin, { statusId: review, sortOrder: i % 3 }),
+      ),
+    );
+    expect(moved.map((r) => r.statusCode)).toEqual(Array(10).fill(200));
+    const board = (
+      await call('GET', `/api/Tasks/projects/${p.projectId}/tasks?pageSize=50&statusNames=In Review`, admin)
+    ).json().data.items as { sortOrder: number }[];
+    expect(board).toHaveLength(10);
+    expect(new Set(board.map((t) => t.sortOrder)).size).toBe(10);
+  });
+
   it('task documents: upload 201, download, delete; 403 and 404', async () => {
     const t = await buildTask(database.db, acme, { taskListId: list.taskListId });
     const up = (id: string, s: Session) => {
