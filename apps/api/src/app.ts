@@ -47,6 +47,7 @@ import { permissionsService } from './features/permissions/permissions.service.t
 import { rolesRoutes } from './features/roles/roles.routes.ts';
 import { rolesService } from './features/roles/roles.service.ts';
 import { background, type Background } from './lib/background.ts';
+import { type LiveBus, memoryBus } from './lib/live-events.ts';
 import { createMailer, type Mailer } from './lib/mailer.ts';
 import { memoryCounter, redisCounter } from './lib/rate-limit.ts';
 import { authPlugin, recordRoutes } from './plugins/auth.ts';
@@ -73,6 +74,8 @@ declare module 'fastify' {
     mailer: Mailer;
     /** Work that follows an answer; tests drain it before reading what it wrote. */
     background: Background;
+    /** Live events (lib/live-events.ts): published after a request's writes committed. */
+    live: LiveBus;
   }
 }
 
@@ -128,6 +131,17 @@ export async function buildApp({ db, config, logger, logStream }: AppDeps): Prom
     ? new Redis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 1 })
     : undefined;
   if (redis) app.addHook('onClose', async () => void redis.quit());
+
+  // What a successful request changed goes to the live streams once its answer is out; a failed
+  // request (its transaction rolled back) announces nothing.
+  const live = memoryBus();
+  app.decorate('live', live);
+  app.addHook('onResponse', (req, reply, done) => {
+    const events = req.scope?.events;
+    if (events?.length && reply.statusCode < 400) live.publish([...events]);
+    done();
+  });
+  app.addHook('onClose', async () => live.close());
 
   await app.register(envelopePlugin);
   await app.register(securityHeadersPlugin, {

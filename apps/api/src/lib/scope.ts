@@ -2,6 +2,7 @@ import { and, eq, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client.ts';
 import { notFound } from './errors.ts';
+import type { LiveChange, LiveEvent } from './live-events.ts';
 
 /** Who is asking: set by the auth plugin from the verified token and the live session. */
 export type Actor = {
@@ -33,11 +34,23 @@ export type Scope = {
   values<R extends object>(row: R): R & { companyId: string };
   /** The same tenant and actor on another handle (a transaction). */
   on(db: Db): Scope;
-  /** Runs `work` in a transaction with a scope bound to it. */
+  /**
+   * Runs `work` in a transaction with a scope bound to it. Events it emits join this scope's
+   * events only when the transaction commits.
+   */
   transaction<T>(work: (scope: Scope) => Promise<T>): Promise<T>;
+  /** Says that a record changed (live updates); published after the request succeeds. */
+  emit(change: LiveChange): void;
+  /** The events emitted so far (the auth plugin publishes the request's after a success). */
+  readonly events: readonly LiveEvent[];
 };
 
-export function makeScope(db: Db, actor: Actor, companyId: string = actor.companyId): Scope {
+export function makeScope(
+  db: Db,
+  actor: Actor,
+  companyId: string = actor.companyId,
+  events: LiveEvent[] = [],
+): Scope {
   const scope: Scope = {
     db,
     companyId,
@@ -51,11 +64,18 @@ export function makeScope(db: Db, actor: Actor, companyId: string = actor.compan
       return { ...row, companyId };
     },
     on(other) {
-      return makeScope(other, actor, companyId);
+      return makeScope(other, actor, companyId, events);
     },
-    transaction(work) {
-      return db.transaction((tx) => work(makeScope(tx, actor, companyId)));
+    async transaction(work) {
+      const pending: LiveEvent[] = [];
+      const result = await db.transaction((tx) => work(makeScope(tx, actor, companyId, pending)));
+      events.push(...pending);
+      return result;
     },
+    emit(change) {
+      events.push({ ...change, companyId, actorId: actor.userId, at: new Date().toISOString() });
+    },
+    events,
   };
   return scope;
 }
@@ -87,5 +107,5 @@ export function systemScope(db: Db, companyId: string): Scope {
 export function scopeForCompany(scope: Scope, companyId: string): Scope {
   if (companyId === scope.companyId) return scope;
   if (!scope.actor.isSuperAdmin) throw notFound('Company');
-  return makeScope(scope.db, scope.actor, companyId);
+  return makeScope(scope.db, scope.actor, companyId, scope.events as LiveEvent[]);
 }
