@@ -22,8 +22,9 @@ describe('scope events', () => {
     });
     expect(scope.events).toHaveLength(1);
     expect(scope.events[0]).toMatchObject({ companyId: A, type: 'task', id: 't1', projectId: 'p1' });
-    expect(scope.events[0]!.actorId).toBe(scope.actor.userId);
-    expect(Number.isNaN(Date.parse(scope.events[0]!.at))).toBe(false);
+    const [event] = scope.events;
+    expect(event?.actorId).toBe(scope.actor.userId);
+    expect(Number.isNaN(Date.parse(event?.at ?? ''))).toBe(false);
   });
 
   it('drops what a rolled-back transaction emitted', async () => {
