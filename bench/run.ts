@@ -18,12 +18,12 @@
  *   LOG_LEVEL         the app's log level (default info, as in production)
  *   DATABASE_URL      PostgreSQL (the suite makes a database `taskhive_bench` there); else PGlite
  */
-import { fork } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import autocannon from 'autocannon';
 import { GROWTH_BASE_TASKS } from './src/data.ts';
 import { ENDPOINTS, type Endpoint, fill, type Ids } from './src/endpoints.ts';
+import { forkServer } from './src/fork.ts';
 import type { ServerOptions, ServerReady } from './src/server.ts';
 
 const flag = (name: string) => process.argv.includes(`--${name}`);
@@ -65,22 +65,8 @@ type Row = {
   growth?: { p50AtBaseMs: number; value: number; max: number; ok: boolean; enforced: boolean };
 };
 
-function startServer(tasks?: number): Promise<{ ready: ServerReady; stop: () => void }> {
-  const options: ServerOptions = {
-    mode,
-    appPort,
-    barePort,
-    logLevel: process.env.LOG_LEVEL ?? 'info',
-    tasks,
-  };
-  const child = fork(new URL('./src/server.ts', import.meta.url), [JSON.stringify(options)], {
-    execArgv: ['--import', 'tsx'],
-    stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
-  });
-  return new Promise((resolve, reject) => {
-    child.once('message', (m) => resolve({ ready: m as ServerReady, stop: () => child.kill('SIGTERM') }));
-    child.once('exit', (code) => reject(new Error(`the bench server exited (${code}) before it was ready`)));
-  });
+function startServer(tasks?: number) {
+  return forkServer({ mode, appPort, barePort, logLevel: process.env.LOG_LEVEL ?? 'info', tasks });
 }
 
 /** Counts a write row's requests across warm-up, rounds and runs, so every body is new. */

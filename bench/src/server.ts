@@ -51,7 +51,8 @@ type RawClient = {
 };
 
 const BENCH_DB = 'taskhive_bench';
-const PASSWORD = 'Bench-password-1';
+/** Every generated user's password (the browser suite signs in with it). */
+export const BENCH_PASSWORD = 'Bench-password-1';
 
 async function openBenchDatabase(): Promise<Database> {
   const url = process.env.DATABASE_URL;
@@ -101,7 +102,7 @@ export async function startServer(o: ServerOptions): Promise<ServerReady> {
   await migrate(database);
   await syncReferenceData(database.db);
   const t0 = performance.now();
-  const large = await generate(database.db, dataPlan(o.mode, o.tasks), await hashPassword(PASSWORD));
+  const large = await generate(database.db, dataPlan(o.mode, o.tasks), await hashPassword(BENCH_PASSWORD));
   const generateSeconds = (performance.now() - t0) / 1000;
 
   const config = {
@@ -113,7 +114,7 @@ export async function startServer(o: ServerOptions): Promise<ServerReady> {
   const login = await app.inject({
     method: 'POST',
     url: '/api/auth/login',
-    payload: { email: large.adminEmail, password: PASSWORD },
+    payload: { email: large.adminEmail, password: BENCH_PASSWORD },
   });
   const token = (login.json() as { data: { token: string } }).data.token;
   const authorization = `Bearer ${token}`;

@@ -1,0 +1,278 @@
+/**
+ * Issue 12's browser budgets, in Debian's Chromium against the bench server's large tenant:
+ * `npm run bench:browser` (root) or `npm run browser -w @taskhive/bench`.
+ *
+ * 1. The `/app` start-up load: the calls the web app makes between signing in and the dashboard,
+ *    recorded from a real sign-in, then replayed together (as the app fires them) 30 times with
+ *    the admin's token: p50 of the whole load <= 150 ms.
+ * 2. The dashboard is interactive (heading, figures drawn, no loading bar) within 1 s of the
+ *    sign-in click: p50 of 5 sign-ins <= 1,000 ms.
+ * 3. Lighthouse (desktop preset: Taskhive is an office tool) on sign-in, company dashboard,
+ *    project list and board, signed in as the large tenant's admin: performance and
+ *    accessibility >= 95 each.
+ *
+ *   --smoke         tiny data, fewer rounds, no Lighthouse, budgets reported not enforced
+ *   --lighthouse    with --smoke: run Lighthouse anyway
+ *   --port <n>      the app's port (default 3222); the bare server takes the next, the browser's
+ *                   debugging port the one after
+ *   DATABASE_URL    PostgreSQL (database `taskhive_bench`), else PGlite
+ *
+ * Needs the built web app (`npm run build`). Writes bench/results/browser.json; exits 1 when a
+ * budget fails (not in --smoke).
+ */
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import lighthouse from 'lighthouse';
+import desktopConfig from 'lighthouse/core/config/desktop-config.js';
+import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { fill } from './src/endpoints.ts';
+import { forkServer } from './src/fork.ts';
+import { BENCH_PASSWORD } from './src/server.ts';
+
+const flag = (name: string) => process.argv.includes(`--${name}`);
+const option = (name: string, fallback: number) => {
+  const i = process.argv.indexOf(`--${name}`);
+  return i > 0 ? Number(process.argv[i + 1]) : fallback;
+};
+const smoke = flag('smoke');
+/** Lighthouse runs with the default data, or with --smoke --lighthouse. */
+const runLighthouse = !smoke || flag('lighthouse');
+const appPort = option('port', 3222);
+const cdpPort = appPort + 2;
+const base = `http://127.0.0.1:${appPort}`;
+const STARTUP_BUDGET_MS = 150;
+const INTERACTIVE_BUDGET_MS = 1000;
+const LIGHTHOUSE_MIN = 95;
+const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+const webIndex = new URL('../apps/web/dist/index.html', import.meta.url);
+if (!existsSync(webIndex)) {
+  console.error('No built web app: run `npm run build` first.');
+  process.exit(1);
+}
+
+const median = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.floor(s.length / 2)] ?? 0;
+};
+
+type Row = { name: string; value: number; unit: string; budget: string; ok: boolean };
+const rows: Row[] = [];
+
+/** Signs out (forgets the session), signs in as `email`, and waits for the company dashboard. */
+async function signIn(page: Page, email: string): Promise<{ ms: number; calls: string[] }> {
+  await page.context().clearCookies();
+  await page.goto(`${base}/`);
+  await page.evaluate(() =>
+    (globalThis as unknown as { localStorage: { clear(): void } }).localStorage.clear(),
+  );
+  await page.goto(`${base}/`);
+  await page.getByLabel('Email address').fill(email);
+  await page.getByLabel(/^Password/).fill(BENCH_PASSWORD);
+  const calls: string[] = [];
+  const record = (req: { url(): string; method(): string }) => {
+    const url = new URL(req.url());
+    if (url.pathname.startsWith('/api/') && req.method() === 'GET') calls.push(url.pathname + url.search);
+  };
+  page.on('request', record);
+  const t0 = Date.now();
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await page.getByRole('heading', { level: 1, name: /^Welcome back/ }).waitFor();
+  await page.locator('[aria-label$=" value"]').first().waitFor();
+  await page.getByLabel('Loading the dashboard').waitFor({ state: 'detached' });
+  const ms = Date.now() - t0;
+  // Start-up calls still in flight once the dashboard shows count too.
+  await page.waitForLoadState('networkidle');
+  page.off('request', record);
+  return { ms, calls: [...new Set(calls)] };
+}
+
+async function startupLoad(calls: string[], token: string, rounds: number): Promise<number> {
+  const once = () =>
+    Promise.all(
+      calls.map(async (path) => {
+        const res = await fetch(`${base}${path}`, { headers: { authorization: `Bearer ${token}` } });
+        await res.arrayBuffer();
+        if (!res.ok) throw new Error(`${path} answered ${res.status}`);
+      }),
+    );
+  await once();
+  const times: number[] = [];
+  for (let i = 0; i < rounds; i++) {
+    const t0 = performance.now();
+    await once();
+    times.push(performance.now() - t0);
+  }
+  return median(times);
+}
+
+type Audit = {
+  performance: number;
+  accessibility: number;
+  metrics: Record<string, number>;
+  failing: string[];
+};
+const METRICS = [
+  'first-contentful-paint',
+  'largest-contentful-paint',
+  'total-blocking-time',
+  'cumulative-layout-shift',
+  'speed-index',
+] as const;
+
+async function audit(url: string): Promise<Audit> {
+  const result = await lighthouse(
+    url,
+    {
+      port: cdpPort,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: ['performance', 'accessibility'],
+      // Keep the signed-in session the audit runs in.
+      disableStorageReset: true,
+    },
+    desktopConfig,
+  );
+  const lhr = result?.lhr;
+  const categories = lhr?.categories;
+  const metrics: Record<string, number> = {};
+  for (const m of METRICS) metrics[m] = Math.round((lhr?.audits[m]?.numericValue ?? 0) * 1000) / 1000;
+  // What to fix: every weighted accessibility check that did not pass.
+  const failing = (categories?.accessibility?.auditRefs ?? [])
+    .filter((ref) => ref.weight > 0 && (lhr?.audits[ref.id]?.score ?? 1) < 1)
+    .map((ref) => ref.id);
+  return {
+    performance: Math.round((categories?.performance?.score ?? 0) * 100),
+    accessibility: Math.round((categories?.accessibility?.score ?? 0) * 100),
+    metrics,
+    failing,
+  };
+}
+
+async function main() {
+  const server = await forkServer({
+    mode: smoke ? 'smoke' : 'default',
+    appPort,
+    barePort: appPort + 1,
+    logLevel: process.env.LOG_LEVEL ?? 'warn',
+  });
+  const { ready } = server;
+  const profile = mkdtempSync(join(tmpdir(), 'taskhive-bench-chromium-'));
+  let context: BrowserContext | undefined;
+  try {
+    const me = await fetch(`${base}/api/auth/me`, { headers: { authorization: `Bearer ${ready.token}` } });
+    const email = ((await me.json()) as { data: { user: { email: string } } }).data.user.email;
+    context = await chromium.launchPersistentContext(profile, {
+      executablePath: '/usr/bin/chromium',
+      headless: true,
+      args: [...CHROMIUM_ARGS, `--remote-debugging-port=${cdpPort}`],
+      viewport: { width: 1350, height: 940 },
+    });
+    const page = context.pages()[0] ?? (await context.newPage());
+
+    // Sign-in page first, while signed out.
+    const audits: { name: string; url: string }[] = [
+      { name: 'sign-in', url: `${base}/` },
+      { name: 'company dashboard', url: `${base}/app/dashboard` },
+      { name: 'project list', url: `${base}/app/project` },
+      { name: 'board', url: `${base}${fill('/app/project-detail/{projectId}?tab=board', ready.ids)}` },
+    ];
+    const scores: Record<string, Audit> = {};
+    if (runLighthouse) {
+      await page.context().clearCookies();
+      await page.goto(`${base}/`);
+      await page.evaluate(() =>
+        (globalThis as unknown as { localStorage: { clear(): void } }).localStorage.clear(),
+      );
+      const first = audits[0];
+      if (first) scores[first.name] = await audit(first.url);
+    }
+
+    const runs = smoke ? 2 : 5;
+    const interactive: number[] = [];
+    let calls: string[] = [];
+    for (let i = 0; i < runs; i++) {
+      const signed = await signIn(page, email);
+      interactive.push(signed.ms);
+      if (i === 0) calls = signed.calls.filter((c) => !c.startsWith('/api/dashboard'));
+    }
+    const startup = await startupLoad(calls, ready.token, smoke ? 5 : 30);
+
+    if (runLighthouse) for (const a of audits.slice(1)) scores[a.name] = await audit(a.url);
+
+    rows.push({
+      name: `/app start-up load (${calls.length} calls together)`,
+      value: Math.round(startup),
+      unit: 'ms p50',
+      budget: `<= ${STARTUP_BUDGET_MS}`,
+      ok: startup <= STARTUP_BUDGET_MS,
+    });
+    const tti = median(interactive);
+    rows.push({
+      name: 'dashboard interactive after the sign-in click',
+      value: tti,
+      unit: 'ms p50',
+      budget: `<= ${INTERACTIVE_BUDGET_MS}`,
+      ok: tti <= INTERACTIVE_BUDGET_MS,
+    });
+    for (const [name, s] of Object.entries(scores)) {
+      rows.push({
+        name: `Lighthouse performance: ${name}`,
+        value: s.performance,
+        unit: '',
+        budget: `>= ${LIGHTHOUSE_MIN}`,
+        ok: s.performance >= LIGHTHOUSE_MIN,
+      });
+      rows.push({
+        name: `Lighthouse accessibility: ${name}`,
+        value: s.accessibility,
+        unit: '',
+        budget: `>= ${LIGHTHOUSE_MIN}`,
+        ok: s.accessibility >= LIGHTHOUSE_MIN,
+      });
+    }
+
+    const pad = (s: string, n: number) => s.padEnd(n);
+    console.log(
+      `\nbrowser budgets (${ready.database}, ${smoke ? 'smoke' : 'default'} data; load ${loadavg()[0]?.toFixed(1)} on ${cpus().length} cores)`,
+    );
+    for (const r of rows) {
+      console.log(
+        `${pad(r.name, 52)} ${pad(`${r.value} ${r.unit}`, 12)} ${pad(r.budget, 8)} ${r.ok ? 'ok' : 'FAILS'}`,
+      );
+    }
+    for (const [name, s] of Object.entries(scores)) {
+      const m = Object.entries(s.metrics)
+        .map(([k, v]) => `${k} ${v}`)
+        .join(', ');
+      console.log(`${name}: ${m}${s.failing.length ? `; accessibility fails: ${s.failing.join(', ')}` : ''}`);
+    }
+    console.log(`start-up calls: ${calls.join(' ')}`);
+    console.log(`sign-in to interactive, each run (ms): ${interactive.join(', ')}`);
+    mkdirSync(new URL('./results/', import.meta.url), { recursive: true });
+    writeFileSync(
+      new URL('./results/browser.json', import.meta.url),
+      JSON.stringify(
+        { at: new Date().toISOString(), database: ready.database, smoke, calls, interactive, rows },
+        null,
+        2,
+      ),
+    );
+    if (!smoke && rows.some((r) => !r.ok)) process.exitCode = 1;
+  } finally {
+    await context?.close();
+    rmSync(profile, { recursive: true, force: true });
+    server.stop();
+  }
+}
+
+await main();
