@@ -149,7 +149,15 @@ async function audit(url: string): Promise<Audit> {
   // What to fix: every weighted accessibility check that did not pass.
   const failing = (categories?.accessibility?.auditRefs ?? [])
     .filter((ref) => ref.weight > 0 && (lhr?.audits[ref.id]?.score ?? 1) < 1)
-    .map((ref) => ref.id);
+    .map((ref) => {
+      const details = lhr?.audits[ref.id]?.details as
+        { items?: { node?: { selector?: string } }[] } | undefined;
+      const where = (details?.items ?? [])
+        .map((i) => i.node?.selector)
+        .filter(Boolean)
+        .slice(0, 5);
+      return where.length ? `${ref.id} (${where.join(' | ')})` : ref.id;
+    });
   return {
     performance: Math.round((categories?.performance?.score ?? 0) * 100),
     accessibility: Math.round((categories?.accessibility?.score ?? 0) * 100),

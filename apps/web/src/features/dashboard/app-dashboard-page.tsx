@@ -51,6 +51,13 @@ export default function AppDashboardPage() {
   const tasks = data?.tasks;
   const time = data?.time;
   const company = data?.company;
+  // While the figures load, the cards the user's rights will bring stand in place (showing '—'),
+  // so nothing moves when they arrive (the same rules as the API's GET /api/dashboard/me).
+  const pending = isLoading && !data;
+  const showTasks = Boolean(tasks) || (pending && can({ anyOf: ['task:read', 'task:read:all'] }));
+  const showTime = Boolean(time) || (pending && can({ anyOf: ['timelog:read', 'timelog:read:all'] }));
+  const showCompany =
+    Boolean(company) || (pending && can({ anyOf: ['timelog:read:all', 'project:read:all'] }));
   const card = { xs: 12, sm: 6, lg: 3 } as const;
   return (
     <Stack spacing={3}>
@@ -63,17 +70,17 @@ export default function AppDashboardPage() {
           Here is what is happening in your workspace.
         </Typography>
       </div>
-      {isLoading && <LinearProgress aria-label="Loading the dashboard" />}
+      <Box sx={{ height: 4 }}>{isLoading && <LinearProgress aria-label="Loading the dashboard" />}</Box>
       {error && <ErrorPanel message={errorMessage(error, MESSAGES.generic)} onRetry={() => void refetch()} />}
       <Grid container spacing={2.5}>
-        {tasks && (
+        {showTasks && (
           <>
             <Grid size={card}>
               <StatCard
                 title="My open tasks"
                 icon={<TaskAltOutlined />}
                 caption="Assigned to you, not done"
-                value={tasks.openCount}
+                value={tasks?.openCount}
               />
             </Grid>
             <Grid size={card}>
@@ -81,7 +88,7 @@ export default function AppDashboardPage() {
                 title="Due this week"
                 icon={<EventOutlined />}
                 caption="Open tasks due by Sunday"
-                value={tasks.dueThisWeek}
+                value={tasks?.dueThisWeek}
               />
             </Grid>
             <Grid size={card}>
@@ -89,19 +96,19 @@ export default function AppDashboardPage() {
                 title="Overdue"
                 icon={<EventBusyOutlined />}
                 caption="Open tasks past their due date"
-                value={tasks.overdue}
+                value={tasks?.overdue}
               />
             </Grid>
           </>
         )}
-        {time && (
+        {showTime && (
           <Grid size={card}>
             <StatCard
               title="Hours this week"
               icon={<AccessTimeRounded />}
-              caption={`Last week: ${formatDuration(time.lastWeekMinutes)}`}
+              caption={`Last week: ${time ? formatDuration(time.lastWeekMinutes) : '—'}`}
               value={null}
-              text={formatDuration(time.thisWeekMinutes)}
+              text={time ? formatDuration(time.thisWeekMinutes) : undefined}
             />
           </Grid>
         )}
@@ -126,7 +133,7 @@ export default function AppDashboardPage() {
           </Grid>
         )}
       </Grid>
-      {company && (
+      {showCompany && (
         <MainCard title="Company">
           <Grid container spacing={2.5}>
             <Grid size={card}>
@@ -134,24 +141,24 @@ export default function AppDashboardPage() {
                 title="Active projects"
                 icon={<FolderOutlined />}
                 caption="Not completed or cancelled"
-                value={company.activeProjects}
+                value={company?.activeProjects}
               />
             </Grid>
             <Grid size={card}>
               <StatCard
                 title="Open tasks"
                 icon={<TaskAltOutlined />}
-                caption={`${company.overdueTasks ?? '—'} overdue`}
-                value={company.openTasks}
+                caption={`${company?.overdueTasks ?? '—'} overdue`}
+                value={company?.openTasks}
               />
             </Grid>
             <Grid size={card}>
               <StatCard
                 title="Company hours this week"
                 icon={<AccessTimeRounded />}
-                caption={`Last week: ${hours(company.lastWeekMinutes) ?? '—'}`}
+                caption={`Last week: ${hours(company?.lastWeekMinutes) ?? '—'}`}
                 value={null}
-                text={hours(company.thisWeekMinutes) ?? undefined}
+                text={hours(company?.thisWeekMinutes) ?? undefined}
               />
             </Grid>
             <Grid size={card}>
@@ -159,7 +166,7 @@ export default function AppDashboardPage() {
                 title="People logging time"
                 icon={<GroupsOutlined />}
                 caption="This week"
-                value={company.activeUsersThisWeek}
+                value={company?.activeUsersThisWeek}
               />
             </Grid>
           </Grid>

@@ -5,7 +5,7 @@ import { useSidebar } from './sidebar-context';
 export function MenuError() {
   const { errorText } = useSidebar();
   return (
-    <Typography variant="h6" color="error" align="center" sx={{ py: 1 }}>
+    <Typography component="li" variant="h6" color="error" align="center" sx={{ py: 1, listStyle: 'none' }}>
       {errorText}
     </Typography>
   );

@@ -109,6 +109,9 @@ describe('MenuList', () => {
     expect(within(group).getByRole('link', { name: 'Projects' })).toHaveAttribute('aria-current', 'page');
     expect(within(group).getByRole('link', { name: 'Projects' })).toHaveClass('Mui-selected');
     expect(within(group).getByRole('link', { name: 'Dashboard' })).not.toHaveAttribute('aria-current');
+    // A list holds list items only (Lighthouse's "list" check): each link sits in an <li>.
+    expect(group.querySelectorAll(':scope > :not(li)')).toHaveLength(0);
+    expect(within(group).getAllByRole('listitem').length).toBeGreaterThanOrEqual(links.length);
   });
 
   it('keeps the menu state’s openedItem on the entry of the current page', async () => {

@@ -38,7 +38,7 @@ export function NavCollapse({ item, level = 1 }: { item: MenuItem; level?: numbe
   });
 
   return (
-    <div onMouseLeave={() => setAnchor(null)}>
+    <li onMouseLeave={() => setAnchor(null)}>
       <ListItemButton
         selected={active && mini}
         disabled={item.disabled}
@@ -87,6 +87,6 @@ export function NavCollapse({ item, level = 1 }: { item: MenuItem; level?: numbe
           <List disablePadding>{children}</List>
         </Collapse>
       )}
-    </div>
+    </li>
   );
 }

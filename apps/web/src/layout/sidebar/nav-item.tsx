@@ -79,11 +79,16 @@ export function NavItem({
     </ListItemButton>
   );
 
-  return compact ? (
-    <Tooltip title={item.title ?? ''} placement="right">
-      {button}
-    </Tooltip>
-  ) : (
-    button
+  // A list's children are list items (the entry's link sits inside one).
+  return (
+    <li>
+      {compact ? (
+        <Tooltip title={item.title ?? ''} placement="right">
+          {button}
+        </Tooltip>
+      ) : (
+        button
+      )}
+    </li>
   );
 }
