@@ -52,7 +52,7 @@ export function ProjectCard({ project: p, actions }: { project: Project; actions
               <Typography variant="overline" color="text.secondary">
                 {p.code}
               </Typography>
-              <Typography variant="h5" component="h3" noWrap>
+              <Typography variant="h5" component="h2" noWrap>
                 {p.name}
               </Typography>
             </Box>
