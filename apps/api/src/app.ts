@@ -21,6 +21,8 @@ import { fileStorage } from './features/files/files.storage.ts';
 import { projectsRoutes } from './features/projects/projects.routes.ts';
 import { projectsService } from './features/projects/projects.service.ts';
 import { commentsRoutes } from './features/comments/comments.routes.ts';
+import { auditRoutes } from './features/audit/audit.routes.ts';
+import { auditService } from './features/audit/audit.service.ts';
 import { commentsService } from './features/comments/comments.service.ts';
 import { taskListsRoutes } from './features/task-lists/task-lists.routes.ts';
 import { taskListsService } from './features/task-lists/task-lists.service.ts';
@@ -203,6 +205,7 @@ export async function buildApp({ db, config, logger, logStream }: AppDeps): Prom
   await app.register(taskListsRoutes, { taskLists: taskListsService({ storage, log: app.log }) });
   await app.register(tasksRoutes, { tasks: tasksService({ storage, log: app.log }), storage });
   await app.register(commentsRoutes, { comments: commentsService });
+  await app.register(auditRoutes, { audit: auditService });
   await app.register(timeLogsRoutes, { timeLogs: timeLogsService });
   await app.register(reportsRoutes, { reports: reportsService });
   await app.register(modulesRoutes, { modules: modulesService });

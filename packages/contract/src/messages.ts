@@ -119,6 +119,10 @@ export const MESSAGES = {
     inUse: 'This status is still in use: choose a status to move its tasks and projects to',
     moveToSelf: 'Choose another status to move its tasks and projects to',
   },
+  audit: {
+    loadFailed: 'Failed to load the audit log',
+    exportFailed: 'Failed to export the audit log',
+  },
   timesheets: {
     createFailed: 'Failed to create timesheet entry',
     updateFailed: 'Failed to update timesheet entry',

@@ -30,9 +30,10 @@ describe('permission catalogue', () => {
     }
   });
 
-  it('has create, update and delete for every resource, and no duplicates', () => {
-    for (const r of RESOURCES)
+  it('has create, update and delete for every resource but the read-only audit log, and no duplicates', () => {
+    for (const r of RESOURCES.filter((r) => r !== 'audit'))
       for (const a of ['read', 'create', 'update', 'delete']) expect(PERMISSIONS).toContain(`${r}:${a}`);
+    expect(PERMISSIONS.filter((p) => p.startsWith('audit:'))).toEqual(['audit:read']);
     expect(new Set(PERMISSIONS).size).toBe(PERMISSIONS.length);
   });
 
@@ -45,6 +46,13 @@ describe('permission catalogue', () => {
       for (const p of perms) expect(PLATFORM_ONLY).not.toContain(p);
     }
     expect(DEFAULT_ROLE_PERMISSIONS.Employee).not.toContain('employee:read:all');
+  });
+
+  it('gives the audit log to the Company Admin only, in the Company Profile module', () => {
+    expect(moduleOf('audit:read')).toBe('company');
+    expect(DEFAULT_ROLE_PERMISSIONS['Company Admin']).toContain('audit:read');
+    expect(DEFAULT_ROLE_PERMISSIONS.Manager).not.toContain('audit:read');
+    expect(DEFAULT_ROLE_PERMISSIONS.Employee).not.toContain('audit:read');
   });
 });
 

@@ -20,6 +20,7 @@ export const RESOURCES = [
   'permission',
   'role',
   'comment',
+  'audit',
 ] as const;
 export type Resource = (typeof RESOURCES)[number];
 
@@ -41,6 +42,11 @@ const WRITE_ALL: readonly Resource[] = ['timelog'];
  * own (`comment:delete:all`, held by the Company Admin, lets a moderator remove any comment).
  */
 const DELETE_ALL: readonly Resource[] = ['comment'];
+/**
+ * Resources that are only read: the audit log is written by the app itself, in the same
+ * transaction as each change it records, and never changed afterwards (`audit:read` only).
+ */
+const READ_ONLY: readonly Resource[] = ['audit'];
 
 /**
  * Giving someone a role is its own permission, apart from `employee:update`: editing a profile
@@ -53,6 +59,10 @@ type Action = 'read' | 'read:all' | 'create' | 'update' | 'update:all' | 'delete
 function catalogue(): string[] {
   const out: string[] = [];
   for (const r of RESOURCES) {
+    if (READ_ONLY.includes(r)) {
+      out.push(`${r}:read`);
+      continue;
+    }
     const actions: Action[] = ['read'];
     if (READ_ALL.includes(r)) actions.push('read:all');
     actions.push('create', 'update');
@@ -68,7 +78,8 @@ function catalogue(): string[] {
 export const PERMISSIONS = catalogue() as readonly Permission[];
 
 export type Permission =
-  | `${Resource}:${'read' | 'create' | 'update' | 'delete'}`
+  | `${Exclude<Resource, 'audit'>}:${'read' | 'create' | 'update' | 'delete'}`
+  | 'audit:read'
   | `${'project' | 'task' | 'timelog' | 'report' | 'employee' | 'company' | 'companyrole' | 'department'}:read:all`
   | `timelog:${'update' | 'delete'}:all`
   | 'comment:delete:all'
@@ -131,7 +142,7 @@ export const MODULE_CATALOGUE = [
     key: 'company',
     name: 'Company Profile',
     category: 'Organisation',
-    resources: ['company', 'package'],
+    resources: ['company', 'package', 'audit'],
   },
   {
     key: 'platform',
@@ -201,6 +212,7 @@ export const DEFAULT_ROLE_PERMISSIONS: Record<
       !p.startsWith('company:') &&
       !p.startsWith('companyrole:') &&
       !p.startsWith('package:') &&
+      !p.startsWith('audit:') &&
       !['employee:create', 'employee:delete', 'department:delete', 'comment:delete:all'].includes(p),
   ).concat(['company:read']),
   Employee: [

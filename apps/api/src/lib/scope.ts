@@ -12,6 +12,8 @@ export type Actor = {
   role: string;
   isSuperAdmin: boolean;
   permissions: ReadonlySet<string>;
+  /** Where the request came from (the audit log records it); absent for the system. */
+  client?: { ip?: string; userAgent?: string };
 };
 
 /** A table that belongs to a tenant: it has a `company_id` column. */

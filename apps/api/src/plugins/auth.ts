@@ -124,6 +124,7 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: { db: Db; config
       role: live.roleName ?? '',
       isSuperAdmin: superAdmin,
       permissions,
+      client: { ip: req.ip, userAgent: req.headers['user-agent'] },
     };
     req.scope = makeScope(opts.db, req.actor);
     if (!satisfies([...permissions], requirement(cfg.permission))) throw forbidden();

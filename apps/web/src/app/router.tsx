@@ -39,6 +39,7 @@ const PackagesRoute = lazy(() => import('./routes/packages-route'));
 const ModulesRoute = lazy(() => import('./routes/modules-route'));
 const PermissionsRoute = lazy(() => import('./routes/permissions-route'));
 const RolesRoute = lazy(() => import('./routes/roles-route'));
+const AuditPage = lazy(() => import('../features/audit/audit-page'));
 const CompanySubscription = lazy(() => import('./routes/company-subscription'));
 const UserAccess = lazy(() => import('./routes/user-access'));
 
@@ -81,6 +82,7 @@ const appRoutes: RouteObject[] = [
     element: anyOf(['company:read'], <CompanyDetailPage slot={subscriptionSlot} />),
   },
   { path: 'company', element: anyOf(['company:read'], <OwnCompanyRoute slot={subscriptionSlot} />) },
+  { path: 'company/audit', element: anyOf(['audit:read'], <AuditPage />) },
   { path: 'role', element: anyOf(['companyrole:read:all'], <CompanyRolesPage />) },
   { path: 'department', element: anyOf(['department:read:all'], <DepartmentsPage />) },
   { path: 'departments/:id', element: anyOf(['department:read:all'], <DepartmentDetailPage />) },

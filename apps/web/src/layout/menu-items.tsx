@@ -11,6 +11,7 @@ import Inventory2Outlined from '@mui/icons-material/Inventory2Outlined';
 import ViewModuleOutlined from '@mui/icons-material/ViewModuleOutlined';
 import KeyOutlined from '@mui/icons-material/KeyOutlined';
 import AdminPanelSettingsOutlined from '@mui/icons-material/AdminPanelSettingsOutlined';
+import HistoryOutlined from '@mui/icons-material/HistoryOutlined';
 import type { MenuItem } from '../lib/menu';
 
 /** The company sidebar (spec section 2, "My Workspace"). */
@@ -90,6 +91,15 @@ export const companyMenu: MenuItem[] = [
         icon: ApartmentOutlined,
         breadcrumbs: false,
         permission: { anyOf: ['department:read:all'] },
+      },
+      {
+        id: 'audit',
+        title: 'Audit log',
+        type: 'item',
+        url: '/app/company/audit',
+        icon: HistoryOutlined,
+        breadcrumbs: false,
+        permission: { anyOf: ['audit:read'] },
       },
     ],
   },

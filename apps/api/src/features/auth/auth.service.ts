@@ -30,6 +30,7 @@ import type { Mailer } from '../../lib/mailer.ts';
 import { assertAcceptablePassword, hashPassword, verifyPassword } from '../../lib/passwords.ts';
 import { type Scope, systemScope } from '../../lib/scope.ts';
 import { hashToken, randomToken, signAccessToken } from '../../lib/tokens.ts';
+import { auditLog } from '../audit/audit-log.ts';
 import { provisionCompany } from '../companies/provision.service.ts';
 import { platformRepo } from '../platform/platform.repo.ts';
 import { toSessionUser, toUserProfile } from '../users/users.mapper.ts';
@@ -96,15 +97,48 @@ export function authService({ db, config, mailer, log, background }: AuthDeps) {
     });
   }
 
+  type SignInRow = { userId: string; companyId: string; firstName: string; lastName: string; email: string };
+  const personOf = (row: SignInRow) => ({
+    id: row.userId,
+    name: `${row.firstName} ${row.lastName}`,
+    email: row.email,
+  });
+
+  /**
+   * A failed sign-in of a known account goes to its company's audit log just after the answer,
+   * so the answer takes the same path and time as for an unknown email (which is not recorded:
+   * it belongs to no company). Whoever tried is unknown: the account is the subject.
+   */
+  function failedSignIn(row: SignInRow, reason: string, client: Client) {
+    background.later('audit of a failed sign-in', () =>
+      auditLog.record(systemScope(db, row.companyId), {
+        kind: 'signin.failed',
+        actor: null,
+        subjectUserId: row.userId,
+        details: { reason },
+        client,
+      }),
+    );
+  }
+
   return {
     /** The session's tokens, and when its refresh token ends (the lifetime of its cookie). */
     async login(email: string, password: string, client: Client): Promise<Issued<LoginResult>> {
       // One code path for unknown email and wrong password: both verify against a hash.
       const row = await platformRepo.userForSignIn(db, email);
       const valid = await verifyPassword(row?.passwordHash ?? null, password);
-      if (!row || !valid) throw unauthorized(MESSAGES.auth.loginFailed);
-      if (row.status !== 'active') throw forbidden(MESSAGES.auth.userInactive);
-      if (!row.companyActive) throw forbidden(MESSAGES.auth.companyInactive);
+      if (!row || !valid) {
+        if (row) failedSignIn(row, 'wrong-password', client);
+        throw unauthorized(MESSAGES.auth.loginFailed);
+      }
+      if (row.status !== 'active') {
+        failedSignIn(row, 'user-inactive', client);
+        throw forbidden(MESSAGES.auth.userInactive);
+      }
+      if (!row.companyActive) {
+        failedSignIn(row, 'company-inactive', client);
+        throw forbidden(MESSAGES.auth.companyInactive);
+      }
 
       const expiresAt = seconds(SESSION_ABSOLUTE_TTL_SECONDS);
       const { sessionId, refresh } = await db.transaction(async (tx) => {
@@ -118,6 +152,12 @@ export function authService({ db, config, mailer, log, background }: AuthDeps) {
         });
         const refresh = await issueRefreshToken(tx, sessionId, expiresAt);
         await usersRepo.touchLogin(scope, row.userId);
+        await auditLog.record(scope, {
+          kind: 'signin.succeeded',
+          actor: personOf(row),
+          subjectUserId: row.userId,
+          client,
+        });
         return { sessionId, refresh };
       });
       const role = row.roleName ?? '';

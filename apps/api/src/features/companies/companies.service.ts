@@ -8,6 +8,7 @@ import {
   type EmployeeListQuery,
   MESSAGES,
   type Paged,
+  ROLES,
   type UpdateCompanyBody,
   type UserProfile,
 } from '@taskhive/contract';
@@ -25,6 +26,7 @@ import { documentsRepo } from '../files/documents.repo.ts';
 import type { FileStorage } from '../files/files.storage.ts';
 import { platformRepo } from '../platform/platform.repo.ts';
 import { createInvitation, sendInvitation } from '../users/invitations.ts';
+import { auditLog } from '../audit/audit-log.ts';
 import { listEmployees } from '../users/users.service.ts';
 import { documentUrl, logoUrl, toCompany } from './companies.mapper.ts';
 import { type CompanyRow, companiesRepo } from './companies.repo.ts';
@@ -128,15 +130,23 @@ export function companiesService({ config, mailer, storage, log }: CompaniesDeps
             passwordHash,
             status: passwordHash ? 'active' : 'invited',
           });
-          const mail = passwordHash
-            ? null
-            : await createInvitation(
-                scopeForCompany(scope.on(tx), p.companyId),
-                config,
-                { userId: p.adminUserId, email: admin.email, firstName: admin.firstName },
-                company.name,
-              );
-          return { p, mail };
+          const created = scopeForCompany(scope.on(tx), p.companyId);
+          if (passwordHash === null) {
+            const mail = await createInvitation(
+              created,
+              config,
+              { userId: p.adminUserId, email: admin.email, firstName: admin.firstName },
+              company.name,
+            );
+            // The invitation goes to the new company's log, made by the platform admin.
+            await auditLog.record(created, {
+              kind: 'user.invited',
+              subjectUserId: p.adminUserId,
+              details: { role: ROLES.companyAdmin },
+            });
+            return { p, mail };
+          }
+          return { p, mail: null };
         });
       } catch (err) {
         if (uniqueViolation(err) === 'users_email_uq') {

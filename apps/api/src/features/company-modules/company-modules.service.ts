@@ -9,6 +9,7 @@ import type { Scope } from '../../lib/scope.ts';
 import { modulesRepo } from '../modules/modules.repo.ts';
 import { type CompanyModuleRow, companyGrants } from './company-modules.repo.ts';
 import { companyTarget } from './company-target.ts';
+import { auditLog } from '../audit/audit-log.ts';
 
 export function toCompanyModule(row: CompanyModuleRow): CompanyModule {
   return {
@@ -38,20 +39,42 @@ export const companyModulesService = {
 
   async assign(scope: Scope, companyId: string, moduleId: string, level: AccessLevel) {
     const target = await companyTarget(scope, companyId);
-    if (!(await modulesRepo.byId(scope, moduleId))) throw notFound('Module');
-    if (!(await companyGrants.assign(target, moduleId, level))) throw conflict(MESSAGES.conflict);
+    const mod = await modulesRepo.byId(scope, moduleId);
+    if (!mod) throw notFound('Module');
+    await target.transaction(async (tx) => {
+      if (!(await companyGrants.assign(tx, moduleId, level))) throw conflict(MESSAGES.conflict);
+      await auditLog.record(tx, {
+        kind: 'module.granted',
+        details: { moduleId, module: mod.name, accessLevel: level },
+      });
+    });
     return loaded(target, moduleId);
   },
 
   async setLevel(scope: Scope, companyId: string, moduleId: string, level: AccessLevel) {
     const target = await companyTarget(scope, companyId);
-    if (!(await companyGrants.setLevel(target, moduleId, level))) throw notFound('Company module');
+    await target.transaction(async (tx) => {
+      const before = await companyGrants.one(tx, moduleId);
+      if (!before || !(await companyGrants.setLevel(tx, moduleId, level))) throw notFound('Company module');
+      if (before.accessLevel !== level)
+        await auditLog.record(tx, {
+          kind: 'module.changed',
+          details: { moduleId, module: before.name, from: before.accessLevel, to: level },
+        });
+    });
     return loaded(target, moduleId);
   },
 
   async revoke(scope: Scope, companyId: string, moduleId: string) {
     const target = await companyTarget(scope, companyId);
-    if (!(await companyGrants.revoke(target, moduleId))) throw notFound('Company module');
+    await target.transaction(async (tx) => {
+      const before = await companyGrants.one(tx, moduleId);
+      if (!before || !(await companyGrants.revoke(tx, moduleId))) throw notFound('Company module');
+      await auditLog.record(tx, {
+        kind: 'module.revoked',
+        details: { moduleId, module: before.name, accessLevel: before.accessLevel },
+      });
+    });
     return { companyId, moduleId };
   },
 };

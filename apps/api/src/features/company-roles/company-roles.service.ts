@@ -15,6 +15,7 @@ import { toCompanyRole } from './company-roles.mapper.ts';
 import { companyRolesPolicy } from './company-roles.policy.ts';
 import { companyRolesRepo } from './company-roles.repo.ts';
 import { usersRepo } from '../users/users.repo.ts';
+import { auditChanges, auditLog } from '../audit/audit-log.ts';
 
 const nameTaken = () =>
   conflict(MESSAGES.companyRoles.nameTaken, { roleName: [MESSAGES.companyRoles.nameTaken] });
@@ -53,12 +54,17 @@ export const companyRolesService = {
             await companyRolesRepo.lockAll(tx);
             await companyRolesRepo.clearDefault(tx);
           }
-          return companyRolesRepo.insert(tx, {
+          const roleId = await companyRolesRepo.insert(tx, {
             name: body.roleName,
             description: body.description ?? null,
             isActive: body.isActive,
             isDefault: body.defaultRole,
           });
+          await auditLog.record(tx, {
+            kind: 'role.created',
+            details: { roleId, role: body.roleName, isActive: body.isActive, isDefault: body.defaultRole },
+          });
+          return roleId;
         }),
       );
       return toCompanyRole(await load(scope, id));
@@ -72,7 +78,7 @@ export const companyRolesService = {
   },
 
   async update(scope: Scope, id: string, body: UpdateCompanyRoleBody) {
-    await load(scope, id);
+    const before = await load(scope, id);
     try {
       await retryTransaction(() =>
         scope.transaction(async (tx) => {
@@ -82,12 +88,27 @@ export const companyRolesService = {
           if (!role) throw notFound('Role');
           companyRolesPolicy.assertCanUpdate(role, body);
           if (body.defaultRole && !role.isDefault) await companyRolesRepo.clearDefault(tx, id);
-          await companyRolesRepo.update(tx, id, {
+          const patch = {
             name: body.roleName,
             description: body.description,
             isActive: body.isActive,
             isDefault: body.defaultRole,
-          });
+          };
+          await companyRolesRepo.update(tx, id, patch);
+          const changes = auditChanges(
+            {
+              name: role.name,
+              description: before.description,
+              isActive: role.isActive,
+              isDefault: role.isDefault,
+            },
+            patch,
+          );
+          if (Object.keys(changes).length > 0)
+            await auditLog.record(tx, {
+              kind: 'role.updated',
+              details: { roleId: id, role: role.name, changes },
+            });
         }),
       );
     } catch (err) {
@@ -109,6 +130,7 @@ export const companyRolesService = {
         companyRolesPolicy.assertCanDelete(role);
         if ((await usersRepo.countWithRole(tx, id)) > 0) throw conflict(MESSAGES.companyRoles.inUse);
         await companyRolesRepo.delete(tx, id);
+        await auditLog.record(tx, { kind: 'role.deleted', details: { roleId: id, role: role.name } });
       }),
     );
   },

@@ -14,6 +14,7 @@ import { toPaged } from '../../lib/list.ts';
 import type { Scope } from '../../lib/scope.ts';
 import { companyGrants } from '../company-modules/company-modules.repo.ts';
 import { companyTarget } from '../company-modules/company-target.ts';
+import { auditLog } from '../audit/audit-log.ts';
 import { toModule } from '../modules/modules.mapper.ts';
 import { modulesRepo } from '../modules/modules.repo.ts';
 import { toPackage, toPurchase } from './packages.mapper.ts';
@@ -143,7 +144,19 @@ export const packagesService = {
     const amount = body.billingCycle === 'yearly' ? pkg.yearlyPrice : pkg.price;
     const purchaseId = await target.transaction(async (tx) => {
       const id = await packagesRepo.recordPurchase(tx, packageId, amount, body.billingCycle);
-      await companyGrants.grantFull(tx, await packagesRepo.moduleIds(tx, packageId));
+      const moduleIds = await packagesRepo.moduleIds(tx, packageId);
+      await companyGrants.grantFull(tx, moduleIds);
+      await auditLog.record(tx, {
+        kind: 'package.purchased',
+        details: {
+          purchaseId: id,
+          packageId,
+          package: pkg.name,
+          billingCycle: body.billingCycle,
+          amount,
+          modulesGrantedFull: moduleIds.length,
+        },
+      });
       return id;
     });
     const row = await packagesRepo.purchaseById(target, purchaseId);

@@ -153,11 +153,14 @@ export const permissionsRepo = {
     return { rows, total };
   },
 
-  async grantToUser(scope: Scope, userId: string, permissionId: string) {
-    await scope.db
+  /** False when the user already held it. */
+  async grantToUser(scope: Scope, userId: string, permissionId: string): Promise<boolean> {
+    const rows = await scope.db
       .insert(userPermissions)
       .values(scope.values({ userId, permissionId }))
-      .onConflictDoNothing();
+      .onConflictDoNothing()
+      .returning({ id: userPermissions.permissionId });
+    return rows.length > 0;
   },
 
   async revokeFromUser(scope: Scope, userId: string, permissionId: string) {

@@ -14,6 +14,7 @@ import { toPaged } from '../../lib/list.ts';
 import type { Scope } from '../../lib/scope.ts';
 import { modulesRepo } from '../modules/modules.repo.ts';
 import { userTarget } from '../roles/user-target.ts';
+import { auditLog } from '../audit/audit-log.ts';
 import { grantsPolicy } from '../users/grants.policy.ts';
 import { toPermission } from './permissions.mapper.ts';
 import { permissionsRepo } from './permissions.repo.ts';
@@ -100,7 +101,14 @@ export const permissionsService = {
       targetUserId: user.id,
       permissions: [permission.name],
     });
-    await permissionsRepo.grantToUser(target, user.id, permissionId);
+    await target.transaction(async (tx) => {
+      if (!(await permissionsRepo.grantToUser(tx, user.id, permissionId))) return;
+      await auditLog.record(tx, {
+        kind: 'user.permissions_changed',
+        subjectUserId: user.id,
+        details: { granted: permission.name },
+      });
+    });
     return toPermission(permission);
   },
 
@@ -112,8 +120,15 @@ export const permissionsService = {
       targetUserId: user.id,
       permissions: [permission.name],
     });
-    if (!(await permissionsRepo.revokeFromUser(target, user.id, permissionId)))
-      throw notFound('User permission');
+    await target.transaction(async (tx) => {
+      if (!(await permissionsRepo.revokeFromUser(tx, user.id, permissionId)))
+        throw notFound('User permission');
+      await auditLog.record(tx, {
+        kind: 'user.permissions_changed',
+        subjectUserId: user.id,
+        details: { revoked: permission.name },
+      });
+    });
     return { userId: user.id, permissionId };
   },
 };

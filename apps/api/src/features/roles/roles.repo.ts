@@ -130,8 +130,14 @@ export const rolesRepo = {
     return rows.map((r) => r.id);
   },
 
-  async grant(scope: Scope, roleId: string, permissionId: string) {
-    await scope.db.insert(rolePermissions).values({ roleId, permissionId }).onConflictDoNothing();
+  /** False when the role already held it. */
+  async grant(scope: Scope, roleId: string, permissionId: string): Promise<boolean> {
+    const rows = await scope.db
+      .insert(rolePermissions)
+      .values({ roleId, permissionId })
+      .onConflictDoNothing()
+      .returning({ id: rolePermissions.roleId });
+    return rows.length > 0;
   },
 
   async revoke(scope: Scope, roleId: string, permissionId: string) {
@@ -156,8 +162,14 @@ export const rolesRepo = {
       .orderBy(sql`lower(${roles.name})`);
   },
 
-  async addToUser(scope: Scope, userId: string, roleId: string) {
-    await scope.db.insert(userRoles).values(scope.values({ userId, roleId })).onConflictDoNothing();
+  /** False when the user already had it. */
+  async addToUser(scope: Scope, userId: string, roleId: string): Promise<boolean> {
+    const rows = await scope.db
+      .insert(userRoles)
+      .values(scope.values({ userId, roleId }))
+      .onConflictDoNothing()
+      .returning({ id: userRoles.roleId });
+    return rows.length > 0;
   },
 
   async removeFromUser(scope: Scope, userId: string, roleId: string) {

@@ -18,6 +18,7 @@ import { toRole } from './roles.mapper.ts';
 import { rolesPolicy } from './roles.policy.ts';
 import { rolesRepo } from './roles.repo.ts';
 import { userTarget } from './user-target.ts';
+import { auditChanges, auditLog } from '../audit/audit-log.ts';
 
 const nameTaken = () => conflict(MESSAGES.roles.nameTaken, { name: [MESSAGES.roles.nameTaken] });
 
@@ -63,11 +64,18 @@ export const rolesService = {
   async create(scope: Scope, body: CreateRoleBody): Promise<Role> {
     // The Super Admin's scope is the platform's own company: its new roles are platform roles.
     const id = await saving(() =>
-      rolesRepo.insert(scope, {
-        name: body.name,
-        description: body.description ?? null,
-        isActive: body.isActive,
-        roleType: scope.actor.isSuperAdmin ? 'platform' : 'company',
+      scope.transaction(async (tx) => {
+        const roleId = await rolesRepo.insert(tx, {
+          name: body.name,
+          description: body.description ?? null,
+          isActive: body.isActive,
+          roleType: scope.actor.isSuperAdmin ? 'platform' : 'company',
+        });
+        await auditLog.record(tx, {
+          kind: 'role.created',
+          details: { roleId, role: body.name, isActive: body.isActive },
+        });
+        return roleId;
       }),
     );
     return toRole(await load(scope, id));
@@ -76,7 +84,17 @@ export const rolesService = {
   async update(scope: Scope, id: string, body: UpdateRoleBody): Promise<Role> {
     const role = await load(scope, id);
     rolesPolicy.assertNotProtected(role, body);
-    await saving(() => rolesRepo.update(ownerOf(scope, role), id, body));
+    await saving(() =>
+      ownerOf(scope, role).transaction(async (tx) => {
+        await rolesRepo.update(tx, id, body);
+        const changes = auditChanges(role, body);
+        if (Object.keys(changes).length > 0)
+          await auditLog.record(tx, {
+            kind: 'role.updated',
+            details: { roleId: id, role: role.name, changes },
+          });
+      }),
+    );
     return toRole(await load(scope, id));
   },
 
@@ -86,6 +104,7 @@ export const rolesService = {
     await ownerOf(scope, role).transaction(async (tx) => {
       if ((await rolesRepo.holders(tx, id)) > 0) throw conflict(MESSAGES.companyRoles.inUse);
       await rolesRepo.delete(tx, id);
+      await auditLog.record(tx, { kind: 'role.deleted', details: { roleId: id, role: role.name } });
     });
     return { roleId: id };
   },
@@ -111,18 +130,30 @@ export const rolesService = {
       roleId: id,
       permissions: [permission.name],
     });
-    await rolesRepo.grant(scope, id, permissionId);
+    await ownerOf(scope, role).transaction(async (tx) => {
+      if (!(await rolesRepo.grant(tx, id, permissionId))) return;
+      await auditLog.record(tx, {
+        kind: 'role.permissions_changed',
+        details: { roleId: id, role: role.name, granted: permission.name },
+      });
+    });
     return toPermission(permission);
   },
 
   async revokePermission(scope: Scope, id: string, permissionId: string) {
-    await load(scope, id);
+    const role = await load(scope, id);
     const permission = await loadPermission(scope, permissionId);
     await grantsPolicy.assertMayGrantPermissions(scope, {
       roleId: id,
       permissions: [permission.name],
     });
-    if (!(await rolesRepo.revoke(scope, id, permissionId))) throw notFound('Role permission');
+    await ownerOf(scope, role).transaction(async (tx) => {
+      if (!(await rolesRepo.revoke(tx, id, permissionId))) throw notFound('Role permission');
+      await auditLog.record(tx, {
+        kind: 'role.permissions_changed',
+        details: { roleId: id, role: role.name, revoked: permission.name },
+      });
+    });
     return { roleId: id, permissionId };
   },
 
@@ -143,20 +174,34 @@ export const rolesService = {
       from: null,
       to: roleId,
     });
-    await rolesRepo.addToUser(target, user.id, roleId);
+    await target.transaction(async (tx) => {
+      if (!(await rolesRepo.addToUser(tx, user.id, roleId))) return;
+      await auditLog.record(tx, {
+        kind: 'user.roles_changed',
+        subjectUserId: user.id,
+        details: { added: role.name },
+      });
+    });
     return { ...toRole(role), primary: role.id === user.roleId };
   },
 
   /** Removes an additional role (the primary role is changed on the employee's profile). */
   async removeFromUser(scope: Scope, userId: string, roleId: string) {
     const { target, user } = await userTarget(scope, userId);
-    await load(scope, roleId);
+    const role = await load(scope, roleId);
     await grantsPolicy.assertMayAssignRole(scope, {
       targetUserId: user.id,
       from: roleId,
       to: null,
     });
-    if (!(await rolesRepo.removeFromUser(target, user.id, roleId))) throw notFound('User role');
+    await target.transaction(async (tx) => {
+      if (!(await rolesRepo.removeFromUser(tx, user.id, roleId))) throw notFound('User role');
+      await auditLog.record(tx, {
+        kind: 'user.roles_changed',
+        subjectUserId: user.id,
+        details: { removed: role.name },
+      });
+    });
     return { userId: user.id, roleId };
   },
 };

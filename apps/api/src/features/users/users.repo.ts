@@ -232,6 +232,19 @@ export const usersRepo = {
     return row ?? null;
   },
 
+  /** A user's name and email as they are now (the audit log keeps them as they were). */
+  async person(scope: Scope, userId: string): Promise<{ id: string; name: string; email: string } | null> {
+    const [row] = await scope.db
+      .select({
+        id: users.id,
+        name: sql<string>`${users.firstName} || ' ' || ${users.lastName}`,
+        email: users.email,
+      })
+      .from(users)
+      .where(scope.own(users, eq(users.id, userId)));
+    return row ?? null;
+  },
+
   async insert(scope: Scope, u: NewUser): Promise<string> {
     const [row] = await scope.db.insert(users).values(scope.values(u)).returning({ id: users.id });
     if (!row) throw new Error('insert returned no row');

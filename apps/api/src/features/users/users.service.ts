@@ -15,6 +15,7 @@ import { toPaged } from '../../lib/list.ts';
 import type { Mailer } from '../../lib/mailer.ts';
 import { retryTransaction } from '../../lib/retry.ts';
 import type { Scope } from '../../lib/scope.ts';
+import { auditLog } from '../audit/audit-log.ts';
 import { sessionsRepo } from '../auth/sessions.repo.ts';
 import { companyRolesRepo } from '../company-roles/company-roles.repo.ts';
 import { departmentsRepo } from '../departments/departments.repo.ts';
@@ -120,6 +121,12 @@ export function usersService({ config, mailer, storage, log }: UsersDeps) {
               { userId, email: body.email, firstName: body.firstName },
               company.companyName,
             );
+            const invited = await usersRepo.byId(tx, userId);
+            await auditLog.record(tx, {
+              kind: 'user.invited',
+              subjectUserId: userId,
+              details: { role: invited?.roleName ?? null },
+            });
             return { userId, mail };
           }),
         );
@@ -143,6 +150,8 @@ export function usersService({ config, mailer, storage, log }: UsersDeps) {
           to: body.roleId ?? null,
         });
       const deactivates = body.status === 'inactive' && current.status !== 'inactive';
+      const reactivates =
+        body.status !== undefined && body.status !== 'inactive' && current.status === 'inactive';
       await retryTransaction(() =>
         scope.transaction(async (tx) => {
           // The new role is locked against a concurrent delete (which then sees this holder).
@@ -151,6 +160,21 @@ export function usersService({ config, mailer, storage, log }: UsersDeps) {
           if (usersPolicy.removesAdmin(current, body)) await assertNotLastAdmin(tx, userId);
           await usersRepo.update(tx, userId, body);
           if (deactivates) await sessionsRepo.revokeAllForUser(tx, userId, 'deactivated');
+          if (changesRole) {
+            const after = await usersRepo.byId(tx, userId);
+            await auditLog.record(tx, {
+              kind: 'user.role_changed',
+              subjectUserId: userId,
+              details: { from: current.roleName, to: after?.roleName ?? null },
+            });
+          }
+          if (deactivates) await auditLog.record(tx, { kind: 'user.deactivated', subjectUserId: userId });
+          if (reactivates)
+            await auditLog.record(tx, {
+              kind: 'user.reactivated',
+              subjectUserId: userId,
+              details: { status: body.status },
+            });
         }),
       );
       return toUserProfile(await load(scope, userId));
@@ -165,6 +189,8 @@ export function usersService({ config, mailer, storage, log }: UsersDeps) {
           if (usersPolicy.removesAdmin(current, { status: 'inactive' })) await assertNotLastAdmin(tx, userId);
           await usersRepo.update(tx, userId, { status: 'inactive' });
           await sessionsRepo.revokeAllForUser(tx, userId, 'deactivated');
+          if (current.status !== 'inactive')
+            await auditLog.record(tx, { kind: 'user.deactivated', subjectUserId: userId });
         }),
       );
     },
