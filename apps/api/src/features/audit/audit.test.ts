@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { AuditKind } from '@taskhive/contract';
 import type { App } from '../../app.ts';
-import type { Database } from '../../db/client.ts';
+import { type Database, rowsOf } from '../../db/client.ts';
 import { auditEvents, roles } from '../../db/schema/index.ts';
 import { buildTestApp } from '../../test/build-app.ts';
 import {
@@ -77,8 +77,7 @@ async function latest(companyId: string, kind: AuditKind) {
 
 const countAll = async () =>
   Number(
-    ((await database.db.execute(sql`select count(*)::int as n from audit_events`)).rows[0] as { n: number })
-      .n,
+    rowsOf<{ n: number }>(await database.db.execute(sql`select count(*)::int as n from audit_events`))[0]?.n,
   );
 
 async function newRole(name: string) {
