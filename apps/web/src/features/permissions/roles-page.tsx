@@ -189,7 +189,9 @@ export default function RolesPage({ companyOptions }: RolesPageProps) {
         title="Roles"
         subtitle="Platform roles and what they allow."
         action={
-          <Button variant="contained" onClick={() => {
+          <Button
+            variant="contained"
+            onClick={() => {
               setErrors({});
               setNewName('');
             }}
