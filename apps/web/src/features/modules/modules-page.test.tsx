@@ -119,7 +119,10 @@ describe('ModulesPage', () => {
     expect(box).toHaveValue('Work ');
     expect(lists.length).toBe(before);
 
-    await vi.waitFor(() => expect(last(lists)).toMatchObject({ page: '1', category: 'Work' }));
+    // The debounce, then the request: allow for a loaded machine.
+    await vi.waitFor(() => expect(last(lists)).toMatchObject({ page: '1', category: 'Work' }), {
+      timeout: 5000,
+    });
     expect(lists.slice(before).map((p) => p.get('category'))).toEqual(['Work']);
   });
 
