@@ -66,3 +66,46 @@ test('on a demo task, an admin comments with a mention and sees the status chang
     page.getByRole('listitem', { name: 'Comment by Alice Admin' }).filter({ hasText: note }),
   ).toContainText('@Olivia Martin');
 });
+
+test("on a demo project's Discussion tab, an admin comments with a mention and sees it after a reload", async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  const note = `Kick-off notes ${Date.now() % 100000}`;
+
+  await signIn(page, ACCOUNTS.acmeAdmin.email);
+  await page.getByRole('link', { name: 'Projects' }).click();
+  await page.getByRole('textbox', { name: 'Search projects' }).fill('WEB');
+  const card = page.getByTestId('project-card').filter({ hasText: 'Website Redesign' });
+  await card.getByRole('link').first().click();
+  await expect(page.getByRole('heading', { name: 'Website Redesign', level: 1 })).toBeVisible();
+  await page.getByRole('tab', { name: 'Discussion' }).click();
+  await expect(page).toHaveURL(/[?&]tab=discussion/);
+
+  const box = page.getByRole('textbox', { name: 'Comment' });
+  await box.fill(`${note} `);
+  await box.press('@');
+  await page.getByRole('combobox', { name: 'Mention someone' }).fill('Olivia');
+  await page.getByRole('option', { name: 'Olivia Martin' }).click();
+  await expect(page.getByText('Mentions: Olivia Martin')).toBeVisible();
+  await page.getByRole('button', { name: 'Comment', exact: true }).click();
+  await expect(toast(page, 'Comment posted')).toBeVisible();
+  const discussion = page.getByRole('list', { name: 'Discussion' });
+  const comment = discussion
+    .getByRole('listitem', { name: 'Comment by Alice Admin' })
+    .filter({ hasText: note });
+  await expect(comment).toContainText('@Olivia Martin');
+  await expect(box).toHaveValue('');
+  // Newest last.
+  await expect(discussion.locator(':scope > li').last()).toContainText(note);
+
+  // The address keeps the tab: after a reload the comment is there, the mention shown by name.
+  await page.reload();
+  await expect(page.getByRole('tab', { name: 'Discussion' })).toHaveAttribute('aria-selected', 'true');
+  const again = page
+    .getByRole('list', { name: 'Discussion' })
+    .getByRole('listitem', { name: 'Comment by Alice Admin' })
+    .filter({ hasText: note });
+  await expect(again).toContainText('@Olivia Martin');
+  await expect(again).not.toContainText('@[');
+});

@@ -82,6 +82,11 @@ export const createRoleBodySchema = z.object({
     .nullable()
     .optional(),
   isActive: z.boolean().default(true),
+  /**
+   * The company the role is for: the Super Admin names any company (no company: a platform role);
+   * anyone else only their own (another company's id answers 404).
+   */
+  companyId: z.uuid().optional(),
 });
 export type CreateRoleBody = z.infer<typeof createRoleBodySchema>;
 export const updateRoleBodySchema = z.object({

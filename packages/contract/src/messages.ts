@@ -96,6 +96,8 @@ export const MESSAGES = {
     mentionUnknown: 'Mention only active people of your company',
     notYours: 'You can only change your own comments',
     empty: 'No comments or activity yet',
+    discussionFetchFailed: 'Failed to load the discussion',
+    discussionEmpty: 'No comments yet: start the discussion',
     edited: 'edited',
     loadOlder: 'Load older',
     placeholder: 'Write a comment (Markdown, @ to mention someone)',

@@ -39,6 +39,7 @@ export const baseApi = createApi({
     'Role',
     'UserAccess',
     'Timeline',
+    'ProjectComments',
   ],
   keepUnusedDataFor: 60,
   refetchOnReconnect: true,

@@ -4,6 +4,7 @@ import { changeListQuery, useListQuery, type ListQueryBase } from './use-list-qu
 
 interface TestQuery extends ListQueryBase<'name' | 'createdAt'> {
   statusNames: string[];
+  category: string;
 }
 
 const INITIAL: TestQuery = {
@@ -13,6 +14,7 @@ const INITIAL: TestQuery = {
   sortOrder: 'asc',
   search: '',
   statusNames: [],
+  category: '',
 };
 
 afterEach(() => {
@@ -83,6 +85,26 @@ describe('useListQuery', () => {
     // Paging through the results keeps the search.
     act(() => result.current.setPage(2));
     expect(result.current.query).toMatchObject({ search: 'ada', page: 2 });
+  });
+
+  it('debounces a free-text filter with the search box, trimmed, from page 1', () => {
+    vi.useFakeTimers();
+    const { result } = renderHook(() => useListQuery(INITIAL, { debounceMs: 300 }));
+    act(() => result.current.setPage(3));
+
+    act(() => result.current.setTextInput('category', 'Wor'));
+    act(() => vi.advanceTimersByTime(200));
+    act(() => result.current.setSearchInput('ada'));
+    act(() => result.current.setTextInput('category', ' Work '));
+    act(() => vi.advanceTimersByTime(299));
+    expect(result.current.textInput('category')).toBe(' Work ');
+    expect(result.current.query).toMatchObject({ category: '', search: '', page: 3 });
+
+    act(() => vi.advanceTimersByTime(1));
+    expect(result.current.query).toMatchObject({ category: 'Work', search: 'ada', page: 1 });
+    act(() => result.current.setPage(2));
+    act(() => result.current.update({ statusNames: ['active'] }));
+    expect(result.current.query).toMatchObject({ category: 'Work', statusNames: ['active'], page: 1 });
   });
 
   it('searches at once when asked for no debounce', () => {

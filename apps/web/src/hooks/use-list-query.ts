@@ -24,8 +24,13 @@ function toggleSortOf<Q extends ListQueryBase>(query: Q, field: Q['sortBy']): Pa
   return { sortBy: field, sortOrder } as Partial<Q>;
 }
 
-function withSearch<Q extends ListQueryBase>(query: Q, search: string): Q {
-  return query.search === search ? query : changeListQuery(query, { search } as Partial<Q>);
+/** The fields of a query that hold a string: the ones a text box can type into. */
+export type TextFieldOf<Q> = { [K in keyof Q]-?: Q[K] extends string ? K : never }[keyof Q] & string;
+
+/** The typed texts (the search and any text filter), applied: a change goes back to page 1. */
+function withTexts<Q extends ListQueryBase>(query: Q, texts: Readonly<Record<string, string>>): Q {
+  const changed = Object.entries(texts).filter(([field, value]) => query[field as keyof Q] !== value);
+  return changed.length === 0 ? query : changeListQuery(query, Object.fromEntries(changed) as Partial<Q>);
 }
 
 export interface ListQueryOptions {
@@ -39,6 +44,13 @@ export interface ListQueryState<Q extends ListQueryBase> {
   /** What the search box shows. */
   searchInput: string;
   setSearchInput: (value: string) => void;
+  /** What a free-text filter's box shows (a category, a code...). */
+  textInput: (field: TextFieldOf<Q>) => string;
+  /**
+   * Types into a free-text filter: trimmed and debounced like the search box, then back to page 1.
+   * A field typed here is not also set through `update`.
+   */
+  setTextInput: (field: TextFieldOf<Q>, value: string) => void;
   /** Filters (or any other field): back to page 1 unless only the page changes. */
   update: (patch: Partial<Q>) => void;
   toggleSort: (field: Q['sortBy']) => void;
@@ -48,8 +60,8 @@ export interface ListQueryState<Q extends ListQueryBase> {
 }
 
 /**
- * The state of a list page in one place: debounced search, sort toggle, filters and page, with
- * the reset to page 1 on any change but the page.
+ * The state of a list page in one place: debounced search (and free-text filters), sort toggle,
+ * filters and page, with the reset to page 1 on any change but the page.
  */
 export function useListQuery<Q extends ListQueryBase>(
   initial: Q,
@@ -57,20 +69,29 @@ export function useListQuery<Q extends ListQueryBase>(
 ): ListQueryState<Q> {
   const [stored, setStored] = useState<Q>(initial);
   const [searchInput, setSearchInput] = useState(initial.search);
-  const typed = searchInput.trim();
+  const [textInputs, setTextInputs] = useState<Readonly<Record<string, string>>>({});
+  // Every typed text in one value (a string, so the debounce sees a change only when one is made).
+  const typed = JSON.stringify(
+    Object.fromEntries(
+      Object.entries({ ...textInputs, search: searchInput }).map(([field, v]) => [field, v.trim()]),
+    ),
+  );
   const debounced = useDebouncedValue(typed, debounceMs);
-  const search = debounceMs === 0 ? typed : debounced;
+  const applied = debounceMs === 0 ? typed : debounced;
+  const texts = useMemo(() => JSON.parse(applied) as Record<string, string>, [applied]);
   // A new search is a change like any other: derived here, so it applies in the same render.
-  const query = useMemo(() => withSearch(stored, search), [stored, search]);
+  const query = useMemo(() => withTexts(stored, texts), [stored, texts]);
   const change = (patch: (q: Q) => Partial<Q>) =>
     setStored((q) => {
-      const current = withSearch(q, search);
+      const current = withTexts(q, texts);
       return changeListQuery(current, patch(current));
     });
   return {
     query,
     searchInput,
     setSearchInput,
+    textInput: (field) => textInputs[field] ?? String(initial[field]),
+    setTextInput: (field, value) => setTextInputs((t) => ({ ...t, [field]: value })),
     update: (patch) => change(() => patch),
     toggleSort: (field) => change((q) => toggleSortOf(q, field)),
     setPage: (page) => change(() => ({ page }) as Partial<Q>),

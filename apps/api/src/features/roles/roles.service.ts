@@ -11,6 +11,7 @@ import {
 import { badRequest, conflict, notFound, uniqueViolation } from '../../lib/errors.ts';
 import { toPaged } from '../../lib/list.ts';
 import { makeScope, type Scope } from '../../lib/scope.ts';
+import { companyTarget } from '../company-modules/company-target.ts';
 import { toPermission } from '../permissions/permissions.mapper.ts';
 import { permissionsRepo } from '../permissions/permissions.repo.ts';
 import { grantsPolicy } from '../users/grants.policy.ts';
@@ -62,14 +63,17 @@ export const rolesService = {
   },
 
   async create(scope: Scope, body: CreateRoleBody): Promise<Role> {
-    // The Super Admin's scope is the platform's own company: its new roles are platform roles.
+    // The role's company: the one named (the Super Admin's roles page creates in the company it
+    // shows), else the actor's own. The Super Admin's own is the platform's: a platform role.
+    const owner = body.companyId ? await companyTarget(scope, body.companyId) : scope;
+    const platform = scope.actor.isSuperAdmin && owner.companyId === scope.companyId;
     const id = await saving(() =>
-      scope.transaction(async (tx) => {
+      owner.transaction(async (tx) => {
         const roleId = await rolesRepo.insert(tx, {
           name: body.name,
           description: body.description ?? null,
           isActive: body.isActive,
-          roleType: scope.actor.isSuperAdmin ? 'platform' : 'company',
+          roleType: platform ? 'platform' : 'company',
         });
         await auditLog.record(tx, {
           kind: 'role.created',

@@ -92,6 +92,40 @@ describe('/api/Roles', () => {
     expect((await call('DELETE', `/api/Roles/${mine.roleId}`, admin)).statusCode).toBe(200);
   });
 
+  it('the Super Admin creates a role in a named company; anyone else only in their own', async () => {
+    const res = await call('POST', '/api/Roles', root, { name: 'Field Crew', companyId: acme.companyId });
+    expect(res.statusCode).toBe(201);
+    const crew = res.json().data;
+    expect(crew).toMatchObject({ name: 'Field Crew', companyId: acme.companyId, roleType: 'company' });
+    const acmeRoles = (await call('GET', '/api/Roles?pageSize=50', admin)).json().data.items;
+    expect(acmeRoles.map((r: { roleId: string }) => r.roleId)).toContain(crew.roleId);
+    const platformRoles = (await call('GET', '/api/Roles?pageSize=50', root)).json().data.items;
+    expect(platformRoles.map((r: { name: string }) => r.name)).not.toContain('Field Crew');
+    // Names stay unique within the company named.
+    expect(
+      (await call('POST', '/api/Roles', root, { name: 'field crew', companyId: acme.companyId })).statusCode,
+    ).toBe(409);
+    expect(
+      (await call('POST', '/api/Roles', root, { name: 'Field Crew', companyId: other.companyId })).statusCode,
+    ).toBe(201);
+
+    const missing = '00000000-0000-4000-8000-00000000dead';
+    expect((await call('POST', '/api/Roles', root, { name: 'Ghost', companyId: missing })).statusCode).toBe(
+      404,
+    );
+    expect(
+      (await call('POST', '/api/Roles', admin, { name: 'Sneaky', companyId: other.companyId })).statusCode,
+    ).toBe(404);
+    const own = await call('POST', '/api/Roles', admin, { name: 'Own Crew', companyId: acme.companyId });
+    expect(own.statusCode).toBe(201);
+    expect(own.json().data).toMatchObject({ companyId: acme.companyId, roleType: 'company' });
+    const bad = await call('POST', '/api/Roles', root, { name: 'X', companyId: 'nope' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().errors).toHaveProperty('companyId');
+    const otherNames = (await call('GET', '/api/Roles?pageSize=50', otherAdmin)).json().data.items;
+    expect(otherNames.map((r: { name: string }) => r.name)).not.toContain('Sneaky');
+  });
+
   it("a role's permissions: only what the company's modules allow and the granter holds; changes count on the next request", async () => {
     const role = await createRole(admin, 'Reporter');
     const u = await buildUser(database.db, acme);

@@ -1,5 +1,5 @@
 import type { ProjectDetail, TaskDetail } from '@taskhive/contract';
-import { TaskTimeline } from '../../features/comments';
+import { ProjectDiscussion, TaskTimeline } from '../../features/comments';
 import ProjectDetailPage from '../../features/projects/project-detail-page';
 import { ProjectBoard } from '../../features/tasks/project-board';
 import { ProjectTaskLists } from '../../features/tasks/project-task-lists';
@@ -11,13 +11,15 @@ const taskLists = (project: ProjectDetail) => <ProjectTaskLists project={project
 const board = (project: ProjectDetail) => <ProjectBoard project={project} />;
 const timeLog = (task: TaskDetail) => <TaskTimeLogs taskId={task.taskId} />;
 const timeline = (task: TaskDetail) => <TaskTimeline taskId={task.taskId} version={task.updatedAt} />;
+const discussion = (project: ProjectDetail) => <ProjectDiscussion projectId={project.projectId} />;
 
 /** /app/project-detail/:projectId: the project page with the tasks feature's lists, board and drawer,
- * with the time feature's part of the drawer and the comments feature's timeline composed in. */
+ * with the time feature's part of the drawer, and the comments feature's task timeline and
+ * project Discussion tab composed in. */
 export default function ProjectDetailRoute() {
   return (
     <OpenTaskProvider>
-      <ProjectDetailPage renderTaskLists={taskLists} renderBoard={board} />
+      <ProjectDetailPage renderTaskLists={taskLists} renderBoard={board} renderDiscussion={discussion} />
       <TaskDetailDrawer renderTimeLog={timeLog} renderTimeline={timeline} />
     </OpenTaskProvider>
   );

@@ -1,24 +1,69 @@
 import type { Comment, Paged, TimelineItem } from '@taskhive/contract';
 import { baseApi } from '../../api/base-api';
 
-/** A task's timeline as the drawer holds it: the newest `pageSize` items, newest last. */
+/** Where a comment lives: a task (shown in its timeline) or a project (its discussion). */
+export type CommentThread = { kind: 'task'; id: string } | { kind: 'project'; id: string };
+
+/**
+ * A thread as the screen holds it: the newest `pageSize` items, newest last ("Load older" widens
+ * the window, so new items never shift a second page under the reader).
+ */
 export interface TimelineArgs {
   taskId: string;
   pageSize: number;
 }
+export interface ProjectCommentsArgs {
+  projectId: string;
+  pageSize: number;
+}
 
-const tag = (taskId: string) => ({ type: 'Timeline' as const, id: taskId });
+const timelineTag = (taskId: string) => ({ type: 'Timeline' as const, id: taskId });
+const projectTag = (projectId: string) => ({ type: 'ProjectComments' as const, id: projectId });
+const tagOf = (thread: CommentThread) =>
+  thread.kind === 'task' ? timelineTag(thread.id) : projectTag(thread.id);
 
-/** Each cached window of this task's timeline, patched in place. */
-function patchTimelines(
-  state: Parameters<typeof commentsApi.util.selectInvalidatedBy>[0],
-  taskId: string,
-  recipe: (draft: Paged<TimelineItem>) => void,
+type State = Parameters<typeof commentsApi.util.selectInvalidatedBy>[0];
+
+/**
+ * Each cached window of the thread, with the comment changed in place (or taken out): the task
+ * timelines hold comments among activities, the project discussions comments only.
+ */
+function patchComment(
+  state: State,
+  thread: CommentThread,
+  commentId: string,
+  change: ((comment: Comment) => void) | 'remove',
 ) {
-  return commentsApi.util
-    .selectInvalidatedBy(state, [tag(taskId)])
-    .filter((e) => e.endpointName === 'getTimeline')
-    .map((e) => commentsApi.util.updateQueryData('getTimeline', e.originalArgs as TimelineArgs, recipe));
+  const apply = (comments: Comment[]) => {
+    for (const c of comments) if (c.commentId === commentId && change !== 'remove') change(c);
+  };
+  return commentsApi.util.selectInvalidatedBy(state, [tagOf(thread)]).flatMap((e) => {
+    if (e.endpointName === 'getTimeline')
+      return [
+        commentsApi.util.updateQueryData('getTimeline', e.originalArgs as TimelineArgs, (draft) => {
+          if (change === 'remove')
+            draft.items = draft.items.filter(
+              (i) => !(i.kind === 'comment' && i.comment.commentId === commentId),
+            );
+          else apply(draft.items.flatMap((i) => (i.kind === 'comment' ? [i.comment] : [])));
+        }),
+      ];
+    if (e.endpointName === 'getProjectComments')
+      return [
+        commentsApi.util.updateQueryData(
+          'getProjectComments',
+          e.originalArgs as ProjectCommentsArgs,
+          (draft) => {
+            if (change === 'remove') {
+              const before = draft.items.length;
+              draft.items = draft.items.filter((c) => c.commentId !== commentId);
+              draft.totalCount = Math.max(0, draft.totalCount - (before - draft.items.length));
+            } else apply(draft.items);
+          },
+        ),
+      ];
+    return [];
+  });
 }
 
 export const commentsApi = baseApi.injectEndpoints({
@@ -28,7 +73,7 @@ export const commentsApi = baseApi.injectEndpoints({
         url: `Tasks/${encodeURIComponent(taskId)}/timeline`,
         params: { page: 1, pageSize },
       }),
-      providesTags: (_r, _e, { taskId }) => [tag(taskId)],
+      providesTags: (_r, _e, { taskId }) => [timelineTag(taskId)],
     }),
     addTaskComment: build.mutation<Comment, { taskId: string; body: string }>({
       query: ({ taskId, body }) => ({
@@ -36,46 +81,54 @@ export const commentsApi = baseApi.injectEndpoints({
         method: 'POST',
         body: { body },
       }),
-      invalidatesTags: (_r, _e, { taskId }) => [tag(taskId)],
+      invalidatesTags: (_r, _e, { taskId }) => [timelineTag(taskId)],
+    }),
+    /** A project's comments: page 1 is the newest, listed newest last. */
+    getProjectComments: build.query<Paged<Comment>, ProjectCommentsArgs>({
+      query: ({ projectId, pageSize }) => ({
+        url: `Project/${encodeURIComponent(projectId)}/comments`,
+        params: { page: 1, pageSize },
+      }),
+      providesTags: (_r, _e, { projectId }) => [projectTag(projectId)],
+    }),
+    addProjectComment: build.mutation<Comment, { projectId: string; body: string }>({
+      query: ({ projectId, body }) => ({
+        url: `Project/${encodeURIComponent(projectId)}/comments`,
+        method: 'POST',
+        body: { body },
+      }),
+      invalidatesTags: (_r, _e, { projectId }) => [projectTag(projectId)],
     }),
     /** Optimistic: the new body and the edited mark show at once, and go back if the server refuses. */
-    editComment: build.mutation<Comment, { taskId: string; commentId: string; body: string }>({
+    editComment: build.mutation<Comment, { thread: CommentThread; commentId: string; body: string }>({
       query: ({ commentId, body }) => ({
         url: `Comments/${encodeURIComponent(commentId)}`,
         method: 'PUT',
         body: { body },
       }),
-      async onQueryStarted({ taskId, commentId, body }, { dispatch, getState, queryFulfilled }) {
-        const patches = patchTimelines(getState(), taskId, (draft) => {
-          for (const item of draft.items)
-            if (item.kind === 'comment' && item.comment.commentId === commentId) {
-              item.comment.body = body;
-              item.comment.editedAt = new Date().toISOString();
-            }
+      async onQueryStarted({ thread, commentId, body }, { dispatch, getState, queryFulfilled }) {
+        const patches = patchComment(getState(), thread, commentId, (c) => {
+          c.body = body;
+          c.editedAt = new Date().toISOString();
         }).map((thunk) => dispatch(thunk));
         try {
           const { data } = await queryFulfilled;
-          patchTimelines(getState(), taskId, (draft) => {
-            for (const item of draft.items)
-              if (item.kind === 'comment' && item.comment.commentId === commentId) item.comment = data;
-          }).forEach((thunk) => dispatch(thunk));
+          patchComment(getState(), thread, commentId, (c) => Object.assign(c, data)).forEach((thunk) =>
+            dispatch(thunk),
+          );
         } catch {
           patches.forEach((p) => p.undo());
         }
       },
     }),
     /** Optimistic: the comment leaves at once and comes back if the server refuses. */
-    deleteComment: build.mutation<{ commentId: string }, { taskId: string; commentId: string }>({
+    deleteComment: build.mutation<{ commentId: string }, { thread: CommentThread; commentId: string }>({
       query: ({ commentId }) => ({ url: `Comments/${encodeURIComponent(commentId)}`, method: 'DELETE' }),
-      async onQueryStarted({ taskId, commentId }, { dispatch, getState, queryFulfilled }) {
-        const patches = patchTimelines(getState(), taskId, (draft) => {
-          draft.items = draft.items.filter(
-            (i) => !(i.kind === 'comment' && i.comment.commentId === commentId),
-          );
-        }).map((thunk) => dispatch(thunk));
+      async onQueryStarted({ thread, commentId }, { dispatch, getState, queryFulfilled }) {
+        const patches = patchComment(getState(), thread, commentId, 'remove').map((thunk) => dispatch(thunk));
         try {
           await queryFulfilled;
-          dispatch(commentsApi.util.invalidateTags([tag(taskId)]));
+          dispatch(commentsApi.util.invalidateTags([tagOf(thread)]));
         } catch {
           patches.forEach((p) => p.undo());
         }
@@ -87,6 +140,8 @@ export const commentsApi = baseApi.injectEndpoints({
 export const {
   useGetTimelineQuery,
   useAddTaskCommentMutation,
+  useGetProjectCommentsQuery,
+  useAddProjectCommentMutation,
   useEditCommentMutation,
   useDeleteCommentMutation,
 } = commentsApi;

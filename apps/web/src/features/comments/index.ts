@@ -1,2 +1,6 @@
-/** What the rest of the app composes from the comments feature (the task drawer's timeline, via app/routes). */
+/**
+ * What the rest of the app composes from the comments feature (via app/routes): the task
+ * drawer's timeline and the project page's Discussion tab.
+ */
+export { ProjectDiscussion } from './project-discussion';
 export { TaskTimeline } from './task-timeline';

@@ -1,34 +1,11 @@
-import DeleteOutline from '@mui/icons-material/DeleteOutline';
-import EditOutlined from '@mui/icons-material/EditOutlined';
-import Button from '@mui/material/Button';
-import IconButton from '@mui/material/IconButton';
-import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
-import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import {
-  type Activity,
-  type Comment,
-  MAX_PAGE_SIZE,
-  MESSAGES,
-  PAGE_SIZE,
-  type TimelineItem,
-} from '@taskhive/contract';
+import { type Activity, MESSAGES, PAGE_SIZE, type TimelineItem } from '@taskhive/contract';
 import { useEffect, useState } from 'react';
-import { errorMessage } from '../../api/errors';
-import { EmptyState } from '../../components/empty-state';
-import { ErrorPanel } from '../../components/error-panel';
 import { UserAvatar } from '../../components/user-avatar';
-import { useSession } from '../../hooks/use-session';
-import { useToast } from '../../hooks/use-toast';
-import { CommentEditor } from './comment-editor';
-import { CommentMarkdown } from './comment-markdown';
-import {
-  useAddTaskCommentMutation,
-  useDeleteCommentMutation,
-  useEditCommentMutation,
-  useGetTimelineQuery,
-} from './comments-api';
+import { CommentItem, when } from './comment-item';
+import { CommentThreadView, useOlderWindow } from './comment-thread';
+import { useAddTaskCommentMutation, useGetTimelineQuery } from './comments-api';
 
 const FIELD_LABELS: Record<Activity['field'], string> = {
   created: 'created the task',
@@ -45,8 +22,6 @@ const FIELD_LABELS: Record<Activity['field'], string> = {
   comment: 'comment',
   members: 'members',
 };
-
-const when = (iso: string) => new Date(iso).toLocaleString();
 
 /** "Ada Lovelace changed status from Open to In Progress", and the like. */
 export function activityText(a: Activity): string {
@@ -69,82 +44,6 @@ export function activityText(a: Activity): string {
       return `${who} changed ${label} from ${a.from} to ${a.to}`;
     }
   }
-}
-
-function CommentItem({ taskId, comment }: { taskId: string; comment: Comment }) {
-  const toast = useToast();
-  const { user, can } = useSession();
-  const [editing, setEditing] = useState(false);
-  const [edit, editing_] = useEditCommentMutation();
-  const [remove] = useDeleteCommentMutation();
-  const mine = comment.author.userId === user?.userId;
-  const canDelete = can({ anyOf: ['comment:delete:all'] }) || (mine && can({ anyOf: ['comment:delete'] }));
-  const name = `${comment.author.firstName} ${comment.author.lastName}`.trim();
-
-  const onDelete = async () => {
-    try {
-      await remove({ taskId, commentId: comment.commentId }).unwrap();
-      toast.success(MESSAGES.comments.deleted);
-    } catch (err) {
-      toast.error(errorMessage(err, MESSAGES.comments.deleteFailed));
-    }
-  };
-
-  return (
-    <Stack direction="row" spacing={1.5} component="li" aria-label={`Comment by ${name}`}>
-      <UserAvatar
-        firstName={comment.author.firstName}
-        lastName={comment.author.lastName}
-        photoUrl={comment.author.profilePhotoUrl}
-        size={32}
-      />
-      <Stack sx={{ flex: 1, minWidth: 0 }}>
-        <Stack direction="row" spacing={1} sx={{ alignItems: 'baseline' }}>
-          <Typography variant="subtitle2">{name}</Typography>
-          <Typography variant="caption" color="text.secondary">
-            {when(comment.createdAt)}
-            {comment.editedAt && ` · ${MESSAGES.comments.edited}`}
-          </Typography>
-          <Stack direction="row" sx={{ ml: 'auto' }}>
-            {mine && can({ anyOf: ['comment:update'] }) && !editing && (
-              <Tooltip title="Edit comment">
-                <IconButton size="small" aria-label="Edit comment" onClick={() => setEditing(true)}>
-                  <EditOutlined fontSize="small" />
-                </IconButton>
-              </Tooltip>
-            )}
-            {canDelete && (
-              <Tooltip title="Delete comment">
-                <IconButton size="small" aria-label="Delete comment" onClick={() => void onDelete()}>
-                  <DeleteOutline fontSize="small" />
-                </IconButton>
-              </Tooltip>
-            )}
-          </Stack>
-        </Stack>
-        {editing ? (
-          <CommentEditor
-            initial={comment.body}
-            submitLabel="Save"
-            busy={editing_.isLoading}
-            onCancel={() => setEditing(false)}
-            onSubmit={async (body) => {
-              setEditing(false);
-              try {
-                await edit({ taskId, commentId: comment.commentId, body }).unwrap();
-                return true;
-              } catch (err) {
-                toast.error(errorMessage(err, MESSAGES.comments.updateFailed));
-                return false;
-              }
-            }}
-          />
-        ) : (
-          <CommentMarkdown body={comment.body} mentions={comment.mentions} />
-        )}
-      </Stack>
-    </Stack>
-  );
 }
 
 function ActivityItem({ activity }: { activity: Activity }) {
@@ -174,10 +73,11 @@ const keyOf = (i: TimelineItem) => (i.kind === 'comment' ? i.comment.commentId :
  * `updatedAt`) refetches it after the task itself changes, so a status change shows at once.
  */
 export function TaskTimeline({ taskId, version }: { taskId: string; version: string }) {
-  const toast = useToast();
-  const { can } = useSession();
-  const [pageSize, setPageSize] = useState<number>(PAGE_SIZE.timeline);
-  const { data, error, isLoading, isFetching, refetch } = useGetTimelineQuery({ taskId, pageSize });
+  const older = useOlderWindow(PAGE_SIZE.timeline);
+  const { data, error, isLoading, isFetching, refetch } = useGetTimelineQuery({
+    taskId,
+    pageSize: older.pageSize,
+  });
   const [add, adding] = useAddTaskCommentMutation();
   const [seen, setSeen] = useState(version);
   useEffect(() => {
@@ -186,62 +86,31 @@ export function TaskTimeline({ taskId, version }: { taskId: string; version: str
       void refetch();
     }
   }, [version, seen, refetch]);
-
-  const more = data ? data.totalCount > data.items.length && pageSize < MAX_PAGE_SIZE : false;
-
-  let body;
-  if (isLoading) body = <Skeleton variant="rounded" height={80} aria-label="Loading timeline" />;
-  else if (error && !data)
-    body = (
-      <ErrorPanel
-        message={errorMessage(error, MESSAGES.comments.fetchFailed)}
-        onRetry={() => void refetch()}
-      />
-    );
-  else if (!data || data.items.length === 0) body = <EmptyState title={MESSAGES.comments.empty} />;
-  else
-    body = (
-      <Stack component="ul" spacing={1.5} aria-label="Timeline" sx={{ listStyle: 'none', p: 0, m: 0 }}>
-        {data.items.map((item) =>
-          item.kind === 'comment' ? (
-            <CommentItem key={keyOf(item)} taskId={taskId} comment={item.comment} />
-          ) : (
-            <ActivityItem key={keyOf(item)} activity={item.activity} />
-          ),
-        )}
-      </Stack>
-    );
+  const thread = { kind: 'task', id: taskId } as const;
 
   return (
-    <Stack spacing={1.5}>
-      <Typography variant="subtitle1">Timeline</Typography>
-      {more && (
-        <Button
-          size="small"
-          disabled={isFetching}
-          onClick={() => setPageSize((n) => Math.min(n + PAGE_SIZE.timeline, MAX_PAGE_SIZE))}
-          sx={{ alignSelf: 'center' }}
-        >
-          {MESSAGES.comments.loadOlder}
-        </Button>
-      )}
-      {body}
-      {can({ anyOf: ['comment:create'] }) && (
-        <CommentEditor
-          submitLabel="Comment"
-          busy={adding.isLoading}
-          onSubmit={async (text) => {
-            try {
-              await add({ taskId, body: text }).unwrap();
-              toast.success(MESSAGES.comments.created);
-              return true;
-            } catch (err) {
-              toast.error(errorMessage(err, MESSAGES.comments.createFailed));
-              return false;
-            }
-          }}
-        />
-      )}
-    </Stack>
+    <CommentThreadView
+      title="Timeline"
+      label="Timeline"
+      data={data}
+      error={error}
+      isLoading={isLoading}
+      isFetching={isFetching}
+      refetch={() => void refetch()}
+      fetchFailed={MESSAGES.comments.fetchFailed}
+      emptyTitle={MESSAGES.comments.empty}
+      hasOlder={older.hasOlder(data)}
+      onLoadOlder={older.loadOlder}
+      keyOf={keyOf}
+      renderItem={(item) =>
+        item.kind === 'comment' ? (
+          <CommentItem thread={thread} comment={item.comment} />
+        ) : (
+          <ActivityItem activity={item.activity} />
+        )
+      }
+      post={(body) => add({ taskId, body }).unwrap()}
+      posting={adding.isLoading}
+    />
   );
 }

@@ -108,6 +108,24 @@ describe('ModulesPage', () => {
     });
   });
 
+  it('debounces the category box like the search: one request once typing stops, trimmed', async () => {
+    const lists = serve();
+    render(<ModulesPage packageOptions={[PACKAGE]} />, { preloadedState: session });
+    await screen.findByText('Module 1');
+    const before = lists.length;
+    const box = screen.getByRole('textbox', { name: 'Category' });
+    for (const typed of ['W', 'Wo', 'Wor', 'Work', 'Work '])
+      fireEvent.change(box, { target: { value: typed } });
+    expect(box).toHaveValue('Work ');
+    expect(lists.length).toBe(before);
+
+    // The debounce, then the request: allow for a loaded machine.
+    await vi.waitFor(() => expect(last(lists)).toMatchObject({ page: '1', category: 'Work' }), {
+      timeout: 5000,
+    });
+    expect(lists.slice(before).map((p) => p.get('category'))).toEqual(['Work']);
+  });
+
   it('edits a module with "Module Updated Successfully" and deletes one with "Module Deleted Successfully"', async () => {
     const writes: { method: string; path: string; body: unknown }[] = [];
     serve((req) => {

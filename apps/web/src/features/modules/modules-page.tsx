@@ -209,8 +209,8 @@ export default function ModulesPage({ packageOptions }: ModulesPageProps) {
           <TextField
             size="small"
             label="Category"
-            value={query.category}
-            onChange={(e) => list.update({ category: e.target.value })}
+            value={list.textInput('category')}
+            onChange={(e) => list.setTextInput('category', e.target.value)}
           />
           <TextField
             select

@@ -91,4 +91,27 @@ describe('RolesPage', () => {
     await user.click(await screen.findByRole('option', { name: 'Acme' }));
     await vi.waitFor(() => expect(calls.at(-1)?.url.searchParams.get('companyId')).toBe(COMPANY.companyId));
   });
+
+  it('creates a new role in the picked company, and a platform role when none is picked', async () => {
+    const calls = serve();
+    const { user } = render(<RolesPage companyOptions={[COMPANY]} />, { preloadedState: session });
+    await screen.findByText('Support');
+    const posts = () => calls.filter((c) => c.method === 'POST');
+    const createRole = async (title: string, name: string) => {
+      await user.click(screen.getByRole('button', { name: 'New role' }));
+      const dialog = await screen.findByRole('dialog', { name: title });
+      await user.type(within(dialog).getByRole('textbox', { name: 'Name' }), name);
+      await user.click(within(dialog).getByRole('button', { name: 'Create' }));
+      await vi.waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    };
+
+    await createRole('New platform role', 'Auditors');
+    expect(posts().map((c) => [c.url.pathname, c.body])).toEqual([['/api/Roles', { name: 'Auditors' }]]);
+
+    await user.click(screen.getByRole('combobox', { name: 'Company' }));
+    await user.click(await screen.findByRole('option', { name: 'Acme' }));
+    await vi.waitFor(() => expect(calls.at(-1)?.url.searchParams.get('companyId')).toBe(COMPANY.companyId));
+    await createRole('New role in Acme', 'Field crew');
+    expect(posts().at(-1)?.body).toEqual({ name: 'Field crew', companyId: COMPANY.companyId });
+  });
 });

@@ -148,10 +148,12 @@ export default function RolesPage({ companyOptions }: RolesPageProps) {
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [editing, setEditing] = useState<Role | null>(null);
   const [deleting, setDeleting] = useState<Role | null>(null);
+  const company = companyOptions.find((c) => c.companyId === companyId);
 
   async function submit() {
     try {
-      await create({ name: newName ?? '' }).unwrap();
+      // The role goes where the list is: the picked company, or the platform when none is.
+      await create({ name: newName ?? '', ...(companyId ? { companyId } : {}) }).unwrap();
       toast.success(MESSAGES.roles.created);
       setNewName(null);
     } catch (e) {
@@ -187,7 +189,13 @@ export default function RolesPage({ companyOptions }: RolesPageProps) {
         title="Roles"
         subtitle="Platform roles and what they allow."
         action={
-          <Button variant="contained" onClick={() => setNewName('')}>
+          <Button
+            variant="contained"
+            onClick={() => {
+              setErrors({});
+              setNewName('');
+            }}
+          >
             New role
           </Button>
         }
@@ -295,7 +303,7 @@ export default function RolesPage({ companyOptions }: RolesPageProps) {
       {newName !== null && (
         <FormDialog
           open
-          title="New role"
+          title={company ? `New role in ${company.name}` : 'New platform role'}
           submitLabel="Create"
           busy={creating.isLoading}
           onSubmit={() => void submit()}

@@ -26,13 +26,14 @@ import { ProjectFormDialog } from './project-form-dialog';
 import { ProjectMembersCard } from './project-members-card';
 import { useDeleteProjectMutation } from './projects-api';
 
-const TABS = ['overview', 'lists', 'board', 'documents'] as const;
+const TABS = ['overview', 'lists', 'board', 'documents', 'discussion'] as const;
 type TabId = (typeof TABS)[number];
 const TAB_LABELS: Record<TabId, string> = {
   overview: 'Overview',
   lists: 'Task lists',
   board: 'Board',
   documents: 'Documents',
+  discussion: 'Discussion',
 };
 
 export interface ProjectDetailPageProps {
@@ -40,6 +41,8 @@ export interface ProjectDetailPageProps {
   renderTaskLists?: (project: ProjectDetail) => ReactNode;
   /** The Kanban board of the project's tasks (the tasks feature, composed by app/). */
   renderBoard?: (project: ProjectDetail) => ReactNode;
+  /** The project's comments (the comments feature, composed by app/); the tab shows only with it. */
+  renderDiscussion?: (project: ProjectDetail) => ReactNode;
 }
 
 function Fact({ label, children }: { label: string; children: ReactNode }) {
@@ -55,16 +58,24 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
 
 /**
  * /app/project-detail/:projectId: overview (progress, dates, status, members), task lists, the
- * board and documents, one tab each (`?tab=` keeps the tab in the address).
+ * board, documents and the discussion (for those who read comments), one tab each (`?tab=` keeps
+ * the tab in the address).
  */
-export default function ProjectDetailPage({ renderTaskLists, renderBoard }: ProjectDetailPageProps) {
+export default function ProjectDetailPage({
+  renderTaskLists,
+  renderBoard,
+  renderDiscussion,
+}: ProjectDetailPageProps) {
   const { projectId = '' } = useParams();
   const navigate = useNavigate();
   const toast = useToast();
   const { can } = useSession();
   const [params, setParams] = useSearchParams();
   const tabParam = params.get('tab');
-  const tab: TabId = TABS.find((t) => t === tabParam) ?? 'overview';
+  const tabs = TABS.filter(
+    (t) => t !== 'discussion' || (renderDiscussion && can({ anyOf: ['comment:read'] })),
+  );
+  const tab: TabId = tabs.find((t) => t === tabParam) ?? 'overview';
   const { currentData: project, error, refetch } = useGetProjectQuery(projectId);
   const [editing, setEditing] = useState(false);
   const [deleting, setDeleting] = useState(false);
@@ -153,7 +164,7 @@ export default function ProjectDetailPage({ renderTaskLists, renderBoard }: Proj
         aria-label="Project sections"
         sx={{ borderBottom: 1, borderColor: 'divider' }}
       >
-        {TABS.map((t) => (
+        {tabs.map((t) => (
           <Tab key={t} value={t} label={TAB_LABELS[t]} />
         ))}
       </Tabs>
@@ -196,6 +207,7 @@ export default function ProjectDetailPage({ renderTaskLists, renderBoard }: Proj
       )}
       {tab === 'lists' && renderTaskLists?.(project)}
       {tab === 'board' && renderBoard?.(project)}
+      {tab === 'discussion' && renderDiscussion?.(project)}
       {tab === 'documents' && (
         <ProjectDocumentsCard
           projectId={project.projectId}

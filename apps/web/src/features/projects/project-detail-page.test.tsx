@@ -1,0 +1,48 @@
+import type { ProjectDetail } from '@taskhive/contract';
+import { screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { jsonResponse, render, signedIn } from '../../test/render';
+import { paged, pathOf, project, PROJECT_ID, serve } from '../../test/work-fixtures';
+import ProjectDetailPage from './project-detail-page';
+
+const discussion = (p: ProjectDetail) => <p>{`Discussion of ${p.name}`}</p>;
+
+function mount(permissions: string[], tab = 'discussion') {
+  serve((req) =>
+    pathOf(req) === `/api/Project/${PROJECT_ID}`
+      ? jsonResponse(200, project())
+      : jsonResponse(200, paged([])),
+  );
+  return render(null, {
+    route: `/app/project-detail/${PROJECT_ID}?tab=${tab}`,
+    routes: [
+      {
+        path: '/app/project-detail/:projectId',
+        element: <ProjectDetailPage renderDiscussion={discussion} />,
+      },
+    ],
+    preloadedState: signedIn({ permissions: ['project:read', ...permissions] }),
+  });
+}
+
+describe('ProjectDetailPage: Discussion tab', () => {
+  it('opens the discussion slot from ?tab=discussion and keeps the tab in the address', async () => {
+    const { user, router } = mount(['comment:read']);
+    expect(await screen.findByText('Discussion of Website')).toBeInTheDocument();
+    expect(screen.getByRole('tab', { name: 'Discussion' })).toHaveAttribute('aria-selected', 'true');
+
+    await user.click(screen.getByRole('tab', { name: 'Documents' }));
+    expect(router.state.location.search).toBe('?tab=documents');
+    expect(screen.queryByText('Discussion of Website')).toBeNull();
+    await user.click(screen.getByRole('tab', { name: 'Discussion' }));
+    expect(router.state.location.search).toBe('?tab=discussion');
+    expect(screen.getByText('Discussion of Website')).toBeInTheDocument();
+  });
+
+  it('has no Discussion tab without comment:read (the address falls back to the overview)', async () => {
+    mount([]);
+    expect(await screen.findByRole('tab', { name: 'Overview' })).toHaveAttribute('aria-selected', 'true');
+    expect(screen.queryByRole('tab', { name: 'Discussion' })).toBeNull();
+    expect(screen.queryByText('Discussion of Website')).toBeNull();
+  });
+});
