@@ -16,6 +16,7 @@ export const PAGE_SIZE = {
   departmentsFetch: 25,
   comments: 20,
   timeline: 20,
+  notifications: 10,
 } as const;
 
 /** Largest page a client may ask for on any list. */

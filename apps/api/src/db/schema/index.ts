@@ -2,3 +2,4 @@ export * from './platform.ts';
 export * from './tenancy.ts';
 export * from './work.ts';
 export * from './collab.ts';
+export * from './notifications.ts';
