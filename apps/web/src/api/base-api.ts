@@ -39,6 +39,8 @@ export const baseApi = createApi({
     'Role',
     'UserAccess',
     'Timeline',
+    'Notification',
+    'NotificationSettings',
   ],
   keepUnusedDataFor: 60,
   refetchOnReconnect: true,

@@ -4,7 +4,7 @@ import {
   atLeastOneField,
   envelope,
   idParam,
-  MESSAGES,
+  NOTIFICATION_MESSAGES,
   notificationListQuerySchema,
   notificationPageSchema,
   notificationSettingsSchema,
@@ -66,7 +66,7 @@ export async function notificationsRoutes(
       },
     },
     async (req, reply) =>
-      ok(reply, await notifications.markRead(scopeOf(req), req.params.id), MESSAGES.notifications.markedRead),
+      ok(reply, await notifications.markRead(scopeOf(req), req.params.id), NOTIFICATION_MESSAGES.markedRead),
   );
 
   r.put(
@@ -80,7 +80,7 @@ export async function notificationsRoutes(
       },
     },
     async (req, reply) =>
-      ok(reply, await notifications.markAllRead(scopeOf(req)), MESSAGES.notifications.markedAllRead),
+      ok(reply, await notifications.markAllRead(scopeOf(req)), NOTIFICATION_MESSAGES.markedAllRead),
   );
 
   r.get(
@@ -107,7 +107,7 @@ export async function notificationsRoutes(
       ok(
         reply,
         await notifications.updateSettings(scopeOf(req), req.body),
-        MESSAGES.notifications.settingsUpdated,
+        NOTIFICATION_MESSAGES.settingsUpdated,
       ),
   );
 }
