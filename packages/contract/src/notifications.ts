@@ -16,18 +16,12 @@ export const NOTIFICATION_KINDS = [
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
-/** The kinds that may also go out by email (each switchable in the user's settings). */
-export const EMAIL_NOTIFICATION_KINDS = [
-  'assigned',
-  'mentioned',
-] as const satisfies readonly NotificationKind[];
-
 export const notificationSchema = z.object({
   notificationId: z.uuid(),
   kind: z.enum(NOTIFICATION_KINDS),
   /** Who did it. */
   actor: personSchema,
-  /** The task it is about (null for a mention in a project's comment, or a deleted task). */
+  /** The task it is about (null for a mention in a project's comment). The row goes with its task. */
   taskId: z.uuid().nullable(),
   projectId: z.uuid().nullable(),
   /** The task's title (or the project's name) when it happened. */
