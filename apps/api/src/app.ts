@@ -37,6 +37,9 @@ import { timeLogsService } from './features/time-logs/time-logs.service.ts';
 import { usersRoutes } from './features/users/users.routes.ts';
 import { usersService } from './features/users/users.service.ts';
 import { outboxRoutes } from './features/dev/outbox.routes.ts';
+import { notificationMails } from './features/notifications/notification-mails.ts';
+import { notificationsRoutes } from './features/notifications/notifications.routes.ts';
+import { notificationsService } from './features/notifications/notifications.service.ts';
 import { healthRoutes } from './features/health/health.routes.ts';
 import { companyModulesRoutes } from './features/company-modules/company-modules.routes.ts';
 import { companyModulesService } from './features/company-modules/company-modules.service.ts';
@@ -145,6 +148,15 @@ export async function buildApp({ db, config, logger, logStream }: AppDeps): Prom
   });
   app.addHook('onClose', async () => live.close());
 
+  // Emails of the notifications a successful request wrote (assignment, mention): queued before
+  // the answer leaves, sent after it, from committed rows only (see notification-mails.ts).
+  const mails = notificationMails({ db, config, mailer, background: later, log: app.log });
+  app.addHook('onSend', async (req, reply, payload) => {
+    const events = req.scope?.events;
+    if (events?.length && reply.statusCode < 400) mails.afterRequest(events);
+    return payload;
+  });
+
   await app.register(envelopePlugin);
   await app.register(securityHeadersPlugin, {
     helmet: {
@@ -208,6 +220,7 @@ export async function buildApp({ db, config, logger, logStream }: AppDeps): Prom
   await app.register(auditRoutes, { audit: auditService });
   await app.register(timeLogsRoutes, { timeLogs: timeLogsService });
   await app.register(reportsRoutes, { reports: reportsService });
+  await app.register(notificationsRoutes, { notifications: notificationsService });
   await app.register(modulesRoutes, { modules: modulesService });
   await app.register(packagesRoutes, { packages: packagesService });
   await app.register(companyModulesRoutes, { grants: companyModulesService });

@@ -17,6 +17,7 @@ export const PAGE_SIZE = {
   comments: 20,
   timeline: 20,
   audit: 25,
+  notifications: 10,
 } as const;
 
 /** Largest page a client may ask for on any list. */

@@ -19,3 +19,4 @@ export * from './subscriptions.ts';
 export * from './access-admin.ts';
 export * from './comments.ts';
 export * from './audit.ts';
+export * from './notifications.ts';

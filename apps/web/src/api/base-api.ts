@@ -40,6 +40,8 @@ export const baseApi = createApi({
     'UserAccess',
     'Timeline',
     'ProjectComments',
+    'Notification',
+    'NotificationSettings',
   ],
   keepUnusedDataFor: 60,
   refetchOnReconnect: true,

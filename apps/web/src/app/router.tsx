@@ -23,6 +23,7 @@ const NotFoundPage = lazy(() => import('../features/errors/not-found-page'));
 const AppDashboardPage = lazy(() => import('../features/dashboard/app-dashboard-page'));
 const SuperAdminDashboardPage = lazy(() => import('../features/dashboard/super-admin-dashboard-page'));
 const AccountSettingsPage = lazy(() => import('../features/account/account-settings-page'));
+const AccountRoute = lazy(() => import('./routes/account-route'));
 const CompaniesPage = lazy(() => import('../features/companies/companies-page'));
 const CompanyDetailPage = lazy(() => import('../features/companies/company-detail-page'));
 const OwnCompanyRoute = lazy(() => import('./routes/own-company-route'));
@@ -71,7 +72,7 @@ const appRoutes: RouteObject[] = [
   { path: 'project', element: anyOf(['project:read'], <ProjectsPage />) },
   { path: 'reports', element: anyOf(['report:read'], <ReportsPage />) },
   { path: 'tasks', element: anyOf(['task:read'], <MyTasksRoute />) },
-  { path: 'profile', element: <AccountSettingsPage /> },
+  { path: 'profile', element: <AccountRoute /> },
   { path: 'project-detail/:projectId', element: anyOf(['project:read'], <ProjectDetailRoute />) },
   {
     path: 'employee-profile/:userId',

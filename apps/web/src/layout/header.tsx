@@ -8,18 +8,27 @@ import Link from '@mui/material/Link';
 import Toolbar from '@mui/material/Toolbar';
 import Tooltip from '@mui/material/Tooltip';
 import { SIDEBAR_WIDTH } from '@taskhive/contract';
+import { lazy, Suspense } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { appearanceActions } from '../app/slices/appearance-slice';
 import { Logo } from '../components/logo';
 import { useAppDispatch, useAppSelector } from '../hooks/store';
+import { useSession } from '../hooks/use-session';
 import { RunningTimerChip } from '../features/timesheets';
 import { AccountMenu } from './account-menu';
 
-/** The top bar: logo (to /dashboard), drawer toggle, colour-mode switch and account menu. */
+/** The bell and its list load in their own chunk, after the frame. */
+const NotificationBell = lazy(() => import('../features/notifications/notification-bell'));
+
+/**
+ * The top bar: logo (to /dashboard), drawer toggle, running timer, notifications (company users:
+ * the platform's Super Admin has no tasks), colour-mode switch and account menu.
+ */
 export function Header({ onToggleDrawer, profileUrl }: { onToggleDrawer: () => void; profileUrl: string }) {
   const dispatch = useAppDispatch();
   const mode = useAppSelector((s) => s.appearance.mode);
   const drawerOpen = useAppSelector((s) => s.menu.isDashboardDrawerOpened);
+  const { superAdmin } = useSession();
   return (
     <AppBar position="fixed" sx={{ bgcolor: 'background.paper', borderBottom: 1, borderColor: 'divider' }}>
       <Toolbar sx={{ gap: 1, px: { xs: 1.5, sm: 2.5 } }}>
@@ -38,6 +47,11 @@ export function Header({ onToggleDrawer, profileUrl }: { onToggleDrawer: () => v
         </IconButton>
         <Box sx={{ flexGrow: 1 }} />
         <RunningTimerChip />
+        {!superAdmin && (
+          <Suspense fallback={null}>
+            <NotificationBell />
+          </Suspense>
+        )}
         <Tooltip title={mode === 'dark' ? 'Switch to light mode' : 'Switch to dark mode'}>
           <IconButton
             aria-label={mode === 'dark' ? 'Switch to light mode' : 'Switch to dark mode'}

@@ -35,3 +35,25 @@ export function formatMinutes(minutes: number): string {
   if (h === 0) return `${m} min`;
   return m === 0 ? `${h} h` : `${h} h ${m} min`;
 }
+
+const relative = new Intl.RelativeTimeFormat(undefined, { numeric: 'auto', style: 'short' });
+const STEPS: [Intl.RelativeTimeFormatUnit, number][] = [
+  ['second', 60],
+  ['minute', 60],
+  ['hour', 24],
+  ['day', 7],
+  ['week', 4.35],
+  ['month', 12],
+  ['year', Number.POSITIVE_INFINITY],
+];
+
+/** How long ago, for people: "5 min. ago", "yesterday" (`now` for tests). */
+export function formatTimeAgo(iso: string, now: number = Date.now()): string {
+  let value = (new Date(iso).getTime() - now) / 1000;
+  if (Number.isNaN(value)) return '—';
+  for (const [unit, size] of STEPS) {
+    if (Math.abs(value) < size) return relative.format(Math.round(value), unit);
+    value /= size;
+  }
+  return formatDate(iso);
+}

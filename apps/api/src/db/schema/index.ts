@@ -3,3 +3,4 @@ export * from './tenancy.ts';
 export * from './work.ts';
 export * from './collab.ts';
 export * from './audit.ts';
+export * from './notifications.ts';

@@ -117,6 +117,15 @@ export const commentsRepo = {
     await scope.db.delete(comments).where(scope.own(comments, eq(comments.id, id)));
   },
 
+  /** Everyone who has commented on a task (they follow it: notifications). */
+  async commenterIds(scope: Scope, taskId: string): Promise<string[]> {
+    const rows = await scope.db
+      .selectDistinct({ authorId: comments.authorId })
+      .from(comments)
+      .where(scope.own(comments, eq(comments.taskId, taskId)));
+    return rows.map((r) => r.authorId);
+  },
+
   /** The people of this company among these ids (for showing mentions). */
   async people(scope: Scope, userIds: string[]): Promise<PersonRow[]> {
     if (userIds.length === 0) return [];

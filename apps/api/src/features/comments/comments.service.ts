@@ -14,6 +14,7 @@ import { toPaged } from '../../lib/list.ts';
 import type { Scope } from '../../lib/scope.ts';
 import { projectsPolicy } from '../projects/projects.policy.ts';
 import { loadProject } from '../projects/projects.service.ts';
+import { notify } from '../notifications/notify.ts';
 import { tasksRepo } from '../tasks/tasks.repo.ts';
 import { usersRepo } from '../users/users.repo.ts';
 import { activitiesRepo } from './activities.repo.ts';
@@ -96,16 +97,20 @@ export const commentsService = {
     const id = await scope.transaction(async (tx) => {
       const commentId = await commentsRepo.insert(tx, target, body.body);
       await activitiesRepo.record(tx, [{ ...at, field: 'comment', from: null, to: 'added' }]);
+      await notify.commented(tx, at, body.body);
       return commentId;
     });
     return view(scope, id);
   },
 
   async update(scope: Scope, id: string, body: CommentBody): Promise<Comment> {
-    const { row } = await loadComment(scope, id);
+    const { row, at } = await loadComment(scope, id);
     commentsPolicy.assertCanEdit(scope.actor, row);
     await assertMentions(scope, body.body);
-    await commentsRepo.update(scope, id, body.body);
+    await scope.transaction(async (tx) => {
+      await commentsRepo.update(tx, id, body.body);
+      await notify.commented(tx, { taskId: row.taskId, projectId: at.projectId }, body.body, row.body);
+    });
     return view(scope, id);
   },
 

@@ -22,6 +22,7 @@ import { projectsRepo } from '../projects/projects.repo.ts';
 import { assertStatus, loadProject } from '../projects/projects.service.ts';
 import { taskListsRepo } from '../task-lists/task-lists.repo.ts';
 import { loadTaskList } from '../task-lists/task-lists.service.ts';
+import { notify } from '../notifications/notify.ts';
 import { priorityCatalogue } from '../task-statuses/task-statuses.service.ts';
 import { taskStatusesRepo } from '../task-statuses/task-statuses.repo.ts';
 import { byTask, toTask, toTaskDocument } from './tasks.mapper.ts';
@@ -139,6 +140,7 @@ export function tasksService(deps: { storage: FileStorage; log: FastifyBaseLogge
         await activitiesRepo.record(tx, [
           { taskId, projectId: list.projectId, field: 'created', from: null, to: body.title },
         ]);
+        await notify.taskChanged(tx, taskId, { assigned: body.assigneeIds ?? [] });
         await tasksRepo.recomputeProgress(tx, [taskId]);
         return taskId;
       }),
@@ -192,6 +194,7 @@ export function tasksService(deps: { storage: FileStorage; log: FastifyBaseLogge
       }
       const statusChanges = body.statusId !== undefined && body.statusId !== row.statusId;
       const before = await taskState(scope, id);
+      const assignedBefore = body.assigneeIds ? await tasksRepo.assignees(scope, [id]) : [];
 
       await retryTransaction(() =>
         scope.transaction(async (tx) => {
@@ -216,7 +219,12 @@ export function tasksService(deps: { storage: FileStorage; log: FastifyBaseLogge
             taskListId: newListId,
           });
           if (body.assigneeIds) await tasksRepo.setAssignees(tx, id, body.assigneeIds);
-          await activitiesRepo.record(tx, taskChanges(before, await taskState(tx, id)));
+          const after = await taskState(tx, id);
+          await activitiesRepo.record(tx, taskChanges(before, after));
+          await notify.taskChanged(tx, id, {
+            assigned: (body.assigneeIds ?? []).filter((u) => !assignedBefore.some((a) => a.userId === u)),
+            status: statusChanges ? after.statusName : undefined,
+          });
           if (newListId) await tasksRepo.moveSubtasksToList(tx, id, newListId);
           if (statusChanges) await tasksRepo.recomputeProgress(tx, [id]);
         }),

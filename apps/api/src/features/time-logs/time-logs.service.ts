@@ -24,6 +24,7 @@ import { addDays, isFutureDay, todayUtc } from './days.ts';
 import { CSV_COLUMNS, toCsvRecord, toRunningTimer, toTimeLog } from './time-logs.mapper.ts';
 import { timeLogPolicy, visibleTimeLogs } from './time-logs.policy.ts';
 import { dayOf, dayStart, filterConditions, timeLogsRepo } from './time-logs.repo.ts';
+import { notify } from '../notifications/notify.ts';
 import { tasksRepo } from '../tasks/tasks.repo.ts';
 import { usersRepo } from '../users/users.repo.ts';
 import { timersRepo } from './timers.repo.ts';
@@ -109,6 +110,7 @@ export const timeLogsService = {
         ...(body.description !== undefined ? { description: body.description } : {}),
         ...(body.billable !== undefined ? { billable: body.billable } : {}),
       });
+      if (row.userId !== tx.actor.userId) await notify.timeLogChanged(tx, await load(tx, id), 'updated');
     });
     return toTimeLog(scope, await load(scope, id));
   },
@@ -116,7 +118,10 @@ export const timeLogsService = {
   async remove(scope: Scope, id: string): Promise<{ timeLogId: string }> {
     const row = await load(scope, id);
     timeLogPolicy.assertDelete(scope, row);
-    await timeLogsRepo.delete(scope, id);
+    await scope.transaction(async (tx) => {
+      await timeLogsRepo.delete(tx, id);
+      await notify.timeLogChanged(tx, row, 'deleted');
+    });
     return { timeLogId: id };
   },
 

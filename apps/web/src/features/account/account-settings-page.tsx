@@ -3,6 +3,7 @@ import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { skipToken } from '@reduxjs/toolkit/query/react';
+import type { ReactNode } from 'react';
 import { useGetEmployeeQuery } from '../../api/users-api';
 import { MainCard } from '../../components/main-card';
 import { useSession } from '../../hooks/use-session';
@@ -11,8 +12,11 @@ import { ChangePasswordForm } from './change-password-form';
 import { ProfileForm } from './profile-form';
 import { ProfilePhotoCard } from './profile-photo-card';
 
-/** Account settings of /app/profile and /super-admin/profile. */
-export default function AccountSettingsPage() {
+/**
+ * Account settings of /app/profile and /super-admin/profile. `extra` holds cards other features
+ * add (app/routes composes them: the notification switches on /app/profile).
+ */
+export default function AccountSettingsPage({ extra }: { extra?: ReactNode }) {
   const { user, superAdmin } = useSession();
   const { data: profile, isLoading } = useGetEmployeeQuery(user ? user.userId : skipToken);
   if (!user) return null;
@@ -51,6 +55,7 @@ export default function AccountSettingsPage() {
         <Grid size={{ xs: 12, md: 6 }}>
           <AppearanceCard />
         </Grid>
+        {extra && <Grid size={{ xs: 12, md: 6 }}>{extra}</Grid>}
       </Grid>
     </Stack>
   );

@@ -1,0 +1,134 @@
+import { formatDuration, MENTION_PATTERN, mentionedIds } from '@taskhive/contract';
+import type { Scope } from '../../lib/scope.ts';
+import { personName } from '../comments/activity.ts';
+import { commentsRepo } from '../comments/comments.repo.ts';
+import { projectsRepo } from '../projects/projects.repo.ts';
+import { tasksRepo } from '../tasks/tasks.repo.ts';
+import { type NewNotification, notificationsRepo } from './notifications.repo.ts';
+
+/** Longest comment excerpt a notification keeps. */
+const EXCERPT_LENGTH = 140;
+
+/**
+ * Writes notifications with the transaction of the change they tell of (so a change that fails
+ * leaves none) and says each one as a live event to its recipient. Never the actor's own change;
+ * one notification per recipient per event: the first kind given for someone wins, so callers list
+ * the stronger kinds first (a mention before the comment it is part of).
+ */
+async function send(tx: Scope, items: NewNotification[]): Promise<void> {
+  const seen = new Set<string>([tx.actor.userId]);
+  const rows = items.filter((n) => !seen.has(n.userId) && seen.add(n.userId));
+  const ids = await notificationsRepo.insert(tx, rows);
+  rows.forEach((n, i) => {
+    const id = ids[i];
+    if (id)
+      tx.emit({
+        type: 'notification',
+        action: 'created',
+        id,
+        userIds: [n.userId],
+        taskId: n.taskId,
+        projectId: n.projectId,
+      });
+  });
+}
+
+/** Who follows a task: its creator, its assignees and everyone who commented on it. */
+async function followers(tx: Scope, taskId: string, createdBy: string | null): Promise<string[]> {
+  const [assignees, commenters] = await Promise.all([
+    tasksRepo.assignees(tx, [taskId]),
+    commentsRepo.commenterIds(tx, taskId),
+  ]);
+  return [...(createdBy ? [createdBy] : []), ...assignees.map((a) => a.userId), ...commenters];
+}
+
+/** The comment's first words as shown: mention tokens become the people's names. */
+async function excerpt(tx: Scope, body: string): Promise<string> {
+  const people = new Map(
+    (await commentsRepo.people(tx, mentionedIds(body))).map((p) => [p.userId, personName(p)]),
+  );
+  const shown = body
+    .replace(MENTION_PATTERN, (_, id: string) => `@${people.get(id.toLowerCase()) ?? 'someone'}`)
+    .replace(/\s+/g, ' ')
+    .trim();
+  return shown.length > EXCERPT_LENGTH ? `${shown.slice(0, EXCERPT_LENGTH - 1)}…` : shown;
+}
+
+/** The hooks the writing services call inside their transactions, next to their activity lines. */
+export const notify = {
+  /**
+   * A task was created or updated: the people newly assigned get `assigned`; when its status
+   * changed (`status` is the new status's name), its other followers get `status_changed`.
+   */
+  async taskChanged(
+    tx: Scope,
+    taskId: string,
+    change: { assigned: string[]; status?: string | null | undefined },
+  ): Promise<void> {
+    if (change.assigned.length === 0 && change.status === undefined) return;
+    const task = await tasksRepo.byId(tx, taskId, null);
+    if (!task) return;
+    const about = { taskId, projectId: task.projectId, title: task.title };
+    const items: NewNotification[] = change.assigned.map((userId) => ({
+      ...about,
+      userId,
+      kind: 'assigned',
+      detail: task.projectName,
+    }));
+    if (change.status !== undefined)
+      for (const userId of await followers(tx, taskId, task.createdBy))
+        items.push({ ...about, userId, kind: 'status_changed', detail: change.status ?? 'No status' });
+    await send(tx, items);
+  },
+
+  /**
+   * A comment was posted on a task or a project (or edited: `before` is its old body, and only
+   * people it newly mentions hear of it). Whoever it mentions gets `mentioned`; on a task, its
+   * other followers get `commented` (not for an edit).
+   */
+  async commented(
+    tx: Scope,
+    at: { taskId: string | null; projectId: string },
+    body: string,
+    before?: string,
+  ): Promise<void> {
+    const already = new Set(before === undefined ? [] : mentionedIds(before));
+    const mentioned = mentionedIds(body).filter((id) => !already.has(id));
+    if (before !== undefined && mentioned.length === 0) return;
+    const task = at.taskId ? await tasksRepo.byId(tx, at.taskId, null) : null;
+    const title = task ? task.title : ((await projectsRepo.byId(tx, at.projectId, null))?.name ?? '');
+    const about = { taskId: at.taskId, projectId: at.projectId, title, detail: await excerpt(tx, body) };
+    const items: NewNotification[] = mentioned.map((userId) => ({ ...about, userId, kind: 'mentioned' }));
+    if (task && before === undefined)
+      for (const userId of await followers(tx, task.id, task.createdBy))
+        items.push({ ...about, userId, kind: 'commented' });
+    await send(tx, items);
+  },
+
+  /** Someone other than its owner changed or deleted a time entry: the owner hears of it. */
+  async timeLogChanged(
+    tx: Scope,
+    entry: {
+      userId: string;
+      taskId: string | null;
+      projectId: string;
+      taskTitle: string | null;
+      projectName: string;
+      loggedAt: Date;
+      durationMinutes: number;
+    },
+    action: 'updated' | 'deleted',
+  ): Promise<void> {
+    const day = entry.loggedAt.toISOString().slice(0, 10);
+    await send(tx, [
+      {
+        userId: entry.userId,
+        kind: 'timelog_changed',
+        taskId: entry.taskId,
+        projectId: entry.projectId,
+        title: entry.taskTitle ?? entry.projectName,
+        detail: `${action === 'updated' ? 'Changed' : 'Deleted'}: ${day}, ${formatDuration(entry.durationMinutes)}`,
+      },
+    ]);
+  },
+};

@@ -1,0 +1,28 @@
+import type { Notification } from '@taskhive/contract';
+
+/** What a notification says, in one line (the detail shows under it). */
+export function notificationText(n: Notification): string {
+  const who = `${n.actor.firstName} ${n.actor.lastName}`.trim();
+  switch (n.kind) {
+    case 'assigned':
+      return `${who} assigned you to ${n.title}`;
+    case 'mentioned':
+      return `${who} mentioned you on ${n.title}`;
+    case 'commented':
+      return `${who} commented on ${n.title}`;
+    case 'status_changed':
+      return `${who} moved ${n.title} to ${n.detail ?? 'another status'}`;
+    case 'timelog_changed':
+      return `${who} changed your time entry on ${n.title}`;
+  }
+}
+
+/** The detail worth a second line (a status change says it in the first). */
+export const notificationDetail = (n: Notification) => (n.kind === 'status_changed' ? null : n.detail);
+
+/** Where clicking it leads: the project page with the task drawer open (`?task=`). */
+export function notificationPath(n: Pick<Notification, 'projectId' | 'taskId'>): string | null {
+  if (!n.projectId) return null;
+  const task = n.taskId ? `?task=${encodeURIComponent(n.taskId)}` : '';
+  return `/app/project-detail/${encodeURIComponent(n.projectId)}${task}`;
+}
