@@ -33,7 +33,7 @@ export const taskSchema = z.object({
   actualHours: z.number().nullable(),
   /** 100 when Completed, else 0; a task with subtasks: the mean of its subtasks. */
   progress: z.number().int(),
-  /** Order within its status column (and list). */
+  /** Order within its status column: a sparse key (only the order counts; negative at the front). */
   sortOrder: z.number().int(),
   /** Past its due date and neither Completed nor Cancelled: shown as Delayed. */
   isOverdue: z.boolean(),
@@ -105,8 +105,12 @@ const taskFields = {
   dueDate: nullableDate,
   estimatedHours: hours,
   actualHours: hours,
-  /** Position in its status column; the front (0) when absent. */
-  sortOrder: z.number().int().min(0).max(1000000).optional(),
+  /**
+   * Where the task goes in its column: before the card whose `sortOrder` this is (the next card's
+   * key; keys are sparse, any safe integer, negative at the front). Absent: the front (a subtask:
+   * last). A key past the last card puts it last.
+   */
+  sortOrder: z.number().int().min(-Number.MAX_SAFE_INTEGER).max(Number.MAX_SAFE_INTEGER).optional(),
 };
 
 /** POST /Tasks/tasklists/{id}/tasks and POST /tasks/{id}/subtasks. */
