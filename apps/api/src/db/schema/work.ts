@@ -199,6 +199,10 @@ export const tasks = pgTable(
     index('tasks_project_top_idx')
       .on(t.companyId, t.projectId, t.progress)
       .where(sql`${t.parentTaskId} is null`),
+    // The same for a list's figures (taskCount, overallProgress), read by every list and task route.
+    index('tasks_list_top_idx')
+      .on(t.companyId, t.taskListId, t.progress)
+      .where(sql`${t.parentTaskId} is null`),
     index('tasks_project_board_idx').on(t.companyId, t.projectId, t.statusId, t.sortOrder),
     index('tasks_priority_idx').on(t.companyId, t.priorityId),
     index('tasks_due_idx').on(t.companyId, t.dueDate),

@@ -6,6 +6,7 @@ import {
   exists,
   gte,
   inArray,
+  isNotNull,
   isNull,
   lt,
   lte,
@@ -469,16 +470,16 @@ export const tasksRepo = {
    */
   async recomputeProgress(scope: Scope, ids: string[]) {
     if (ids.length === 0) return;
-    const targets = or(
-      inArray(sql`t.id`, ids),
-      inArray(
-        sql`t.id`,
-        scope.db
-          .select({ id: tasks.parentTaskId })
-          .from(tasks)
-          .where(scope.own(tasks, inArray(tasks.id, ids))),
-      ),
-    );
+    // The tasks and their parents as ONE set the update joins by primary key. (An `or` of two
+    // `in` lists made PostgreSQL scan every task of the database: 1.3 s at 100,000 tasks.)
+    const x = aliasedTable(tasks, 'x');
+    const targets = sql`${scope.db
+      .select({ id: x.id })
+      .from(x)
+      .where(and(eq(x.companyId, scope.companyId), inArray(x.id, ids)))} union ${scope.db
+      .select({ id: sql`${x.parentTaskId}` })
+      .from(x)
+      .where(and(eq(x.companyId, scope.companyId), inArray(x.id, ids), isNotNull(x.parentTaskId)))}`;
     const done = (task: string) =>
       sql.raw(`(select st.built_in = 'completed' from task_statuses st
       where st.company_id = ${task}.company_id and st.id = ${task}.status_id)`);
@@ -489,6 +490,6 @@ export const tasksRepo = {
             where s.company_id = t.company_id and s.parent_task_id = t.id),
           case when ${done('t')} then 100 else 0 end),
         completed_at = case when ${done('t')} then coalesce(t.completed_at, now()) else null end
-      where t.company_id = ${scope.companyId} and (${targets})`);
+      where t.company_id = ${scope.companyId} and t.id in (${targets})`);
   },
 };
