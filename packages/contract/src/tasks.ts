@@ -93,6 +93,9 @@ const nullableDate = dateOnly.nullable().optional();
 const dueNotBeforeStart = (b: { startDate?: string | null; dueDate?: string | null }) =>
   !b.startDate || !b.dueDate || b.dueDate >= b.startDate;
 
+/** Bound of a task's sort key in a request (keys the server gives stay far inside it). */
+export const SORT_KEY_LIMIT = 2 ** 50;
+
 const taskFields = {
   title,
   description: optionalText(10000),
@@ -107,10 +110,10 @@ const taskFields = {
   actualHours: hours,
   /**
    * Where the task goes in its column: before the card whose `sortOrder` this is (the next card's
-   * key; keys are sparse, any safe integer, negative at the front). Absent: the front (a subtask:
-   * last). A key past the last card puts it last.
+   * key; keys are sparse integers, negative at the front, within ±2^50 so a key + 1024 stays a
+   * safe integer). Absent: the front (a subtask: last). A key past the last card puts it last.
    */
-  sortOrder: z.number().int().min(-Number.MAX_SAFE_INTEGER).max(Number.MAX_SAFE_INTEGER).optional(),
+  sortOrder: z.number().int().min(-SORT_KEY_LIMIT).max(SORT_KEY_LIMIT).optional(),
 };
 
 /** POST /Tasks/tasklists/{id}/tasks and POST /tasks/{id}/subtasks. */

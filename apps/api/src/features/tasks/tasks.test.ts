@@ -431,6 +431,8 @@ describe('GET/PUT/DELETE /api/Tasks/{id}', () => {
     const titles = async () => (await cards()).map((t) => t.title);
     const put = (title: string, body: object) => call('PUT', `/api/Tasks/${ids[title] ?? ''}`, admin, body);
 
+    expect((await put('D', { sortOrder: 2 ** 51 })).statusCode).toBe(400); // past ±2^50
+    expect((await put('D', { sortOrder: 1.5 })).statusCode).toBe(400);
     const dMove = await put('D', { sortOrder: 1 });
     expect(dMove.statusCode).toBe(200); // before B (key 1), after A (0)
     const renumbered = await cards();
