@@ -33,7 +33,7 @@ export const taskSchema = z.object({
   actualHours: z.number().nullable(),
   /** 100 when Completed, else 0; a task with subtasks: the mean of its subtasks. */
   progress: z.number().int(),
-  /** Order within its status column (and list). */
+  /** Order within its status column: a sparse key (only the order counts; negative at the front). */
   sortOrder: z.number().int(),
   /** Past its due date and neither Completed nor Cancelled: shown as Delayed. */
   isOverdue: z.boolean(),
@@ -93,6 +93,9 @@ const nullableDate = dateOnly.nullable().optional();
 const dueNotBeforeStart = (b: { startDate?: string | null; dueDate?: string | null }) =>
   !b.startDate || !b.dueDate || b.dueDate >= b.startDate;
 
+/** Bound of a task's sort key in a request (keys the server gives stay far inside it). */
+export const SORT_KEY_LIMIT = 2 ** 50;
+
 const taskFields = {
   title,
   description: optionalText(10000),
@@ -105,8 +108,12 @@ const taskFields = {
   dueDate: nullableDate,
   estimatedHours: hours,
   actualHours: hours,
-  /** Position in its status column; the front (0) when absent. */
-  sortOrder: z.number().int().min(0).max(1000000).optional(),
+  /**
+   * Where the task goes in its column: before the card whose `sortOrder` this is (the next card's
+   * key; keys are sparse integers, negative at the front, within ±2^50 so a key + 1024 stays a
+   * safe integer). Absent: the front (a subtask: last). A key past the last card puts it last.
+   */
+  sortOrder: z.number().int().min(-SORT_KEY_LIMIT).max(SORT_KEY_LIMIT).optional(),
 };
 
 /** POST /Tasks/tasklists/{id}/tasks and POST /tasks/{id}/subtasks. */

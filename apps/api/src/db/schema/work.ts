@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   check,
   date,
@@ -157,7 +158,13 @@ export const tasks = pgTable(
     estimatedHours: numeric('estimated_hours', { precision: 7, scale: 2 }),
     actualHours: numeric('actual_hours', { precision: 7, scale: 2 }),
     progress: integer('progress').notNull().default(0),
-    sortOrder: integer('sort_order').notNull().default(0),
+    /**
+     * A sparse ordering key within the task's column (board column, or its parent's subtasks):
+     * only the order counts. New cards at the front take `-nextval('tasks_front_seq') * 1024`
+     * (below every key ever given), a move takes the midpoint of its neighbours; see
+     * `tasksRepo.place`.
+     */
+    sortOrder: bigint('sort_order', { mode: 'number' }).notNull().default(0),
     createdBy: uuid('created_by'),
     completedAt: timestamp('completed_at', { withTimezone: true }),
     createdAt: createdAt(),
@@ -185,8 +192,17 @@ export const tasks = pgTable(
     }),
     index('tasks_list_idx').on(t.companyId, t.taskListId, t.sortOrder),
     index('tasks_project_idx').on(t.companyId, t.projectId, t.createdAt),
-    index('tasks_parent_idx').on(t.companyId, t.parentTaskId),
-    index('tasks_status_idx').on(t.companyId, t.statusId),
+    index('tasks_parent_idx').on(t.companyId, t.parentTaskId, t.sortOrder),
+    // Status then due date: the dashboard's open and overdue counts are an index-only scan.
+    index('tasks_status_idx').on(t.companyId, t.statusId, t.dueDate),
+    // A project's top-level tasks with their progress: the project list's figures, index-only.
+    index('tasks_project_top_idx')
+      .on(t.companyId, t.projectId, t.progress)
+      .where(sql`${t.parentTaskId} is null`),
+    // The same for a list's figures (taskCount, overallProgress), read by every list and task route.
+    index('tasks_list_top_idx')
+      .on(t.companyId, t.taskListId, t.progress)
+      .where(sql`${t.parentTaskId} is null`),
     index('tasks_project_board_idx').on(t.companyId, t.projectId, t.statusId, t.sortOrder),
     index('tasks_priority_idx').on(t.companyId, t.priorityId),
     index('tasks_due_idx').on(t.companyId, t.dueDate),
@@ -280,7 +296,9 @@ export const timeLogs = pgTable(
     foreignKey({ columns: [t.companyId, t.taskId], foreignColumns: [tasks.companyId, tasks.id] }).onDelete(
       'cascade',
     ),
-    index('time_logs_company_logged_idx').on(t.companyId, t.loggedAt),
+    // Covering: the company report (minutes by project, user and day over a range) is an
+    // index-only scan.
+    index('time_logs_company_day_idx').on(t.companyId, t.loggedAt, t.projectId, t.userId, t.durationMinutes),
     index('time_logs_user_logged_idx').on(t.companyId, t.userId, t.loggedAt),
     index('time_logs_project_idx').on(t.companyId, t.projectId, t.loggedAt),
     index('time_logs_task_idx').on(t.companyId, t.taskId),

@@ -2,7 +2,7 @@ import type { DocumentInfo, Project, ProjectMember } from '@taskhive/contract';
 import type { DocumentRow } from '../files/documents.repo.ts';
 import { toDocument } from '../files/documents.mapper.ts';
 import { profilePhotoUrl } from '../users/users.mapper.ts';
-import type { MemberRow, ProjectRow } from './projects.repo.ts';
+import type { MemberRow, ProjectFigures, ProjectRow } from './projects.repo.ts';
 
 export function toProjectMember(m: MemberRow): ProjectMember {
   return {
@@ -20,7 +20,14 @@ export function toProjectMember(m: MemberRow): ProjectMember {
   };
 }
 
-export function toProject(row: ProjectRow, members: MemberRow[]): Project {
+/** `members`: at least this project's members (a page's may hold others'); figures by project id. */
+export function toProject(
+  row: ProjectRow,
+  members: MemberRow[],
+  figures: Map<string, ProjectFigures>,
+): Project {
+  const own = members.filter((m) => m.projectId === row.id);
+  const f = figures.get(row.id);
   return {
     projectId: row.id,
     code: row.code,
@@ -31,10 +38,10 @@ export function toProject(row: ProjectRow, members: MemberRow[]): Project {
     statusColor: row.statusColor,
     startDate: row.startDate,
     endDate: row.endDate,
-    progress: row.progress,
-    taskCount: row.taskCount,
-    memberCount: row.memberCount,
-    projectMembers: members.filter((m) => m.projectId === row.id).map(toProjectMember),
+    progress: f?.progress ?? 0,
+    taskCount: f?.taskCount ?? 0,
+    memberCount: own.length,
+    projectMembers: own.map(toProjectMember),
     createdBy: row.createdBy,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),

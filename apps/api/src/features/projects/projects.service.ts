@@ -81,28 +81,34 @@ export function projectsService(deps: { storage: FileStorage; log: FastifyBaseLo
 
   async function view(scope: Scope, id: string): Promise<Project> {
     const row = await loadProject(scope, id);
-    return toProject(row, await projectsRepo.members(scope, [id]));
+    const [members, figures] = await Promise.all([
+      projectsRepo.members(scope, [id]),
+      projectsRepo.figures(scope, [id]),
+    ]);
+    return toProject(row, members, figures);
   }
 
   return {
     async list(scope: Scope, q: ProjectListQuery): Promise<Paged<Project>> {
       const result = await projectsRepo.list(scope, q, projectsPolicy.projectReach(scope.actor));
-      const members = await projectsRepo.members(
-        scope,
-        result.rows.map((r) => r.id),
-      );
-      return toPaged(q, result, (row) => toProject(row, members));
+      const ids = result.rows.map((r) => r.id);
+      const [members, figures] = await Promise.all([
+        projectsRepo.members(scope, ids),
+        projectsRepo.figures(scope, ids),
+      ]);
+      return toPaged(q, result, (row) => toProject(row, members, figures));
     },
 
     async get(scope: Scope, id: string): Promise<ProjectDetail> {
       const row = await loadProject(scope, id);
-      const [members, documents, lists] = await Promise.all([
+      const [members, figures, documents, lists] = await Promise.all([
         projectsRepo.members(scope, [id]),
+        projectsRepo.figures(scope, [id]),
         workDocumentsRepo.forProjects(scope, [id]),
         taskListsRepo.forProject(scope, id),
       ]);
       return {
-        ...toProject(row, members),
+        ...toProject(row, members, figures),
         documents: documents.map((d) => toProjectDocument(id, d)),
         taskLists: lists.map(toTaskList),
       };

@@ -33,6 +33,13 @@ import { dayStart, nextDayStart } from '../time-logs/time-logs.repo.ts';
 const minutes = sql<number>`coalesce(sum(${timeLogs.durationMinutes}), 0)`.mapWith(Number);
 const inRange = (from: string, to: string) =>
   and(gte(timeLogs.loggedAt, dayStart(from)), lt(timeLogs.loggedAt, nextDayStart(to)));
+/**
+ * A task whose status is not a built-in closed one, as a condition on `tasks` alone (no join):
+ * counted over an index-only scan of `tasks_status_idx` (company, status, due date).
+ */
+const notClosed = (scope: Scope) =>
+  sql`(${tasks.statusId} is null or ${tasks.statusId} not in (select ${taskStatuses.id} from ${taskStatuses}
+    where ${taskStatuses.companyId} = ${scope.companyId} and ${taskStatuses.builtIn} is not null))`;
 /** A task whose status is not a built-in closed one (Completed, Cancelled), or has none. */
 const openTask = isNull(taskStatuses.builtIn);
 const statusJoin = and(eq(taskStatuses.id, tasks.statusId), eq(taskStatuses.companyId, tasks.companyId));
@@ -83,7 +90,12 @@ export const reportsRepo = {
       .groupBy(tasks.statusId);
   },
 
-  /** Minutes in the range by project, by user and by day over the entries `who` selects. */
+  /**
+   * Minutes in the range by project, by user and by day over the entries `who` selects: ONE pass
+   * over the range (grouping sets), an index-only scan of `time_logs_company_day_idx`; names are
+   * joined to the few grouped rows, not to every entry. A day is the stored `logged_at` (a day's
+   * 00:00 UTC), formatted after grouping.
+   */
   async hours(scope: Scope, from: string, to: string, who: SQL | undefined, projectId: string | undefined) {
     const where = scope.own(
       timeLogs,
@@ -91,31 +103,45 @@ export const reportsRepo = {
       who,
       projectId === undefined ? undefined : eq(timeLogs.projectId, projectId),
     );
-    const day = sql<string>`to_char(${timeLogs.loggedAt} at time zone 'UTC', 'YYYY-MM-DD')`;
-    const [byProject, byUser, byDay] = await Promise.all([
-      scope.db
-        .select({ projectId: timeLogs.projectId, projectName: projects.name, minutes })
-        .from(timeLogs)
-        .innerJoin(
-          projects,
-          and(eq(projects.id, timeLogs.projectId), eq(projects.companyId, timeLogs.companyId)),
-        )
-        .where(where)
-        .groupBy(timeLogs.projectId, projects.name)
-        .orderBy(desc(minutes), asc(projects.name)),
-      scope.db
-        .select({
-          userId: timeLogs.userId,
-          userName: sql<string>`${users.firstName} || ' ' || ${users.lastName}`,
-          minutes,
-        })
-        .from(timeLogs)
-        .innerJoin(users, and(eq(users.id, timeLogs.userId), eq(users.companyId, timeLogs.companyId)))
-        .where(where)
-        .groupBy(timeLogs.userId, users.firstName, users.lastName)
-        .orderBy(desc(minutes), asc(users.firstName)),
-      scope.db.select({ day, minutes }).from(timeLogs).where(where).groupBy(day).orderBy(day),
-    ]);
+    // grouping(project, user, day): 3 = by project, 5 = by user, 6 = by day.
+    const g = scope.db
+      .select({
+        kind: sql<number>`grouping(${timeLogs.projectId}, ${timeLogs.userId}, ${timeLogs.loggedAt})`.as(
+          'kind',
+        ),
+        projectId: timeLogs.projectId,
+        userId: timeLogs.userId,
+        loggedAt: timeLogs.loggedAt,
+        minutes: sql<number>`sum(${timeLogs.durationMinutes})`.as('minutes'),
+      })
+      .from(timeLogs)
+      .where(where)
+      .groupBy(sql`grouping sets ((${timeLogs.projectId}), (${timeLogs.userId}), (${timeLogs.loggedAt}))`)
+      .as('g');
+    const rows = await scope.db
+      .select({
+        kind: sql<number>`${g.kind}`.mapWith(Number),
+        projectId: g.projectId,
+        projectName: projects.name,
+        userId: g.userId,
+        userName: sql<string>`${users.firstName} || ' ' || ${users.lastName}`,
+        day: sql<string>`to_char(${g.loggedAt} at time zone 'UTC', 'YYYY-MM-DD')`,
+        minutes: sql<number>`${g.minutes}`.mapWith(Number),
+      })
+      .from(g)
+      .leftJoin(projects, and(eq(projects.companyId, scope.companyId), eq(projects.id, g.projectId)))
+      .leftJoin(users, and(eq(users.companyId, scope.companyId), eq(users.id, g.userId)))
+      .orderBy(asc(g.kind), desc(g.minutes), asc(projects.name), asc(users.firstName), asc(g.loggedAt));
+    const byProject: { projectId: string; projectName: string; minutes: number }[] = [];
+    const byUser: { userId: string; userName: string; minutes: number }[] = [];
+    const byDay: { day: string; minutes: number }[] = [];
+    for (const r of rows) {
+      if (r.kind === 3 && r.projectId !== null)
+        byProject.push({ projectId: r.projectId, projectName: r.projectName ?? '', minutes: r.minutes });
+      else if (r.kind === 5 && r.userId !== null)
+        byUser.push({ userId: r.userId, userName: r.userName, minutes: r.minutes });
+      else if (r.kind === 6) byDay.push({ day: r.day, minutes: r.minutes });
+    }
     return { byProject, byUser, byDay };
   },
 
@@ -174,27 +200,37 @@ export const reportsRepo = {
     return row ?? { thisWeek: 0, lastWeek: 0, activeUsersThisWeek: 0 };
   },
 
-  /** The projects a user is a member of, with how many of their tasks are closed. */
+  /**
+   * The projects a user is a member of (the first `limit` by name), with how many of their tasks
+   * are closed: the page of projects is picked first, so only its tasks are counted (an
+   * index-only scan of `tasks_project_board_idx` per project), not every task of the company.
+   */
   async myProjects(scope: Scope, userId: string, limit: number) {
-    const closed = sql`count(${tasks.id}) filter (where ${taskStatuses.builtIn} is not null)`;
-    return scope.db
-      .select({
-        projectId: projects.id,
-        name: projects.name,
-        taskCount: sql<number>`count(${tasks.id})`.mapWith(Number),
-        closedCount: sql<number>`${closed}`.mapWith(Number),
-      })
+    const mine = scope.db
+      .select({ id: projects.id, name: projects.name })
       .from(projects)
       .innerJoin(
         projectMembers,
         and(eq(projectMembers.projectId, projects.id), eq(projectMembers.companyId, projects.companyId)),
       )
-      .leftJoin(tasks, and(eq(tasks.projectId, projects.id), eq(tasks.companyId, projects.companyId)))
-      .leftJoin(taskStatuses, statusJoin)
       .where(scope.own(projects, eq(projectMembers.userId, userId)))
-      .groupBy(projects.id, projects.name)
       .orderBy(asc(projects.name), asc(projects.id))
-      .limit(limit);
+      .limit(limit)
+      .as('mine');
+    // Counting project_id (never null on a task), not id, keeps it to the board index's columns.
+    const closed = sql`count(${tasks.projectId}) filter (where ${taskStatuses.builtIn} is not null)`;
+    return scope.db
+      .select({
+        projectId: mine.id,
+        name: mine.name,
+        taskCount: sql<number>`count(${tasks.projectId})`.mapWith(Number),
+        closedCount: sql<number>`${closed}`.mapWith(Number),
+      })
+      .from(mine)
+      .leftJoin(tasks, and(eq(tasks.companyId, scope.companyId), eq(tasks.projectId, mine.id)))
+      .leftJoin(taskStatuses, statusJoin)
+      .groupBy(mine.id, mine.name)
+      .orderBy(asc(mine.name), asc(mine.id));
   },
 
   /** Company-wide task figures: open and overdue tasks, and projects not in a closed status. */
@@ -205,8 +241,7 @@ export const reportsRepo = {
         overdue: sql<number>`count(*) filter (where ${tasks.dueDate} < ${today}::date)`.mapWith(Number),
       })
       .from(tasks)
-      .leftJoin(taskStatuses, statusJoin)
-      .where(scope.own(tasks, openTask));
+      .where(scope.own(tasks, notClosed(scope)));
     const [projectRow] = await scope.db
       .select({ active: sql<number>`count(*)`.mapWith(Number) })
       .from(projects)

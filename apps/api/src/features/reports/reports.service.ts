@@ -105,7 +105,8 @@ export const reportsService = {
       coverage = who === undefined ? ('company' as const) : ('team' as const);
     }
     const r = await reportsRepo.hours(scope, from, to, who, q.projectId);
-    const perDay = new Map(r.byDay.map((d) => [d.day, d.minutes]));
+    const perDay = new Map<string, number>();
+    for (const d of r.byDay) perDay.set(d.day, (perDay.get(d.day) ?? 0) + d.minutes);
     const days = Array.from({ length: daysBetween(from, to) }, (_, i) => addDays(from, i));
     const totalMinutes = r.byProject.reduce((n, p) => n + p.minutes, 0);
     return {

@@ -58,13 +58,36 @@ async function taskState(scope: Scope, id: string): Promise<TaskState> {
   return { ...row, assignees: assignees.map(personName) };
 }
 
+/**
+ * Where an update puts the task, if it moves: `sortOrder` is the next card's key (before it); a
+ * card changing status without one goes to the front of its new column; a subtask changing
+ * status keeps its place under its parent.
+ */
+async function placeOf(
+  tx: Scope,
+  row: TaskRow,
+  body: UpdateTaskBody,
+  statusChanges: boolean,
+): Promise<number | 'front' | undefined> {
+  const statusId = body.statusId ?? row.statusId;
+  const before = body.sortOrder;
+  if (row.parentTaskId) {
+    if (before === undefined || before === row.sortOrder) return undefined;
+    return tasksRepo.place(tx, { parentTaskId: row.parentTaskId }, before, row.id);
+  }
+  if (before === undefined) return statusChanges ? 'front' : undefined;
+  if (!statusChanges && before === row.sortOrder) return undefined;
+  return statusId ? tasksRepo.place(tx, { projectId: row.projectId, statusId }, before, row.id) : before;
+}
+
 const hours = (v: number | null | undefined) => (v === undefined ? undefined : v === null ? null : String(v));
 
 /**
  * Tasks and subtasks. Progress is stored and kept true on every write in the same transaction
  * (`tasksRepo.recomputeProgress`): 100 when Completed, else 0; a task with subtasks takes their
  * mean. Overdue is decided when read. Order: a board column is one project's top-level tasks in
- * one status; a card placed at `sortOrder` moves the cards from there one down.
+ * one status, ordered by sparse keys (`tasksRepo.place`): a card placed before the card at
+ * `sortOrder` takes a key between its neighbours, so a move or a create touches one row.
  */
 export function tasksService(deps: { storage: FileStorage; log: FastifyBaseLogger }) {
   const { storage, log } = deps;
@@ -113,14 +136,18 @@ export function tasksService(deps: { storage: FileStorage; log: FastifyBaseLogge
     await assertAssignees(scope, list.projectId, body.assigneeIds);
     const id = await retryTransaction(() =>
       scope.transaction(async (tx) => {
-        let sortOrder = body.sortOrder;
-        if (parent) {
-          if (sortOrder === undefined) sortOrder = await tasksRepo.nextSubtaskOrder(tx, parent.id);
-          else await tasksRepo.shiftFrom(tx, { parentTaskId: parent.id }, sortOrder);
-        } else {
-          sortOrder ??= 0;
-          if (statusId) await tasksRepo.shiftFrom(tx, { projectId: list.projectId, statusId }, sortOrder);
-        }
+        // A card goes to the front of its column (a sequence key: no lock, no other row
+        // touched); a subtask goes last; a named place takes a key between its neighbours.
+        let sortOrder: number | 'front';
+        if (parent)
+          sortOrder =
+            body.sortOrder === undefined
+              ? await tasksRepo.nextSubtaskOrder(tx, parent.id)
+              : await tasksRepo.place(tx, { parentTaskId: parent.id }, body.sortOrder);
+        else if (body.sortOrder === undefined) sortOrder = 'front';
+        else if (statusId)
+          sortOrder = await tasksRepo.place(tx, { projectId: list.projectId, statusId }, body.sortOrder);
+        else sortOrder = body.sortOrder;
         const taskId = await tasksRepo.insert(tx, {
           projectId: list.projectId,
           taskListId: list.id,
@@ -198,14 +225,6 @@ export function tasksService(deps: { storage: FileStorage; log: FastifyBaseLogge
 
       await retryTransaction(() =>
         scope.transaction(async (tx) => {
-          const statusId = body.statusId ?? row.statusId;
-          const sortOrder = body.sortOrder ?? (statusChanges && !row.parentTaskId ? 0 : row.sortOrder);
-          if (statusChanges || sortOrder !== row.sortOrder) {
-            if (row.parentTaskId)
-              await tasksRepo.shiftFrom(tx, { parentTaskId: row.parentTaskId }, sortOrder, id);
-            else if (statusId)
-              await tasksRepo.shiftFrom(tx, { projectId: row.projectId, statusId }, sortOrder, id);
-          }
           await tasksRepo.update(tx, id, {
             title: body.title,
             description: body.description,
@@ -215,7 +234,6 @@ export function tasksService(deps: { storage: FileStorage; log: FastifyBaseLogge
             dueDate: body.dueDate,
             estimatedHours: hours(body.estimatedHours),
             actualHours: hours(body.actualHours),
-            sortOrder,
             taskListId: newListId,
           });
           if (body.assigneeIds) await tasksRepo.setAssignees(tx, id, body.assigneeIds);
@@ -227,6 +245,9 @@ export function tasksService(deps: { storage: FileStorage; log: FastifyBaseLogge
           });
           if (newListId) await tasksRepo.moveSubtasksToList(tx, id, newListId);
           if (statusChanges) await tasksRepo.recomputeProgress(tx, [id]);
+          // The place last, so the column's lock (if any) is held only to the commit.
+          const key = await placeOf(tx, row, body, statusChanges);
+          if (key !== undefined) await tasksRepo.setSortOrder(tx, id, key);
         }),
       );
       return detail(scope, id);

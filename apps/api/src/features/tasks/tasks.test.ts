@@ -165,7 +165,7 @@ describe('POST /api/Tasks/tasklists/{id}/tasks', () => {
       estimatedHours: 6.5,
       actualHours: null,
       progress: 0,
-      sortOrder: 0,
+      sortOrder: expect.any(Number),
       subtasks: [],
       documents: [],
       assignees: [{ userId: employee.userId, firstName: 'Test', lastName: 'User', profilePhotoUrl: null }],
@@ -344,26 +344,31 @@ describe('GET/PUT/DELETE /api/Tasks/{id}', () => {
     await create('A', review);
     const x = await create('X', open);
 
-    const column = async (statusName: string) =>
+    const cards = async (statusName: string) =>
       (
         await call(
           'GET',
           `/api/Tasks/projects/${p.projectId}/tasks?statusNames=${statusName}&pageSize=50`,
           admin,
         )
-      )
-        .json()
-        .data.items.map((t: { title: string }) => t.title);
+      ).json().data.items as { title: string; sortOrder: number }[];
+    const column = async (statusName: string) => (await cards(statusName)).map((t) => t.title);
+    /** The key a client sends to put a card before this one (the board sends the next card's). */
+    const keyOf = async (title: string) =>
+      (await cards('In Review')).find((t) => t.title === title)?.sortOrder;
     expect(await column('In Review')).toEqual(['A', 'B', 'C']);
 
-    const moved = await call('PUT', `/api/Tasks/${x.taskId}`, employee, { statusId: review, sortOrder: 1 });
+    const moved = await call('PUT', `/api/Tasks/${x.taskId}`, employee, {
+      statusId: review,
+      sortOrder: await keyOf('B'),
+    });
     expect(moved.statusCode).toBe(200);
     expect(moved.json()).toMatchObject({
       message: MESSAGES.tasks.updated,
       data: { title: 'X', statusName: 'In Review' },
     });
     expect(await column('In Review')).toEqual(['A', 'X', 'B', 'C']);
-    await call('PUT', `/api/Tasks/${c.taskId}`, admin, { sortOrder: 0 });
+    await call('PUT', `/api/Tasks/${c.taskId}`, admin, { sortOrder: await keyOf('A') });
     expect(await column('In Review')).toEqual(['C', 'A', 'X', 'B']);
 
     const kept = await call('PUT', `/api/Tasks/${x.taskId}`, admin, { description: 'more', actualHours: 2 });
@@ -401,6 +406,85 @@ describe('GET/PUT/DELETE /api/Tasks/{id}', () => {
     ).json().data.items as { sortOrder: number }[];
     expect(board).toHaveLength(10);
     expect(new Set(board.map((t) => t.sortOrder)).size).toBe(10);
+  });
+
+  it('sparse keys: a move rewrites only the moved card, no gap left renumbers the column in order, ten moves before one card land before it', async () => {
+    const p = await buildProject(database.db, acme, { memberIds: [employee.userId] });
+    const l = await buildTaskList(database.db, acme, { projectId: p.projectId });
+    const review = await statusIdOf(database.db, acme.companyId, 'In Review');
+    const open = await statusIdOf(database.db, acme.companyId, 'Open');
+    // Dense keys 0..3 (the old numbering): a move between two of them finds no room.
+    const ids: Record<string, string> = {};
+    for (const [i, title] of ['A', 'B', 'C', 'D'].entries())
+      ids[title] = (
+        await buildTask(database.db, acme, {
+          taskListId: l.taskListId,
+          title,
+          statusName: 'In Review',
+          sortOrder: i,
+        })
+      ).taskId;
+    const cards = async () =>
+      (
+        await call('GET', `/api/Tasks/projects/${p.projectId}/tasks?pageSize=50&statusNames=In Review`, admin)
+      ).json().data.items as { title: string; sortOrder: number }[];
+    const titles = async () => (await cards()).map((t) => t.title);
+    const put = (title: string, body: object) => call('PUT', `/api/Tasks/${ids[title] ?? ''}`, admin, body);
+
+    expect((await put('D', { sortOrder: 2 ** 51 })).statusCode).toBe(400); // past ±2^50
+    expect((await put('D', { sortOrder: 1.5 })).statusCode).toBe(400);
+    const dMove = await put('D', { sortOrder: 1 });
+    expect(dMove.statusCode).toBe(200); // before B (key 1), after A (0)
+    const renumbered = await cards();
+    expect(renumbered.map((t) => t.title)).toEqual(['A', 'D', 'B', 'C']);
+    expect(new Set(renumbered.map((t) => t.sortOrder)).size).toBe(4);
+
+    const keys = new Map(renumbered.map((t) => [t.title, t.sortOrder]));
+    expect((await put('C', { sortOrder: keys.get('D') })).statusCode).toBe(200); // C before D
+    const after = await cards();
+    expect(after.map((t) => t.title)).toEqual(['A', 'C', 'D', 'B']);
+    for (const t of after) if (t.title !== 'C') expect(t.sortOrder).toBe(keys.get(t.title));
+
+    await put('A', { sortOrder: (keys.get('B') ?? 0) + 1 }); // past the last card: last
+    expect(await titles()).toEqual(['C', 'D', 'B', 'A']);
+
+    // Ten cards moved before B at once: each lands between D and B at a key of its own (the gap
+    // halves with each, so the last ones renumber the column on the way).
+    const url = `/api/Tasks/tasklists/${l.taskListId}/tasks`;
+    const created = await Promise.all(
+      Array.from({ length: 10 }, (_, i) => call('POST', url, admin, { title: `T${i}`, statusId: open })),
+    );
+    const beforeB = (await cards()).find((t) => t.title === 'B')?.sortOrder;
+    const moved = await Promise.all(
+      created.map((r) =>
+        call('PUT', `/api/Tasks/${r.json().data.taskId}`, admin, { statusId: review, sortOrder: beforeB }),
+      ),
+    );
+    expect(moved.map((r) => r.statusCode)).toEqual(Array(10).fill(200));
+    const column = await cards();
+    expect(column).toHaveLength(14);
+    expect(column.slice(0, 2).map((t) => t.title)).toEqual(['C', 'D']);
+    expect(column.slice(12).map((t) => t.title)).toEqual(['B', 'A']);
+    expect(new Set(column.map((t) => t.sortOrder)).size).toBe(14);
+  });
+
+  it('new cards go to the front without touching the others; subtasks go last', async () => {
+    const p = await buildProject(database.db, acme, { memberIds: [employee.userId] });
+    const l = await buildTaskList(database.db, acme, { projectId: p.projectId });
+    const url = `/api/Tasks/tasklists/${l.taskListId}/tasks`;
+    const first = (await call('POST', url, admin, { title: 'First' })).json().data;
+    const second = (await call('POST', url, admin, { title: 'Second' })).json().data;
+    expect(second.sortOrder).toBeLessThan(first.sortOrder);
+    expect((await call('GET', `/api/Tasks/${first.taskId}`, admin)).json().data.sortOrder).toBe(
+      first.sortOrder,
+    );
+    const sub = (title: string) =>
+      call('POST', `/api/tasks/${first.taskId}/subtasks`, admin, { title }).then((r) => r.json().data);
+    const s1 = await sub('S1');
+    const s2 = await sub('S2');
+    expect(s2.sortOrder).toBeGreaterThan(s1.sortOrder);
+    const detail = (await call('GET', `/api/Tasks/${first.taskId}`, admin)).json().data;
+    expect(detail.subtasks.map((t: { title: string }) => t.title)).toEqual(['S1', 'S2']);
   });
 
   it('task documents: upload 201, download, delete; 403 and 404', async () => {

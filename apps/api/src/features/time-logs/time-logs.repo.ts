@@ -2,6 +2,7 @@ import { aliasedTable, and, desc, eq, gte, inArray, lt, type SQL, sql } from 'dr
 import type { TimeLogFilters, TimeLogListQuery } from '@taskhive/contract';
 import { departments, projectMembers, projects, tasks, timeLogs, users } from '../../db/schema/index.ts';
 import { countAll, type ListResult, pageWindow, searchAny, sortBy, totalOf } from '../../lib/list.ts';
+import { rowsOf } from '../../db/client.ts';
 import type { Scope } from '../../lib/scope.ts';
 
 /**
@@ -149,6 +150,46 @@ export const timeLogsRepo = {
     const [out] = await scope.db.insert(timeLogs).values(scope.values(row)).returning({ id: timeLogs.id });
     if (!out) throw new Error('insert returned no row');
     return out.id;
+  },
+
+  /**
+   * Inserts the entry only if the user's day stays within `limit` minutes with it: the day's sum
+   * and the insert in one statement (one round trip fewer than a sum then an insert). Run it
+   * after `lockDay`, so the sum sees every committed entry of that day. Null: no room.
+   */
+  async insertWithinDay(
+    scope: Scope,
+    row: {
+      userId: string;
+      projectId: string;
+      taskId: string;
+      loggedAt: Date;
+      durationMinutes: number;
+      description: string | null;
+      billable: boolean;
+    },
+    day: string,
+    limit: number,
+  ): Promise<string | null> {
+    const used = scope.db
+      .select({ n: sql`coalesce(sum(${timeLogs.durationMinutes}), 0)` })
+      .from(timeLogs)
+      .where(
+        scope.own(
+          timeLogs,
+          eq(timeLogs.userId, row.userId),
+          gte(timeLogs.loggedAt, dayStart(day)),
+          lt(timeLogs.loggedAt, nextDayStart(day)),
+        ),
+      );
+    const result = await scope.db.execute(sql`insert into ${timeLogs}
+        (company_id, user_id, project_id, task_id, logged_at, duration_minutes, description, billable)
+      select ${scope.companyId}::uuid, ${row.userId}::uuid, ${row.projectId}::uuid, ${row.taskId}::uuid,
+        ${row.loggedAt.toISOString()}::timestamptz, ${row.durationMinutes}::int, ${row.description}::text,
+        ${row.billable}::boolean
+      where (${used}) + ${row.durationMinutes}::int <= ${limit}::int
+      returning id`);
+    return rowsOf<{ id: string }>(result)[0]?.id ?? null;
   },
 
   async update(

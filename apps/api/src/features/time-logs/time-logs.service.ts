@@ -58,6 +58,21 @@ async function assertRoomOnDay(scope: Scope, userId: string, day: string, minute
   }
 }
 
+type NewEntry = Parameters<typeof timeLogsRepo.insertWithinDay>[1];
+
+/**
+ * Inside a transaction: lock the user's day, then insert the entry only if the day stays within
+ * 24 hours (the sum and the insert are one statement); 409 with what is already logged if not.
+ */
+async function insertWithinDay(scope: Scope, entry: NewEntry, day: string): Promise<string> {
+  await timeLogsRepo.lockDay(scope, entry.userId, day);
+  const id = await timeLogsRepo.insertWithinDay(scope, entry, day, MINUTES_PER_DAY);
+  if (id !== null) return id;
+  const used = await timeLogsRepo.minutesOnDay(scope, entry.userId, day);
+  const message = `${MESSAGES.timesheets.dayLimit} ${formatDuration(used)} is already logged on ${day}.`;
+  throw conflict(message, { duration: [message] });
+}
+
 /** Time logs of the scope's company, as far as the caller may see them (time-logs.policy.ts). */
 export const timeLogsService = {
   async list(scope: Scope, q: TimeLogListQuery): Promise<Paged<TimeLog>> {
@@ -74,22 +89,29 @@ export const timeLogsService = {
   async create(scope: Scope, body: CreateTimeLogInput): Promise<TimeLog> {
     const userId = body.userId ?? scope.actor.userId;
     if (!timeLogPolicy.canLogFor(scope, userId)) throw forbidden(MESSAGES.timesheets.logForOthers);
-    if (userId !== scope.actor.userId && !(await usersRepo.ownerOf(scope, userId)))
-      throw fieldError('userId', 'Choose an employee of this company.');
-    const task = await taskOf(scope, body.taskId);
+    // The two look-ups at once (one round trip of waiting, not two); their errors in the same order.
+    const [owner, task] = await Promise.all([
+      userId === scope.actor.userId ? true : usersRepo.ownerOf(scope, userId),
+      tasksRepo.taskRef(scope, body.taskId),
+    ]);
+    if (!owner) throw fieldError('userId', 'Choose an employee of this company.');
+    if (!task) throw fieldError('taskId', MESSAGES.timesheets.taskRequired);
     assertNotFuture(body.loggedAt);
-    const id = await scope.transaction(async (tx) => {
-      await assertRoomOnDay(tx, userId, body.loggedAt, body.duration);
-      return timeLogsRepo.insert(tx, {
-        userId,
-        projectId: task.projectId,
-        taskId: task.taskId,
-        loggedAt: dayStart(body.loggedAt),
-        durationMinutes: body.duration,
-        description: body.description ?? null,
-        billable: body.billable ?? true,
-      });
-    });
+    const id = await scope.transaction((tx) =>
+      insertWithinDay(
+        tx,
+        {
+          userId,
+          projectId: task.projectId,
+          taskId: task.taskId,
+          loggedAt: dayStart(body.loggedAt),
+          durationMinutes: body.duration,
+          description: body.description ?? null,
+          billable: body.billable ?? true,
+        },
+        body.loggedAt,
+      ),
+    );
     return toTimeLog(scope, await load(scope, id));
   },
 
@@ -204,16 +226,19 @@ export const timeLogsService = {
         if (minutes > MINUTES_PER_DAY) throw conflict(MESSAGES.timesheets.timerTooLong);
         const day = body.loggedAt ?? dayOf(timer.startedAt);
         assertNotFuture(day);
-        await assertRoomOnDay(tx, tx.actor.userId, day, minutes);
-        return timeLogsRepo.insert(tx, {
-          userId: tx.actor.userId,
-          projectId: timer.projectId,
-          taskId: timer.taskId,
-          loggedAt: dayStart(day),
-          durationMinutes: minutes,
-          description: body.description !== undefined ? body.description : timer.description,
-          billable: body.billable ?? timer.billable,
-        });
+        return insertWithinDay(
+          tx,
+          {
+            userId: tx.actor.userId,
+            projectId: timer.projectId,
+            taskId: timer.taskId,
+            loggedAt: dayStart(day),
+            durationMinutes: minutes,
+            description: body.description !== undefined ? body.description : timer.description,
+            billable: body.billable ?? timer.billable,
+          },
+          day,
+        );
       });
       return toTimeLog(scope, await load(scope, id));
     },
