@@ -7,7 +7,7 @@ import { isSuperAdminRole } from '../lib/access.ts';
 import { type AuthzCache, authzCache } from '../lib/authz-cache.ts';
 import { forbidden, unauthorized } from '../lib/errors.ts';
 import { type Actor, makeScope, type Scope } from '../lib/scope.ts';
-import { verifyAccessToken } from '../lib/tokens.ts';
+import { accessTokenVerifier } from '../lib/tokens.ts';
 
 export type { Actor, Scope };
 
@@ -101,6 +101,7 @@ export const authPlugin = fp(
     app.decorateRequest('actor', null);
     app.decorateRequest('scope', null);
     const authz = authzCache(opts.db);
+    const verifyToken = accessTokenVerifier(opts.config.jwtSecret);
     const listening = opts.listen
       ? await opts.listen(AUTHZ_CHANNEL, { notify: authz.invalidate, state: authz.listening })
       : undefined;
@@ -124,7 +125,7 @@ export const authPlugin = fp(
       const header = req.headers.authorization;
       const token = header?.startsWith('Bearer ') ? header.slice(7).trim() : undefined;
       if (!token) throw unauthorized();
-      const claims = await verifyAccessToken(opts.config.jwtSecret, token);
+      const claims = await verifyToken(token);
       if (!claims) throw unauthorized(MESSAGES.auth.sessionExpired);
       const found = await authz.authorise(claims.sessionId, claims.userId);
       const live = found?.state;
