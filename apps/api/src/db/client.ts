@@ -139,21 +139,28 @@ export async function openPglite(dir: string | undefined): Promise<Database> {
 }
 
 export async function openPostgres(url: string, max = 10): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max });
-  // An idle connection the server ends (restart, failover, a dropped test database) must not
-  // crash the process: the pool drops it and opens another on the next query.
-  pool.on('error', (err) => console.warn(`postgres: idle connection lost: ${err.message}`));
   // Every pooled connection listens on the authorisation channel too: PostgreSQL hands a session
   // its own notifications before the COMMIT (or the autocommitted statement) answers, so a
   // process that changes a session, a user, a role... has dropped its cached entries before the
   // writing request goes on, whatever code wrote. The dedicated listener below hears the others.
+  // (LISTEN runs in pg-pool's onConnect, before the connection is lent: one statement per
+  // connection, not per query.)
   const echo = new Set<ListenHandlers>();
-  pool.on('connect', (client) => {
+  const onConnect = async (client: pg.ClientBase) => {
     client.on('notification', (n) => {
       if (n.channel === AUTHZ_CHANNEL) for (const h of echo) h.notify(n.payload ?? '');
     });
-    client.query(`LISTEN ${AUTHZ_CHANNEL}`).catch(() => {});
-  });
+    try {
+      await client.query(`LISTEN ${AUTHZ_CHANNEL}`);
+    } catch (err) {
+      // The listener still delivers this connection's changes, a little later.
+      console.warn(`postgres: LISTEN on a pooled connection failed: ${(err as Error).message}`);
+    }
+  };
+  const pool = new pg.Pool({ connectionString: url, max, onConnect });
+  // An idle connection the server ends (restart, failover, a dropped test database) must not
+  // crash the process: the pool drops it and opens another on the next query.
+  pool.on('error', (err) => console.warn(`postgres: idle connection lost: ${err.message}`));
   const db = drizzlePg({ client: pool, schema }) as unknown as Db;
   return {
     kind: 'postgres',
