@@ -12,11 +12,13 @@
  *   --port <n>        the app's port; the bare server takes the next one (default 3212)
  *   --rounds <n>      measure every endpoint n times, interleaved, and keep the medians (default 1;
  *                     on a busy machine 3 keeps one burst of someone else's work from deciding)
- *   --only <text>     only the endpoints whose name contains text (and those their ratios divide by)
+ *   --only <text>     only the endpoints whose name contains text (and those their ratios divide by);
+ *                     several texts separated by commas
  *   --growth          issue 12 item 3: the main reads at 10,000 tasks, then at the mode's size
  *                     (default 100,000; --scale 1,000,000; --smoke 200 then 1,000), p50 ratios <= 1.5
  *   LOG_LEVEL         the app's log level (default info, as in production)
  *   DATABASE_URL      PostgreSQL (the suite makes a database `taskhive_bench` there); else PGlite
+ *   BENCH_DB_NAME     the database it makes there (default taskhive_bench), so two runs can share a server
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
@@ -45,7 +47,10 @@ const GROWTH_MAX = 1.5;
 const enforceBudgets = mode !== 'smoke';
 
 const candidates = growth ? ENDPOINTS.filter((e) => e.read) : ENDPOINTS;
-const wanted = new Set(candidates.filter((e) => !only || e.name.includes(only)).map((e) => e.name));
+const onlyParts = only?.split(',').filter(Boolean) ?? [];
+const wanted = new Set(
+  candidates.filter((e) => !onlyParts.length || onlyParts.some((p) => e.name.includes(p))).map((e) => e.name),
+);
 if (!growth) for (const e of ENDPOINTS) if (wanted.has(e.name) && e.ratio) wanted.add(e.ratio.of);
 const selected = ENDPOINTS.filter((e) => wanted.has(e.name));
 const median = (xs: number[]) => {

@@ -50,7 +50,17 @@ type RawClient = {
   ): Promise<{ rows: unknown[] }>;
 };
 
-const BENCH_DB = 'taskhive_bench';
+/**
+ * The PostgreSQL database the run creates (and drops first): BENCH_DB_NAME, so two runs on one
+ * server do not drop each other's (letters, digits and underscores only).
+ */
+const BENCH_DB = benchDbName(process.env.BENCH_DB_NAME);
+
+function benchDbName(name: string | undefined): string {
+  if (!name) return 'taskhive_bench';
+  if (!/^[a-z_][a-z0-9_]{0,62}$/.test(name)) throw new Error(`BENCH_DB_NAME: not a plain name: ${name}`);
+  return name;
+}
 /** Every generated user's password (the browser suite signs in with it). */
 export const BENCH_PASSWORD = 'Bench-password-1';
 
@@ -109,7 +119,7 @@ export async function startServer(o: ServerOptions): Promise<ServerReady> {
     ...loadConfig({ DATA_DIR: mkdtempSync(join(tmpdir(), 'taskhive-bench-')), LOG_LEVEL: o.logLevel }),
     rateLimit: { authMax: 1e9, authIpMax: 1e9, authWindowMs: 60_000 },
   };
-  const app = await buildApp({ db: database.db, config });
+  const app = await buildApp({ db: database.db, config, listen: database.listen });
   await app.ready();
   const login = await app.inject({
     method: 'POST',

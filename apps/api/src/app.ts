@@ -8,7 +8,7 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import { Redis } from 'ioredis';
 import { DOCUMENT_MAX_BYTES } from '@taskhive/contract';
 import type { Config } from './config.ts';
-import { databaseAnswers, type Db } from './db/client.ts';
+import { type Database, databaseAnswers, type Db } from './db/client.ts';
 import { authRoutes } from './features/auth/auth.routes.ts';
 import { authService } from './features/auth/auth.service.ts';
 import { companiesRoutes } from './features/companies/companies.routes.ts';
@@ -72,6 +72,11 @@ export type AppDeps = {
   /** Where pino writes (tests capture it); stdout by default. */
   logStream?: { write(line: string): void };
   mailer?: Mailer;
+  /**
+   * The database's change notifications (db/client.ts `Database.listen`). With them, a warm
+   * request's authorisation touches no table; without them, every request reads its session.
+   */
+  listen?: Database['listen'];
 };
 
 declare module 'fastify' {
@@ -87,7 +92,7 @@ declare module 'fastify' {
 export type App = FastifyInstance;
 
 /** Builds the whole server with explicit registrations. Nothing listens until server.ts says so. */
-export async function buildApp({ db, config, logger, logStream }: AppDeps): Promise<App> {
+export async function buildApp({ db, config, logger, logStream, listen }: AppDeps): Promise<App> {
   const app = Fastify({
     logger:
       logger === false
@@ -188,7 +193,7 @@ export async function buildApp({ db, config, logger, logStream }: AppDeps): Prom
   await app.register(multipart, {
     limits: { fileSize: DOCUMENT_MAX_BYTES, files: 1, fields: 10, fieldSize: 1024 },
   });
-  await app.register(authPlugin, { db, config });
+  await app.register(authPlugin, { db, config, ...(listen ? { listen } : {}) });
   await app.register(openapiPlugin);
 
   await app.register(healthRoutes, {

@@ -6,7 +6,7 @@ import { bootstrapDatabase } from './db/bootstrap.ts';
 async function main() {
   const config = loadConfig();
   const database = await bootstrapDatabase(config, { info: (msg: string) => console.log(msg) });
-  const app = await buildApp({ db: database.db, config });
+  const app = await buildApp({ db: database.db, config, listen: database.listen });
   app.addHook('onClose', async () => database.close());
 
   let closing = false;

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { closeSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
@@ -19,9 +20,37 @@ export type RawSession = {
   release(): void;
 };
 
+/** The channel the authorisation triggers notify on (migration 0007, lib/authz-cache.ts). */
+export const AUTHZ_CHANNEL = 'taskhive_authz';
+
+/** What a subscriber to a notification channel hears. */
+export type ListenHandlers = {
+  /** A payload sent on the channel by a committed transaction (any process, this one included). */
+  notify(payload: string): void;
+  /**
+   * `true` once the listener is listening (again: everything sent meanwhile may have been missed),
+   * `false` when its connection is lost.
+   */
+  state(listening: boolean): void;
+};
+
+export type Listening = {
+  /**
+   * Resolves once every notification committed before the call has been handed to `notify`
+   * (NOTIFY delivers in commit order, so the echo of our own NOTIFY comes after them).
+   */
+  sync(): Promise<void>;
+  close(): Promise<void>;
+};
+
 export type Database = {
   kind: 'pglite' | 'postgres';
   db: Db;
+  /**
+   * Subscribes to a notification channel. Resolves after the first attempt to listen, whether
+   * it worked or not (a failed PostgreSQL listener retries with back-off and reports `state`).
+   */
+  listen(channel: string, handlers: ListenHandlers): Promise<Listening>;
   /** Another handle on the same connection(s) whose every statement goes through `logger` first. */
   withLogger(logger: Logger): Db;
   session(): Promise<RawSession>;
@@ -76,6 +105,18 @@ export async function openPglite(dir: string | undefined): Promise<Database> {
     return {
       kind: 'pglite',
       db,
+      // In process: a callback runs before the committing statement resolves, the writer's own
+      // change included, and the "connection" never drops.
+      async listen(channel, handlers) {
+        const unlisten = await client.listen(channel, (payload) => handlers.notify(payload));
+        handlers.state(true);
+        return {
+          async sync() {
+            await client.query('select pg_notify($1, $2)', [channel, `sync:${randomUUID()}`]);
+          },
+          close: () => unlisten(),
+        };
+      },
       withLogger: (logger) => drizzlePglite({ client, schema, logger }) as unknown as Db,
       async session() {
         return {
@@ -98,7 +139,25 @@ export async function openPglite(dir: string | undefined): Promise<Database> {
 }
 
 export async function openPostgres(url: string, max = 10): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max });
+  // Every pooled connection listens on the authorisation channel too: PostgreSQL hands a session
+  // its own notifications before the COMMIT (or the autocommitted statement) answers, so a
+  // process that changes a session, a user, a role... has dropped its cached entries before the
+  // writing request goes on, whatever code wrote. The dedicated listener below hears the others.
+  // (LISTEN runs in pg-pool's onConnect, before the connection is lent: one statement per
+  // connection, not per query.)
+  const echo = new Set<ListenHandlers>();
+  const onConnect = async (client: pg.ClientBase) => {
+    client.on('notification', (n) => {
+      if (n.channel === AUTHZ_CHANNEL) for (const h of echo) h.notify(n.payload ?? '');
+    });
+    try {
+      await client.query(`LISTEN ${AUTHZ_CHANNEL}`);
+    } catch (err) {
+      // The listener still delivers this connection's changes, a little later.
+      console.warn(`postgres: LISTEN on a pooled connection failed: ${(err as Error).message}`);
+    }
+  };
+  const pool = new pg.Pool({ connectionString: url, max, onConnect });
   // An idle connection the server ends (restart, failover, a dropped test database) must not
   // crash the process: the pool drops it and opens another on the next query.
   pool.on('error', (err) => console.warn(`postgres: idle connection lost: ${err.message}`));
@@ -106,6 +165,17 @@ export async function openPostgres(url: string, max = 10): Promise<Database> {
   return {
     kind: 'postgres',
     db,
+    async listen(channel, handlers) {
+      if (channel === AUTHZ_CHANNEL) echo.add(handlers);
+      const listening = await pgListener(url, channel, handlers);
+      return {
+        sync: listening.sync,
+        async close() {
+          echo.delete(handlers);
+          await listening.close();
+        },
+      };
+    },
     withLogger: (logger) => drizzlePg({ client: pool, schema, logger }) as unknown as Db,
     async session() {
       const client = await pool.connect();
@@ -118,6 +188,94 @@ export async function openPostgres(url: string, max = 10): Promise<Database> {
       };
     },
     close: () => pool.end(),
+  };
+}
+
+/** How the listener's connection shows in pg_stat_activity. */
+export const LISTENER_APPLICATION_NAME = 'taskhive-listener';
+
+/** Back-off of the PostgreSQL listener's reconnection: doubles from the first to the last. */
+export const LISTEN_RETRY_MS = { first: 100, max: 5_000 };
+
+/**
+ * A dedicated connection (not from the pool: a pooled one is lent to queries and may be ended
+ * when idle) doing LISTEN, reconnecting with back-off when it drops.
+ */
+async function pgListener(url: string, channel: string, handlers: ListenHandlers): Promise<Listening> {
+  let current: pg.Client | undefined;
+  let closed = false;
+  let delay = LISTEN_RETRY_MS.first;
+  let timer: NodeJS.Timeout | undefined;
+  const syncs = new Map<string, () => void>();
+
+  const retry = () => {
+    if (closed || timer) return;
+    timer = setTimeout(() => {
+      timer = undefined;
+      void connect();
+    }, delay);
+    delay = Math.min(delay * 2, LISTEN_RETRY_MS.max);
+  };
+
+  async function connect() {
+    const client = new pg.Client({ connectionString: url, application_name: LISTENER_APPLICATION_NAME });
+    client.on('error', () => {}); // followed by 'end', handled there
+    client.on('notification', (n) => {
+      if (n.channel !== channel) return;
+      const payload = n.payload ?? '';
+      const waiting = syncs.get(payload);
+      if (waiting) {
+        syncs.delete(payload);
+        waiting();
+      } else handlers.notify(payload);
+    });
+    client.on('end', () => {
+      if (current !== client) return;
+      current = undefined;
+      handlers.state(false);
+      for (const done of syncs.values()) done(); // nothing to wait for: the cache is off
+      syncs.clear();
+      retry();
+    });
+    try {
+      await client.connect();
+      await client.query(`LISTEN ${channel}`);
+    } catch {
+      client.end().catch(() => {});
+      retry();
+      return;
+    }
+    if (closed) {
+      await client.end().catch(() => {});
+      return;
+    }
+    current = client;
+    delay = LISTEN_RETRY_MS.first;
+    handlers.state(true);
+  }
+
+  await connect();
+  return {
+    async sync() {
+      const client = current;
+      if (!client) return;
+      const token = `sync:${randomUUID()}`;
+      const echoed = new Promise<void>((resolve) => syncs.set(token, resolve));
+      try {
+        await client.query('select pg_notify($1, $2)', [channel, token]);
+      } catch {
+        syncs.delete(token);
+        return;
+      }
+      await echoed;
+    },
+    async close() {
+      closed = true;
+      if (timer) clearTimeout(timer);
+      const client = current;
+      current = undefined;
+      await client?.end().catch(() => {});
+    },
   };
 }
 

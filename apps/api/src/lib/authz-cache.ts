@@ -3,31 +3,63 @@ import type { Db } from '../db/client.ts';
 import { companies, roles, sessions, users } from '../db/schema/index.ts';
 import { accessRepo, isSuperAdminRole, type LiveSession } from './access.ts';
 
-/** What the auth plugin learns about a token's session in its one query per request. */
+/** What the auth plugin learns about a token's session when it reads it from the database. */
 export type SessionState = LiveSession & {
   /** The company's authorisation version: bumped by triggers on every permission-relevant change. */
   authzVersion: number;
+  /** When the session expires (checked on every cached use too). */
+  expiresAt: Date;
 };
 
+/** A token's authorisation: the session's state and the permissions it gives. */
+export type Authorisation = { state: SessionState; permissions: ReadonlySet<string> };
+
 type Entry = { companyId: string; version: number; superAdmin: boolean; permissions: ReadonlySet<string> };
+type SessionEntry = Authorisation & { sessionId: string; validUntil: number };
 
 /** How many users' permission sets a process keeps (least recently used go first). */
 export const AUTHZ_CACHE_USERS = 10_000;
+/** How many sessions' state a process keeps (least recently used go first). */
+export const AUTHZ_CACHE_SESSIONS = 10_000;
+/** The last safety net: a cached session state is read again from the database after this. */
+export const AUTHZ_CACHE_TTL_MS = 60_000;
+
+export type AuthzCacheOptions = {
+  maxUsers?: number;
+  maxSessions?: number;
+  ttlMs?: number;
+  now?: () => number;
+};
 
 /**
- * Cheap authorisation. Per request: ONE prepared statement, by primary keys, returns whether the
- * session is live, the user's status and primary role, whether the company is active and the
- * company's `authz_version`. The effective permissions (a CTE over roles, grants and modules) are
- * computed only when that version differs from the one this process cached them under.
+ * Cheap authorisation: a warm request touches no database.
  *
- * Why this is never stale: the database bumps `companies.authz_version` in the same transaction
- * as any change to roles, role permissions, user permissions, user roles, a primary role, module
- * grants, modules or permissions (triggers in migration 0001, so no code path can forget), and
- * session, user status and company activity are read live. Permissions are computed after the
- * version is read, so a cached set is never older than the version it is stored under; every
- * process reads the version on every request, so a change counts from the next request everywhere.
+ * Session state (session live, user status and primary role, company active, its
+ * `authz_version`) and the effective permissions are kept per session id, in a bounded LRU with a
+ * TTL. The database pushes every change that can alter them: triggers (migration 0007) NOTIFY
+ * `taskhive_authz` with the company, session or user concerned when `companies.authz_version` is
+ * bumped (every permission-relevant change: migration 0002), a company is (de)activated, a session
+ * is revoked, re-dated or deleted, a user's status, primary role or company changes; the auth
+ * plugin feeds those to `invalidate`, which drops the matching entries.
+ *
+ * Never stale: the cache is used only while the listener is connected (`listening(true)`), and it
+ * is emptied whenever the listener (re)connects or drops, so a notification missed during an
+ * outage cannot leave an entry behind; meanwhile every request reads the database as before. An
+ * entry is stored only when no notification arrived while it was being read (a change committed
+ * during the read may have been missed by it). In the writing process the change's notification
+ * arrives on the writer's own connection before its COMMIT answers (db/client.ts), so the next
+ * request there sees it; another process sees it once the notification is delivered (well under a
+ * millisecond on one host).
+ *
+ * On a miss, ONE prepared statement by primary keys reads the state; the effective permissions (a
+ * CTE over roles, grants and modules) are computed only when the company's version differs from
+ * the one this process cached them under.
  */
-export function authzCache(db: Db, maxUsers = AUTHZ_CACHE_USERS) {
+export function authzCache(db: Db, options: AuthzCacheOptions = {}) {
+  const maxUsers = options.maxUsers ?? AUTHZ_CACHE_USERS;
+  const maxSessions = options.maxSessions ?? AUTHZ_CACHE_SESSIONS;
+  const ttlMs = options.ttlMs ?? AUTHZ_CACHE_TTL_MS;
+  const now = options.now ?? Date.now;
   const access = accessRepo(db);
   const stateQuery = db
     .select({
@@ -38,6 +70,7 @@ export function authzCache(db: Db, maxUsers = AUTHZ_CACHE_USERS) {
       userStatus: users.status,
       companyActive: companies.isActive,
       authzVersion: companies.authzVersion,
+      expiresAt: sessions.expiresAt,
     })
     .from(sessions)
     .innerJoin(users, and(eq(users.id, sessions.userId), eq(users.companyId, sessions.companyId)))
@@ -55,48 +88,118 @@ export function authzCache(db: Db, maxUsers = AUTHZ_CACHE_USERS) {
     .prepare('taskhive_authz_session_state');
 
   const byUser = new Map<string, Entry>();
+  const bySession = new Map<string, SessionEntry>();
+  let listening = false;
+  /** Moves on every notification: a read that saw it move may hold what the change replaced. */
+  let epoch = 0;
+  const counts = { hits: 0, misses: 0 };
+
+  function dropWhere(match: (e: SessionEntry) => boolean) {
+    for (const [id, e] of bySession) if (match(e)) bySession.delete(id);
+  }
+
+  async function session(sessionId: string, userId: string): Promise<SessionState | null> {
+    const [row] = await stateQuery.execute({ sessionId, userId });
+    return row
+      ? { ...row, authzVersion: Number(row.authzVersion), expiresAt: new Date(row.expiresAt) }
+      : null;
+  }
+
+  async function permissions(state: SessionState): Promise<ReadonlySet<string>> {
+    const superAdmin = isSuperAdminRole(state.roleName, state.roleType);
+    const hit = byUser.get(state.userId);
+    if (
+      hit &&
+      hit.version === state.authzVersion &&
+      hit.companyId === state.companyId &&
+      hit.superAdmin === superAdmin
+    ) {
+      byUser.delete(state.userId);
+      byUser.set(state.userId, hit);
+      return hit.permissions;
+    }
+    const set: ReadonlySet<string> = new Set(
+      await access.effectivePermissions(state.userId, state.companyId, superAdmin),
+    );
+    byUser.delete(state.userId);
+    byUser.set(state.userId, {
+      companyId: state.companyId,
+      version: state.authzVersion,
+      superAdmin,
+      permissions: set,
+    });
+    if (byUser.size > maxUsers) {
+      const oldest = byUser.keys().next();
+      if (!oldest.done) byUser.delete(oldest.value);
+    }
+    return set;
+  }
 
   return {
-    /** The live session's state, or null when it is revoked, expired or unknown. */
-    async session(sessionId: string, userId: string): Promise<SessionState | null> {
-      const [row] = await stateQuery.execute({ sessionId, userId });
-      return row ? { ...row, authzVersion: Number(row.authzVersion) } : null;
-    },
+    /** The live session's state, read from the database, or null when revoked, expired or unknown. */
+    session,
 
     /** The user's effective permissions at the session's authorisation version. */
-    async permissions(state: SessionState): Promise<ReadonlySet<string>> {
-      const superAdmin = isSuperAdminRole(state.roleName, state.roleType);
-      const hit = byUser.get(state.userId);
-      if (
-        hit &&
-        hit.version === state.authzVersion &&
-        hit.companyId === state.companyId &&
-        hit.superAdmin === superAdmin
-      ) {
-        byUser.delete(state.userId);
-        byUser.set(state.userId, hit);
-        return hit.permissions;
+    permissions,
+
+    /**
+     * The token's session state and permissions: from memory when warm (no database), else read
+     * (and kept when the listener is connected). Null when the session is not live.
+     */
+    async authorise(sessionId: string, userId: string): Promise<Authorisation | null> {
+      const t = now();
+      if (listening) {
+        const hit = bySession.get(sessionId);
+        if (hit) {
+          bySession.delete(sessionId);
+          if (hit.state.userId === userId && t < hit.validUntil && t < hit.state.expiresAt.getTime()) {
+            bySession.set(sessionId, hit);
+            counts.hits++;
+            return hit;
+          }
+        }
       }
-      const permissions: ReadonlySet<string> = new Set(
-        await access.effectivePermissions(state.userId, state.companyId, superAdmin),
-      );
-      byUser.delete(state.userId);
-      byUser.set(state.userId, {
-        companyId: state.companyId,
-        version: state.authzVersion,
-        superAdmin,
-        permissions,
-      });
-      if (byUser.size > maxUsers) {
-        const oldest = byUser.keys().next();
-        if (!oldest.done) byUser.delete(oldest.value);
+      counts.misses++;
+      const seen = epoch;
+      const state = await session(sessionId, userId);
+      if (!state) return null;
+      const found = { state, permissions: await permissions(state) };
+      if (listening && epoch === seen) {
+        bySession.set(sessionId, { ...found, sessionId, validUntil: t + ttlMs });
+        if (bySession.size > maxSessions) {
+          const oldest = bySession.keys().next();
+          if (!oldest.done) bySession.delete(oldest.value);
+        }
       }
-      return permissions;
+      return found;
+    },
+
+    /** A notification from the database: drops what it names ('c:', 's:', 'u:' + id, or '*'). */
+    invalidate(payload: string) {
+      if (payload.startsWith('sync:')) return;
+      epoch++;
+      const id = payload.slice(2);
+      if (payload.startsWith('s:')) bySession.delete(id);
+      else if (payload.startsWith('u:')) dropWhere((e) => e.state.userId === id);
+      else if (payload.startsWith('c:')) dropWhere((e) => e.state.companyId === id);
+      else bySession.clear();
+    },
+
+    /** The listener's state: the cache is used only while it listens, and emptied on each change. */
+    listening(up: boolean) {
+      epoch++;
+      bySession.clear();
+      listening = up;
     },
 
     /** How many users' permission sets are held (tests check the bound). */
     get size() {
       return byUser.size;
+    },
+
+    /** How many sessions' states are held, and whether they are used. */
+    get sessions() {
+      return { size: bySession.size, listening, ...counts };
     },
   };
 }

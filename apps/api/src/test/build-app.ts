@@ -96,7 +96,12 @@ export async function buildTestApp(
   overrides: Partial<Config> = {},
 ): Promise<{ app: App; database: Database }> {
   const database = await workerDatabase();
-  const app = await buildApp({ db: appDb(database), config: testConfig(overrides), logger: false });
+  const app = await buildApp({
+    db: appDb(database),
+    config: testConfig(overrides),
+    logger: false,
+    listen: database.listen,
+  });
   await app.ready();
   return { app, database };
 }
