@@ -18,3 +18,4 @@ export * from './text.ts';
 export * from './subscriptions.ts';
 export * from './access-admin.ts';
 export * from './comments.ts';
+export * from './live.ts';

@@ -25,6 +25,11 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Every route of the app, with what it declares (walked by a test). */
     declaredRoutes: DeclaredRoute[];
+    /**
+     * The actor again, as the auth plugin would build it now: null once the session ended or the
+     * user or company went inactive (long-lived streams re-check with it; see features/events).
+     */
+    reauthorize(actor: Actor): Promise<Actor | null>;
   }
 }
 
@@ -103,6 +108,31 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: { db: Db; config
     }
   });
 
+  /** The actor of a live session, or the message of why it is not one. */
+  async function actorOf(claims: {
+    sessionId: string;
+    userId: string;
+    companyId: string;
+  }): Promise<Actor | string> {
+    const live = await authz.session(claims.sessionId, claims.userId);
+    if (!live || live.companyId !== claims.companyId) return MESSAGES.auth.sessionExpired;
+    if (live.userStatus !== 'active') return MESSAGES.auth.userInactive;
+    if (!live.companyActive) return MESSAGES.auth.companyInactive;
+    return {
+      userId: live.userId,
+      companyId: live.companyId,
+      sessionId: claims.sessionId,
+      role: live.roleName ?? '',
+      isSuperAdmin: isSuperAdminRole(live.roleName, live.roleType),
+      permissions: await authz.permissions(live),
+    };
+  }
+
+  app.decorate('reauthorize', async (actor: Actor) => {
+    const next = await actorOf(actor);
+    return typeof next === 'string' ? null : next;
+  });
+
   app.addHook('onRequest', async (req) => {
     const cfg = req.routeOptions.config;
     if (cfg.public || cfg.permission === undefined) return;
@@ -111,20 +141,10 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: { db: Db; config
     if (!token) throw unauthorized();
     const claims = await verifyAccessToken(opts.config.jwtSecret, token);
     if (!claims) throw unauthorized(MESSAGES.auth.sessionExpired);
-    const live = await authz.session(claims.sessionId, claims.userId);
-    if (!live || live.companyId !== claims.companyId) throw unauthorized(MESSAGES.auth.sessionExpired);
-    if (live.userStatus !== 'active') throw unauthorized(MESSAGES.auth.userInactive);
-    if (!live.companyActive) throw unauthorized(MESSAGES.auth.companyInactive);
-    const superAdmin = isSuperAdminRole(live.roleName, live.roleType);
-    const permissions = await authz.permissions(live);
-    req.actor = {
-      userId: live.userId,
-      companyId: live.companyId,
-      sessionId: claims.sessionId,
-      role: live.roleName ?? '',
-      isSuperAdmin: superAdmin,
-      permissions,
-    };
+    const actor = await actorOf(claims);
+    if (typeof actor === 'string') throw unauthorized(actor);
+    const { permissions } = actor;
+    req.actor = actor;
     req.scope = makeScope(opts.db, req.actor);
     if (!satisfies([...permissions], requirement(cfg.permission))) throw forbidden();
   });

@@ -96,16 +96,18 @@ export const commentsService = {
     const id = await scope.transaction(async (tx) => {
       const commentId = await commentsRepo.insert(tx, target, body.body);
       await activitiesRepo.record(tx, [{ ...at, field: 'comment', from: null, to: 'added' }]);
+      tx.emit({ type: 'comment', action: 'created', id: commentId, ...at });
       return commentId;
     });
     return view(scope, id);
   },
 
   async update(scope: Scope, id: string, body: CommentBody): Promise<Comment> {
-    const { row } = await loadComment(scope, id);
+    const { row, at } = await loadComment(scope, id);
     commentsPolicy.assertCanEdit(scope.actor, row);
     await assertMentions(scope, body.body);
     await commentsRepo.update(scope, id, body.body);
+    scope.emit({ type: 'comment', action: 'updated', id, ...at });
     return view(scope, id);
   },
 
@@ -119,6 +121,7 @@ export const commentsService = {
       await activitiesRepo.record(tx, [
         { ...at, field: 'comment', from: `${author.firstName} ${author.lastName}`.trim(), to: null },
       ]);
+      tx.emit({ type: 'comment', action: 'deleted', id, ...at });
     });
     return { commentId: id };
   },

@@ -140,6 +140,13 @@ export function tasksService(deps: { storage: FileStorage; log: FastifyBaseLogge
           { taskId, projectId: list.projectId, field: 'created', from: null, to: body.title },
         ]);
         await tasksRepo.recomputeProgress(tx, [taskId]);
+        tx.emit({
+          type: 'task',
+          action: 'created',
+          id: taskId,
+          projectId: list.projectId,
+          taskId: parent?.id ?? null,
+        });
         return taskId;
       }),
     );
@@ -219,6 +226,13 @@ export function tasksService(deps: { storage: FileStorage; log: FastifyBaseLogge
           await activitiesRepo.record(tx, taskChanges(before, await taskState(tx, id)));
           if (newListId) await tasksRepo.moveSubtasksToList(tx, id, newListId);
           if (statusChanges) await tasksRepo.recomputeProgress(tx, [id]);
+          tx.emit({
+            type: 'task',
+            action: 'updated',
+            id,
+            projectId: row.projectId,
+            taskId: row.parentTaskId,
+          });
         }),
       );
       return detail(scope, id);
@@ -231,6 +245,7 @@ export function tasksService(deps: { storage: FileStorage; log: FastifyBaseLogge
         const k = await workDocumentsRepo.keysOfTasks(tx, await tasksRepo.withSubtaskIds(tx, id));
         await tasksRepo.delete(tx, id);
         if (row.parentTaskId) await tasksRepo.recomputeProgress(tx, [row.parentTaskId]);
+        tx.emit({ type: 'task', action: 'deleted', id, projectId: row.projectId, taskId: row.parentTaskId });
         return k;
       });
       await removeFiles(keys);
@@ -250,6 +265,13 @@ export function tasksService(deps: { storage: FileStorage; log: FastifyBaseLogge
           await activitiesRepo.record(tx, [
             { taskId: id, projectId: task.projectId, field: 'document', from: null, to: doc.fileName },
           ]);
+          tx.emit({
+            type: 'task',
+            action: 'updated',
+            id,
+            projectId: task.projectId,
+            taskId: task.parentTaskId,
+          });
           return doc;
         });
         return toTaskDocument(id, row);
@@ -275,6 +297,13 @@ export function tasksService(deps: { storage: FileStorage; log: FastifyBaseLogge
         await activitiesRepo.record(tx, [
           { taskId: id, projectId: task.projectId, field: 'document', from: doc.fileName, to: null },
         ]);
+        tx.emit({
+          type: 'task',
+          action: 'updated',
+          id,
+          projectId: task.projectId,
+          taskId: task.parentTaskId,
+        });
       });
       await removeFiles([doc.storageKey]);
     },

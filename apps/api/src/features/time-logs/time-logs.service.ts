@@ -19,6 +19,7 @@ import {
 } from '@taskhive/contract';
 import { conflict, fieldError, forbidden, HttpError, notFound } from '../../lib/errors.ts';
 import { toPaged } from '../../lib/list.ts';
+import type { LiveChange } from '../../lib/live-events.ts';
 import type { Scope } from '../../lib/scope.ts';
 import { addDays, isFutureDay, todayUtc } from './days.ts';
 import { CSV_COLUMNS, toCsvRecord, toRunningTimer, toTimeLog } from './time-logs.mapper.ts';
@@ -57,6 +58,18 @@ async function assertRoomOnDay(scope: Scope, userId: string, day: string, minute
   }
 }
 
+/** The id a running timer's live events carry (a user has at most one timer). */
+const TIMER_ID = 'timer';
+
+/** A time log's live event: its owner is the one user besides the readers of all who gets it. */
+function logEvent(
+  action: 'created' | 'updated' | 'deleted',
+  id: string,
+  log: { userId: string; projectId: string | null; taskId: string | null },
+): LiveChange {
+  return { type: 'timelog', action, id, projectId: log.projectId, taskId: log.taskId, userIds: [log.userId] };
+}
+
 /** Time logs of the scope's company, as far as the caller may see them (time-logs.policy.ts). */
 export const timeLogsService = {
   async list(scope: Scope, q: TimeLogListQuery): Promise<Paged<TimeLog>> {
@@ -79,7 +92,7 @@ export const timeLogsService = {
     assertNotFuture(body.loggedAt);
     const id = await scope.transaction(async (tx) => {
       await assertRoomOnDay(tx, userId, body.loggedAt, body.duration);
-      return timeLogsRepo.insert(tx, {
+      const logId = await timeLogsRepo.insert(tx, {
         userId,
         projectId: task.projectId,
         taskId: task.taskId,
@@ -88,6 +101,8 @@ export const timeLogsService = {
         description: body.description ?? null,
         billable: body.billable ?? true,
       });
+      tx.emit(logEvent('created', logId, { userId, ...task }));
+      return logId;
     });
     return toTimeLog(scope, await load(scope, id));
   },
@@ -109,6 +124,12 @@ export const timeLogsService = {
         ...(body.description !== undefined ? { description: body.description } : {}),
         ...(body.billable !== undefined ? { billable: body.billable } : {}),
       });
+      tx.emit(
+        logEvent('updated', id, {
+          userId: row.userId,
+          ...(task ?? { projectId: row.projectId, taskId: row.taskId }),
+        }),
+      );
     });
     return toTimeLog(scope, await load(scope, id));
   },
@@ -117,6 +138,7 @@ export const timeLogsService = {
     const row = await load(scope, id);
     timeLogPolicy.assertDelete(scope, row);
     await timeLogsRepo.delete(scope, id);
+    scope.emit(logEvent('deleted', id, row));
     return { timeLogId: id };
   },
 
@@ -174,6 +196,7 @@ export const timeLogsService = {
         billable: body.billable ?? true,
       });
       if (!started) throw conflict(MESSAGES.timesheets.timerRunning);
+      scope.emit(logEvent('created', TIMER_ID, { userId: scope.actor.userId, ...task }));
       const row = await timersRepo.ofUser(scope, scope.actor.userId);
       if (!row) throw notFound('Timer');
       return toRunningTimer(row);
@@ -200,7 +223,7 @@ export const timeLogsService = {
         const day = body.loggedAt ?? dayOf(timer.startedAt);
         assertNotFuture(day);
         await assertRoomOnDay(tx, tx.actor.userId, day, minutes);
-        return timeLogsRepo.insert(tx, {
+        const logId = await timeLogsRepo.insert(tx, {
           userId: tx.actor.userId,
           projectId: timer.projectId,
           taskId: timer.taskId,
@@ -209,6 +232,9 @@ export const timeLogsService = {
           description: body.description !== undefined ? body.description : timer.description,
           billable: body.billable ?? timer.billable,
         });
+        tx.emit(logEvent('deleted', TIMER_ID, { ...timer, userId: tx.actor.userId }));
+        tx.emit(logEvent('created', logId, { ...timer, userId: tx.actor.userId }));
+        return logId;
       });
       return toTimeLog(scope, await load(scope, id));
     },
@@ -216,6 +242,7 @@ export const timeLogsService = {
     async discard(scope: Scope): Promise<{ discarded: true }> {
       const timer = await timersRepo.take(scope, scope.actor.userId);
       if (!timer) throw new HttpError(404, MESSAGES.timesheets.noTimer);
+      scope.emit(logEvent('deleted', TIMER_ID, { ...timer, userId: scope.actor.userId }));
       return { discarded: true };
     },
   },

@@ -15,6 +15,7 @@ import { toPaged } from '../../lib/list.ts';
 import type { Mailer } from '../../lib/mailer.ts';
 import { retryTransaction } from '../../lib/retry.ts';
 import type { Scope } from '../../lib/scope.ts';
+import { sessionEnded } from '../../lib/live-events.ts';
 import { sessionsRepo } from '../auth/sessions.repo.ts';
 import { companyRolesRepo } from '../company-roles/company-roles.repo.ts';
 import { departmentsRepo } from '../departments/departments.repo.ts';
@@ -150,7 +151,13 @@ export function usersService({ config, mailer, storage, log }: UsersDeps) {
             throw conflict(MESSAGES.users.roleNotInCompany);
           if (usersPolicy.removesAdmin(current, body)) await assertNotLastAdmin(tx, userId);
           await usersRepo.update(tx, userId, body);
-          if (deactivates) await sessionsRepo.revokeAllForUser(tx, userId, 'deactivated');
+          if (deactivates) {
+            await sessionsRepo.revokeAllForUser(tx, userId, 'deactivated');
+            tx.emit(sessionEnded('*', userId));
+          } else if (changesRole) {
+            // Not ended, but the user's rights changed: their streams re-check what they may see.
+            tx.emit({ ...sessionEnded('*', userId), action: 'updated' });
+          }
         }),
       );
       return toUserProfile(await load(scope, userId));
@@ -165,6 +172,7 @@ export function usersService({ config, mailer, storage, log }: UsersDeps) {
           if (usersPolicy.removesAdmin(current, { status: 'inactive' })) await assertNotLastAdmin(tx, userId);
           await usersRepo.update(tx, userId, { status: 'inactive' });
           await sessionsRepo.revokeAllForUser(tx, userId, 'deactivated');
+          tx.emit(sessionEnded('*', userId));
         }),
       );
     },
