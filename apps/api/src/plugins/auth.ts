@@ -108,6 +108,29 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: { db: Db; config
     }
   });
 
+  /**
+   * The authorisation version each company was last seen at in this process. When it moves (a
+   * role, grant or module changed: the triggers bump it), the company's live streams are told to
+   * re-check their reader's rights (features/events): from the next request of that company on,
+   * as for the permission cache.
+   */
+  const versions = new Map<string, number>();
+  function noteVersion(companyId: string, version: number) {
+    const before = versions.get(companyId);
+    versions.set(companyId, version);
+    if (before === undefined || before === version) return;
+    app.live.publish([
+      {
+        companyId,
+        type: 'session',
+        action: 'updated',
+        id: '*',
+        actorId: '00000000-0000-0000-0000-000000000000',
+        at: new Date().toISOString(),
+      },
+    ]);
+  }
+
   /** The actor of a live session, or the message of why it is not one. */
   async function actorOf(claims: {
     sessionId: string;
@@ -116,6 +139,7 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: { db: Db; config
   }): Promise<Actor | string> {
     const live = await authz.session(claims.sessionId, claims.userId);
     if (!live || live.companyId !== claims.companyId) return MESSAGES.auth.sessionExpired;
+    noteVersion(live.companyId, live.authzVersion);
     if (live.userStatus !== 'active') return MESSAGES.auth.userInactive;
     if (!live.companyActive) return MESSAGES.auth.companyInactive;
     return {

@@ -41,6 +41,9 @@ async function events(
     ...(m ? { payload: m.payload } : payload ? { payload } : {}),
   });
   expect(res.statusCode, res.body).toBeLessThan(300);
+  // The company-wide "rights changed, re-check" notice (auth plugin, after a role change bumped
+  // the authz version) is not this request's write: events.test.ts covers it.
+  seen = seen.filter((e) => !(e.type === 'session' && !e.userIds));
   const got = seen.map(({ type, action, id, projectId, taskId, userIds }) => ({
     type,
     action,

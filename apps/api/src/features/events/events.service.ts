@@ -66,8 +66,9 @@ export function liveAudience(scope: Scope) {
         case 'notification':
           return named;
         case 'session':
-          // Handled by the stream itself: it re-checks and may end; 'updated' is the reader's own.
-          return named && e.action === 'updated';
+          // Handled by the stream itself (it re-checks and may end); the client hears of a change
+          // of its reader's rights, or of the company's (no userIds), to refetch what it shows.
+          return e.action === 'updated' && (named || !e.userIds);
       }
     },
   };

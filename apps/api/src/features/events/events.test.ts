@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import { LIVE_EVENTS_PATH, LIVE_FRAME } from '@taskhive/contract';
 import type { App } from '../../app.ts';
 import type { Database } from '../../db/client.ts';
-import { departments, users } from '../../db/schema/index.ts';
+import { departments, permissions, userPermissions, users } from '../../db/schema/index.ts';
 import type { LiveEvent } from '../../lib/live-events.ts';
 import { buildTestApp } from '../../test/build-app.ts';
 import {
@@ -249,6 +249,29 @@ describe(`GET ${LIVE_EVENTS_PATH}`, () => {
     await sentinel();
     await cHere.next(isChange({ type: 'comment', action: 'created' }));
     expect(cHere.frames.some((f) => f.event === LIVE_FRAME.end)).toBe(false);
+  });
+
+  it('a change of rights (any path: the authz version moved) re-checks the company’s streams', async () => {
+    const u = await buildUser(database.db, acme);
+    const c = await stream(await login(app, u.email));
+    const watch = await stream(admin);
+    await rename(admin, 'Before the grant');
+    await sentinel();
+    await watch.next(isChange({ type: 'comment', action: 'created' }));
+    // A grant written straight to the table: only the triggers' version bump tells anyone.
+    const [perm] = await database.db
+      .select({ id: permissions.id })
+      .from(permissions)
+      .where(eq(permissions.name, 'task:read:all'));
+    if (!perm) throw new Error('no task:read:all');
+    await database.db
+      .insert(userPermissions)
+      .values({ companyId: acme.companyId, userId: u.userId, permissionId: perm.id });
+    expect((await call('GET', '/api/auth/me', admin)).statusCode).toBe(200);
+    await c.next(isChange({ type: 'session', action: 'updated' }));
+    await rename(admin, 'After the grant');
+    await c.next(isChange({ type: 'task', id: taskId }));
+    expect(c.changes().filter((m) => m.type === 'task')).toHaveLength(1);
   });
 
   it('deactivating an employee ends their streams', async () => {
