@@ -40,6 +40,7 @@ import { outboxRoutes } from './features/dev/outbox.routes.ts';
 import { notificationMails } from './features/notifications/notification-mails.ts';
 import { notificationsRoutes } from './features/notifications/notifications.routes.ts';
 import { notificationsService } from './features/notifications/notifications.service.ts';
+import { eventsRoutes } from './features/events/events.routes.ts';
 import { healthRoutes } from './features/health/health.routes.ts';
 import { companyModulesRoutes } from './features/company-modules/company-modules.routes.ts';
 import { companyModulesService } from './features/company-modules/company-modules.service.ts';
@@ -52,7 +53,7 @@ import { permissionsService } from './features/permissions/permissions.service.t
 import { rolesRoutes } from './features/roles/roles.routes.ts';
 import { rolesService } from './features/roles/roles.service.ts';
 import { background, type Background } from './lib/background.ts';
-import { type LiveBus, memoryBus } from './lib/live-events.ts';
+import { type LiveBus, memoryBus, redisBus } from './lib/live-events.ts';
 import { createMailer, type Mailer } from './lib/mailer.ts';
 import { memoryCounter, redisCounter } from './lib/rate-limit.ts';
 import { authPlugin, recordRoutes } from './plugins/auth.ts';
@@ -144,7 +145,8 @@ export async function buildApp({ db, config, logger, logStream, listen }: AppDep
 
   // What a successful request changed goes to the live streams once its answer is out; a failed
   // request (its transaction rolled back) announces nothing.
-  const live = memoryBus();
+  // With Redis the events cross API processes; the embedded database is one process.
+  const live = config.redisUrl ? redisBus(config.redisUrl, app.log) : memoryBus();
   app.decorate('live', live);
   app.addHook('onResponse', (req, reply, done) => {
     const events = req.scope?.events;
@@ -201,7 +203,7 @@ export async function buildApp({ db, config, logger, logStream, listen }: AppDep
     isShuttingDown: () => shuttingDown,
   });
   await app.register(authRoutes, {
-    auth: authService({ db, config, mailer, log: app.log, background: later }),
+    auth: authService({ db, config, mailer, log: app.log, background: later, live }),
     config,
     counter: redis ? redisCounter(redis) : memoryCounter(),
   });
@@ -231,6 +233,7 @@ export async function buildApp({ db, config, logger, logStream, listen }: AppDep
   await app.register(companyModulesRoutes, { grants: companyModulesService });
   await app.register(permissionsRoutes, { permissions: permissionsService });
   await app.register(rolesRoutes, { roles: rolesService });
+  await app.register(eventsRoutes, config.liveStream ?? {});
 
   await app.register(webPlugin, { distDir: config.webDistDir });
   return app;

@@ -60,6 +60,8 @@ export type Config = {
   rateLimit: { authMax: number; authIpMax: number; authWindowMs: number };
   seedDemo: boolean;
   webDistDir: string;
+  /** Live stream timings (features/events); tests shorten them, the defaults come from the contract. */
+  liveStream?: { heartbeatMs?: number; recheckMs?: number };
 };
 
 export class ConfigError extends Error {}

@@ -20,3 +20,4 @@ export * from './access-admin.ts';
 export * from './comments.ts';
 export * from './audit.ts';
 export * from './notifications.ts';
+export * from './live.ts';

@@ -1,8 +1,8 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
 import { workerDatabase } from '../test/build-app.ts';
-import { type LiveEvent, memoryBus } from './live-events.ts';
+import { type LiveEvent, memoryBus, redisBus } from './live-events.ts';
 import { makeScope, scopeForCompany, systemScope } from './scope.ts';
 
 let database: Database;
@@ -66,5 +66,38 @@ describe('memory bus', () => {
     offA();
     bus.publish([event(A)]);
     expect(seenA).toHaveLength(2);
+  });
+});
+
+describe.runIf(!!process.env.REDIS_URL)('redis bus', () => {
+  it("carries a company's events from one bus to another, to that company only, until unsubscribed", async () => {
+    const url = process.env.REDIS_URL ?? '';
+    const [one, two] = [redisBus(url), redisBus(url)];
+    try {
+      // Companies of this run only: other runs on the same Redis never interfere.
+      const [a, b] = [crypto.randomUUID(), crypto.randomUUID()];
+      const seenA: LiveEvent[] = [];
+      const seenB: LiveEvent[] = [];
+      const offA = two.subscribe(a, (e) => seenA.push(e));
+      two.subscribe(b, (e) => seenB.push(e));
+      await Promise.all([two.ready(a), two.ready(b)]);
+      const event = (companyId: string, id: string): LiveEvent => ({
+        companyId,
+        type: 'task',
+        action: 'updated',
+        id,
+        actorId: 'u',
+        at: new Date().toISOString(),
+      });
+      one.publish([event(a, '1'), event(b, '2'), event(a, '3')]);
+      await vi.waitFor(() => expect(seenA.map((e) => e.id)).toEqual(['1', '3']));
+      await vi.waitFor(() => expect(seenB.map((e) => e.id)).toEqual(['2']));
+      offA();
+      one.publish([event(a, '4'), event(b, '5')]);
+      await vi.waitFor(() => expect(seenB.map((e) => e.id)).toEqual(['2', '5']));
+      expect(seenA.map((e) => e.id)).toEqual(['1', '3']);
+    } finally {
+      await Promise.all([one.close(), two.close()]);
+    }
   });
 });

@@ -9,6 +9,7 @@
  * database is one process); with `REDIS_URL` a Redis pub/sub bus crosses API processes.
  */
 import { EventEmitter } from 'node:events';
+import { Redis } from 'ioredis';
 
 export const LIVE_EVENT_TYPES = [
   'task',
@@ -47,8 +48,22 @@ export type LiveBus = {
   publish(events: LiveEvent[]): void;
   /** Every event of one company (the stream filters by the reader's rights). */
   subscribe(companyId: string, listener: (event: LiveEvent) => void): () => void;
+  /** Resolves once events of the company reach this process's subscribers (Redis: subscribed). */
+  ready(companyId: string): Promise<void>;
   close(): Promise<void>;
 };
+
+/**
+ * The event that closes the streams of a session (id '*': every session of the user). Each stream
+ * of the user re-checks its own session on it, so "all but this one" (password change) works too.
+ * With `action: 'updated'` the session lives on but the user's rights changed.
+ */
+export const sessionEnded = (sessionId: string, userId: string): LiveChange => ({
+  type: 'session',
+  action: 'ended',
+  id: sessionId,
+  userIds: [userId],
+});
 
 /** The in-process bus: one EventEmitter, a channel per company. */
 export function memoryBus(): LiveBus {
@@ -62,8 +77,68 @@ export function memoryBus(): LiveBus {
       emitter.on(companyId, listener);
       return () => emitter.off(companyId, listener);
     },
+    async ready() {},
     async close() {
       emitter.removeAllListeners();
+    },
+  };
+}
+
+const CHANNEL_PREFIX = 'taskhive-live:';
+
+/**
+ * Redis pub/sub between API processes: one channel per company, so a process receives only the
+ * companies its open streams belong to (it subscribes on a company's first stream and unsubscribes
+ * after its last). Two connections (a subscribing connection can do nothing else). Every event,
+ * this process's own included, comes back through Redis: one path, one delivery. Pub/sub is
+ * at-most-once: an event sent while a process is cut off is lost, which the client's refetch on
+ * reconnect covers.
+ */
+export function redisBus(url: string, log?: { warn(obj: object, msg: string): void }): LiveBus {
+  const options = { maxRetriesPerRequest: 1, lazyConnect: false };
+  const pub = new Redis(url, options);
+  const sub = new Redis(url, options);
+  const warn = (err: unknown) => log?.warn({ err }, 'live events: redis');
+  pub.on('error', warn);
+  sub.on('error', warn);
+  const local = new EventEmitter();
+  local.setMaxListeners(0);
+  const subscribed = new Map<string, Promise<unknown>>();
+
+  sub.on('message', (channel: string, message: string) => {
+    if (!channel.startsWith(CHANNEL_PREFIX)) return;
+    let event: LiveEvent;
+    try {
+      event = JSON.parse(message) as LiveEvent;
+    } catch (err) {
+      warn(err);
+      return;
+    }
+    local.emit(channel.slice(CHANNEL_PREFIX.length), event);
+  });
+
+  return {
+    publish(events) {
+      for (const e of events) pub.publish(CHANNEL_PREFIX + e.companyId, JSON.stringify(e)).catch(warn);
+    },
+    subscribe(companyId, listener) {
+      local.on(companyId, listener);
+      if (!subscribed.has(companyId))
+        subscribed.set(companyId, sub.subscribe(CHANNEL_PREFIX + companyId).catch(warn));
+      return () => {
+        local.off(companyId, listener);
+        if (local.listenerCount(companyId) === 0) {
+          subscribed.delete(companyId);
+          sub.unsubscribe(CHANNEL_PREFIX + companyId).catch(warn);
+        }
+      };
+    },
+    async ready(companyId) {
+      await subscribed.get(companyId);
+    },
+    async close() {
+      local.removeAllListeners();
+      await Promise.allSettled([pub.quit(), sub.quit()]);
     },
   };
 }

@@ -27,6 +27,11 @@ declare module 'fastify' {
     declaredRoutes: DeclaredRoute[];
     /** The authorisation cache (lib/authz-cache.ts) and its listener. */
     authz: AuthzHandle;
+    /**
+     * The actor again, as the auth plugin would build it now: null once the session ended or the
+     * user or company went inactive (long-lived streams re-check with it; see features/events).
+     */
+    reauthorize(actor: Actor): Promise<Actor | null>;
   }
 }
 
@@ -119,6 +124,56 @@ export const authPlugin = fp(
       }
     });
 
+    /**
+     * The authorisation version each company was last seen at in this process. When it moves (a
+     * role, grant or module changed: the triggers bump it), the company's live streams are told to
+     * re-check their reader's rights (features/events): from the next request of that company on,
+     * as for the permission cache.
+     */
+    const versions = new Map<string, number>();
+    function noteVersion(companyId: string, version: number) {
+      const before = versions.get(companyId);
+      versions.set(companyId, version);
+      if (before === undefined || before === version) return;
+      app.live.publish([
+        {
+          companyId,
+          type: 'session',
+          action: 'updated',
+          id: '*',
+          actorId: '00000000-0000-0000-0000-000000000000',
+          at: new Date().toISOString(),
+        },
+      ]);
+    }
+
+    /** The actor of a live session, or the message of why it is not one. */
+    async function actorOf(claims: {
+      sessionId: string;
+      userId: string;
+      companyId: string;
+    }): Promise<Actor | string> {
+      const found = await authz.authorise(claims.sessionId, claims.userId);
+      const live = found?.state;
+      if (!found || !live || live.companyId !== claims.companyId) return MESSAGES.auth.sessionExpired;
+      noteVersion(live.companyId, live.authzVersion);
+      if (live.userStatus !== 'active') return MESSAGES.auth.userInactive;
+      if (!live.companyActive) return MESSAGES.auth.companyInactive;
+      return {
+        userId: live.userId,
+        companyId: live.companyId,
+        sessionId: claims.sessionId,
+        role: live.roleName ?? '',
+        isSuperAdmin: isSuperAdminRole(live.roleName, live.roleType),
+        permissions: found.permissions,
+      };
+    }
+
+    app.decorate('reauthorize', async (actor: Actor) => {
+      const next = await actorOf(actor);
+      return typeof next === 'string' ? null : next;
+    });
+
     app.addHook('onRequest', async (req) => {
       const cfg = req.routeOptions.config;
       if (cfg.public || cfg.permission === undefined) return;
@@ -127,23 +182,10 @@ export const authPlugin = fp(
       if (!token) throw unauthorized();
       const claims = await verifyToken(token);
       if (!claims) throw unauthorized(MESSAGES.auth.sessionExpired);
-      const found = await authz.authorise(claims.sessionId, claims.userId);
-      const live = found?.state;
-      if (!found || !live || live.companyId !== claims.companyId)
-        throw unauthorized(MESSAGES.auth.sessionExpired);
-      if (live.userStatus !== 'active') throw unauthorized(MESSAGES.auth.userInactive);
-      if (!live.companyActive) throw unauthorized(MESSAGES.auth.companyInactive);
-      const superAdmin = isSuperAdminRole(live.roleName, live.roleType);
-      const { permissions } = found;
-      req.actor = {
-        userId: live.userId,
-        companyId: live.companyId,
-        sessionId: claims.sessionId,
-        role: live.roleName ?? '',
-        isSuperAdmin: superAdmin,
-        permissions,
-        client: { ip: req.ip, userAgent: req.headers['user-agent'] },
-      };
+      const actor = await actorOf(claims);
+      if (typeof actor === 'string') throw unauthorized(actor);
+      const { permissions } = actor;
+      req.actor = { ...actor, client: { ip: req.ip, userAgent: req.headers['user-agent'] } };
       req.scope = makeScope(opts.db, req.actor);
       if (!satisfies([...permissions], requirement(cfg.permission))) throw forbidden();
     });

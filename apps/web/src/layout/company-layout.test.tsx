@@ -12,12 +12,21 @@ describe('CompanyLayout start-up load', () => {
     // A permission no start-up call but the profile's needs: the count below is the profile call's.
     const session = signedIn({ permissions: ['report:read'] });
     let fail = true;
-    const fetch = vi.fn(async () =>
+    const streams: string[] = [];
+    const fetch = vi.fn(async (_input: RequestInfo | URL, _init?: RequestInit) =>
       fail
         ? jsonResponse(500, null, { message: 'Database unavailable' })
         : jsonResponse(200, { user: session.auth.user, permissions: ['project:read', 'task:read'] }),
     );
-    vi.stubGlobal('fetch', fetch);
+    // The layout's live-updates stream (use-live-updates.ts) is told apart from the start-up reads.
+    vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
+      const url = input instanceof Request ? input.url : String(input);
+      if (new URL(url).pathname === '/api/events') {
+        streams.push(url);
+        return jsonResponse(503, null);
+      }
+      return fetch(input, init);
+    });
 
     const { user, store } = render(null, { routes, route: '/app', preloadedState: session });
 
@@ -35,5 +44,6 @@ describe('CompanyLayout start-up load', () => {
     expect(store.getState().auth.permissions).toEqual(['project:read', 'task:read']);
     // The failed read was tried three times (two retries with back-off), the one after Retry once.
     expect(fetch).toHaveBeenCalledTimes(4);
+    expect(streams.length).toBeGreaterThanOrEqual(1);
   });
 });

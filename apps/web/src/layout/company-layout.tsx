@@ -6,14 +6,16 @@ import { ErrorPanel } from '../components/error-panel';
 import { useAppDispatch, useAppSelector } from '../hooks/store';
 import { AppShell } from './app-shell';
 import { companyMenu } from './menu-items';
+import { useLiveUpdates } from './use-live-updates';
 
 /**
  * The company area: the start-up load first (idle starts it, pending shows a spinner, failed an
- * error panel with Retry), then the shell.
+ * error panel with Retry), then the shell. One live-updates stream per tab runs while signed in.
  */
 export function CompanyLayout() {
   const dispatch = useAppDispatch();
   const { status, error } = useAppSelector((s) => s.startup);
+  useLiveUpdates();
 
   useEffect(() => {
     if (status === 'idle') void dispatch(loadStartupData());

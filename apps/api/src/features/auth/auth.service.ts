@@ -35,6 +35,7 @@ import { provisionCompany } from '../companies/provision.service.ts';
 import { platformRepo } from '../platform/platform.repo.ts';
 import { toSessionUser, toUserProfile } from '../users/users.mapper.ts';
 import { usersRepo } from '../users/users.repo.ts';
+import { type LiveBus, sessionEnded } from '../../lib/live-events.ts';
 import { sessionsRepo } from './sessions.repo.ts';
 
 export type AuthDeps = {
@@ -43,6 +44,8 @@ export type AuthDeps = {
   mailer: Mailer;
   log: FastifyBaseLogger;
   background: Background;
+  /** Where a public route's session ends are told (signed-in routes publish their scope's events). */
+  live: Pick<LiveBus, 'publish'>;
 };
 type Client = { ip?: string; userAgent?: string };
 /** A result carrying a refresh token, with the moment that token ends. */
@@ -51,7 +54,7 @@ type Issued<T> = T & { refreshExpiresAt: Date };
 const seconds = (s: number) => new Date(Date.now() + s * 1000);
 
 /** Sign-in, sessions and passwords. Routes call these; nothing here knows about HTTP. */
-export function authService({ db, config, mailer, log, background }: AuthDeps) {
+export function authService({ db, config, mailer, log, background, live }: AuthDeps) {
   const sessions = sessionsRepo;
   const access = accessRepo(db);
 
@@ -245,7 +248,10 @@ export function authService({ db, config, mailer, log, background }: AuthDeps) {
       };
     },
 
-    logout: (scope: Scope) => sessions.revoke(scope.db, scope.actor.sessionId, 'logout'),
+    async logout(scope: Scope) {
+      await sessions.revoke(scope.db, scope.actor.sessionId, 'logout');
+      scope.emit(sessionEnded(scope.actor.sessionId, scope.actor.userId));
+    },
 
     async me(scope: Scope) {
       const row = await usersRepo.byId(scope, scope.actor.userId);
@@ -272,6 +278,8 @@ export function authService({ db, config, mailer, log, background }: AuthDeps) {
       await scope.transaction(async (tx) => {
         await usersRepo.update(tx, actor.userId, { passwordHash });
         await sessions.revokeAllForUser(tx, actor.userId, 'password-changed', actor.sessionId);
+        // Every stream of the user re-checks its session: this one stays, the others close.
+        tx.emit(sessionEnded('*', actor.userId));
       });
     },
 
@@ -302,7 +310,9 @@ export function authService({ db, config, mailer, log, background }: AuthDeps) {
           ...(row.status === 'invited' ? { status: 'active' as const } : {}),
         });
         await sessions.revokeAllForUser(tx, t.userId, 'password-reset');
+        tx.emit(sessionEnded('*', t.userId));
       });
+      live.publish([...scope.events]);
     },
   };
 }

@@ -98,6 +98,7 @@ export const commentsService = {
       const commentId = await commentsRepo.insert(tx, target, body.body);
       await activitiesRepo.record(tx, [{ ...at, field: 'comment', from: null, to: 'added' }]);
       await notify.commented(tx, at, body.body);
+      tx.emit({ type: 'comment', action: 'created', id: commentId, ...at });
       return commentId;
     });
     return view(scope, id);
@@ -110,6 +111,7 @@ export const commentsService = {
     await scope.transaction(async (tx) => {
       await commentsRepo.update(tx, id, body.body);
       await notify.commented(tx, { taskId: row.taskId, projectId: at.projectId }, body.body, row.body);
+      tx.emit({ type: 'comment', action: 'updated', id, ...at });
     });
     return view(scope, id);
   },
@@ -124,6 +126,7 @@ export const commentsService = {
       await activitiesRepo.record(tx, [
         { ...at, field: 'comment', from: `${author.firstName} ${author.lastName}`.trim(), to: null },
       ]);
+      tx.emit({ type: 'comment', action: 'deleted', id, ...at });
     });
     return { commentId: id };
   },

@@ -134,6 +134,7 @@ export function projectsService(deps: { storage: FileStorage; log: FastifyBaseLo
           });
           await projectsRepo.addMembers(tx, projectId, memberIds);
           await activitiesRepo.record(tx, [{ projectId, field: 'created', from: null, to: body.name }]);
+          tx.emit({ type: 'project', action: 'created', id: projectId, projectId, userIds: memberIds });
           return projectId;
         }),
       );
@@ -150,6 +151,7 @@ export function projectsService(deps: { storage: FileStorage; log: FastifyBaseLo
         scope.transaction(async (tx) => {
           await projectsRepo.update(tx, id, body);
           await activitiesRepo.record(tx, projectChanges(row, await loadProject(tx, id, null)));
+          tx.emit({ type: 'project', action: 'updated', id, projectId: id });
         }),
       );
       return view(scope, id);
@@ -161,6 +163,7 @@ export function projectsService(deps: { storage: FileStorage; log: FastifyBaseLo
       const keys = await scope.transaction(async (tx) => {
         const k = await workDocumentsRepo.keysOfProject(tx, id);
         await projectsRepo.delete(tx, id);
+        tx.emit({ type: 'project', action: 'deleted', id, projectId: id });
         return k;
       });
       await removeFiles(keys);
@@ -181,6 +184,7 @@ export function projectsService(deps: { storage: FileStorage; log: FastifyBaseLo
         await activitiesRepo.record(tx, [
           { projectId: id, field: 'members', from: null, to: personName(added) },
         ]);
+        tx.emit({ type: 'project', action: 'updated', id, projectId: id, userIds: [userId] });
         return added;
       });
       return toProjectMember(member);
@@ -196,6 +200,7 @@ export function projectsService(deps: { storage: FileStorage; log: FastifyBaseLo
         await activitiesRepo.record(tx, [
           { projectId: id, field: 'members', from: personName(leaving), to: null },
         ]);
+        tx.emit({ type: 'project', action: 'updated', id, projectId: id, userIds: [userId] });
       });
       return { projectId: id, userId };
     },
@@ -213,6 +218,7 @@ export function projectsService(deps: { storage: FileStorage; log: FastifyBaseLo
           await activitiesRepo.record(tx, [
             { projectId: id, field: 'document', from: null, to: doc.fileName },
           ]);
+          tx.emit({ type: 'project', action: 'updated', id, projectId: id });
           return doc;
         });
         return toProjectDocument(id, row);
@@ -229,6 +235,7 @@ export function projectsService(deps: { storage: FileStorage; log: FastifyBaseLo
       await scope.transaction(async (tx) => {
         await documentsRepo.delete(tx, doc.id);
         await activitiesRepo.record(tx, [{ projectId: id, field: 'document', from: doc.fileName, to: null }]);
+        tx.emit({ type: 'project', action: 'updated', id, projectId: id });
       });
       await removeFiles([doc.storageKey]);
     },

@@ -49,12 +49,14 @@ export function taskListsService(deps: { storage: FileStorage; log: FastifyBaseL
         let sortOrder = body.sortOrder;
         if (sortOrder === undefined) sortOrder = await taskListsRepo.nextSortOrder(tx, projectId);
         else await taskListsRepo.shiftFrom(tx, projectId, sortOrder);
-        return taskListsRepo.insert(tx, {
+        const listId = await taskListsRepo.insert(tx, {
           projectId,
           name: body.name,
           description: body.description ?? null,
           sortOrder,
         });
+        tx.emit({ type: 'tasklist', action: 'created', id: listId, projectId });
+        return listId;
       });
       return toTaskList(await loadTaskList(scope, id));
     },
@@ -65,6 +67,7 @@ export function taskListsService(deps: { storage: FileStorage; log: FastifyBaseL
         if (body.sortOrder !== undefined && body.sortOrder !== row.sortOrder)
           await taskListsRepo.shiftFrom(tx, projectId, body.sortOrder, id);
         await taskListsRepo.update(tx, id, body);
+        tx.emit({ type: 'tasklist', action: 'updated', id, projectId });
       });
       return toTaskList(await loadTaskList(scope, id));
     },
@@ -76,6 +79,7 @@ export function taskListsService(deps: { storage: FileStorage; log: FastifyBaseL
         const taskIds = await tasksRepo.idsInList(tx, id);
         const k = await workDocumentsRepo.keysOfTasks(tx, taskIds);
         await taskListsRepo.delete(tx, id);
+        tx.emit({ type: 'tasklist', action: 'deleted', id, projectId });
         return { keys: k, deletedTasks: taskIds.length };
       });
       for (const key of keys)

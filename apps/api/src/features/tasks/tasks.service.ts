@@ -169,6 +169,13 @@ export function tasksService(deps: { storage: FileStorage; log: FastifyBaseLogge
         ]);
         await notify.taskChanged(tx, taskId, { assigned: body.assigneeIds ?? [] });
         await tasksRepo.recomputeProgress(tx, [taskId]);
+        tx.emit({
+          type: 'task',
+          action: 'created',
+          id: taskId,
+          projectId: list.projectId,
+          taskId: parent?.id ?? null,
+        });
         return taskId;
       }),
     );
@@ -245,6 +252,13 @@ export function tasksService(deps: { storage: FileStorage; log: FastifyBaseLogge
           });
           if (newListId) await tasksRepo.moveSubtasksToList(tx, id, newListId);
           if (statusChanges) await tasksRepo.recomputeProgress(tx, [id]);
+          tx.emit({
+            type: 'task',
+            action: 'updated',
+            id,
+            projectId: row.projectId,
+            taskId: row.parentTaskId,
+          });
           // The place last, so the column's lock (if any) is held only to the commit.
           const key = await placeOf(tx, row, body, statusChanges);
           if (key !== undefined) await tasksRepo.setSortOrder(tx, id, key);
@@ -260,6 +274,7 @@ export function tasksService(deps: { storage: FileStorage; log: FastifyBaseLogge
         const k = await workDocumentsRepo.keysOfTasks(tx, await tasksRepo.withSubtaskIds(tx, id));
         await tasksRepo.delete(tx, id);
         if (row.parentTaskId) await tasksRepo.recomputeProgress(tx, [row.parentTaskId]);
+        tx.emit({ type: 'task', action: 'deleted', id, projectId: row.projectId, taskId: row.parentTaskId });
         return k;
       });
       await removeFiles(keys);
@@ -279,6 +294,13 @@ export function tasksService(deps: { storage: FileStorage; log: FastifyBaseLogge
           await activitiesRepo.record(tx, [
             { taskId: id, projectId: task.projectId, field: 'document', from: null, to: doc.fileName },
           ]);
+          tx.emit({
+            type: 'task',
+            action: 'updated',
+            id,
+            projectId: task.projectId,
+            taskId: task.parentTaskId,
+          });
           return doc;
         });
         return toTaskDocument(id, row);
@@ -304,6 +326,13 @@ export function tasksService(deps: { storage: FileStorage; log: FastifyBaseLogge
         await activitiesRepo.record(tx, [
           { taskId: id, projectId: task.projectId, field: 'document', from: doc.fileName, to: null },
         ]);
+        tx.emit({
+          type: 'task',
+          action: 'updated',
+          id,
+          projectId: task.projectId,
+          taskId: task.parentTaskId,
+        });
       });
       await removeFiles([doc.storageKey]);
     },

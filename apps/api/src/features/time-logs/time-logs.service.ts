@@ -19,6 +19,7 @@ import {
 } from '@taskhive/contract';
 import { conflict, fieldError, forbidden, HttpError, notFound } from '../../lib/errors.ts';
 import { toPaged } from '../../lib/list.ts';
+import type { LiveChange } from '../../lib/live-events.ts';
 import type { Scope } from '../../lib/scope.ts';
 import { addDays, isFutureDay, todayUtc } from './days.ts';
 import { CSV_COLUMNS, toCsvRecord, toRunningTimer, toTimeLog } from './time-logs.mapper.ts';
@@ -73,6 +74,18 @@ async function insertWithinDay(scope: Scope, entry: NewEntry, day: string): Prom
   throw conflict(message, { duration: [message] });
 }
 
+/** The id a running timer's live events carry (a user has at most one timer). */
+const TIMER_ID = 'timer';
+
+/** A time log's live event: its owner is the one user besides the readers of all who gets it. */
+function logEvent(
+  action: 'created' | 'updated' | 'deleted',
+  id: string,
+  log: { userId: string; projectId: string | null; taskId: string | null },
+): LiveChange {
+  return { type: 'timelog', action, id, projectId: log.projectId, taskId: log.taskId, userIds: [log.userId] };
+}
+
 /** Time logs of the scope's company, as far as the caller may see them (time-logs.policy.ts). */
 export const timeLogsService = {
   async list(scope: Scope, q: TimeLogListQuery): Promise<Paged<TimeLog>> {
@@ -97,8 +110,8 @@ export const timeLogsService = {
     if (!owner) throw fieldError('userId', 'Choose an employee of this company.');
     if (!task) throw fieldError('taskId', MESSAGES.timesheets.taskRequired);
     assertNotFuture(body.loggedAt);
-    const id = await scope.transaction((tx) =>
-      insertWithinDay(
+    const id = await scope.transaction(async (tx) => {
+      const logId = await insertWithinDay(
         tx,
         {
           userId,
@@ -110,8 +123,10 @@ export const timeLogsService = {
           billable: body.billable ?? true,
         },
         body.loggedAt,
-      ),
-    );
+      );
+      tx.emit(logEvent('created', logId, { userId, ...task }));
+      return logId;
+    });
     return toTimeLog(scope, await load(scope, id));
   },
 
@@ -133,6 +148,12 @@ export const timeLogsService = {
         ...(body.billable !== undefined ? { billable: body.billable } : {}),
       });
       if (row.userId !== tx.actor.userId) await notify.timeLogChanged(tx, await load(tx, id), 'updated');
+      tx.emit(
+        logEvent('updated', id, {
+          userId: row.userId,
+          ...(task ?? { projectId: row.projectId, taskId: row.taskId }),
+        }),
+      );
     });
     return toTimeLog(scope, await load(scope, id));
   },
@@ -143,6 +164,7 @@ export const timeLogsService = {
     await scope.transaction(async (tx) => {
       await timeLogsRepo.delete(tx, id);
       await notify.timeLogChanged(tx, row, 'deleted');
+      tx.emit(logEvent('deleted', id, row));
     });
     return { timeLogId: id };
   },
@@ -201,6 +223,7 @@ export const timeLogsService = {
         billable: body.billable ?? true,
       });
       if (!started) throw conflict(MESSAGES.timesheets.timerRunning);
+      scope.emit(logEvent('created', TIMER_ID, { userId: scope.actor.userId, ...task }));
       const row = await timersRepo.ofUser(scope, scope.actor.userId);
       if (!row) throw notFound('Timer');
       return toRunningTimer(row);
@@ -226,7 +249,7 @@ export const timeLogsService = {
         if (minutes > MINUTES_PER_DAY) throw conflict(MESSAGES.timesheets.timerTooLong);
         const day = body.loggedAt ?? dayOf(timer.startedAt);
         assertNotFuture(day);
-        return insertWithinDay(
+        const logId = await insertWithinDay(
           tx,
           {
             userId: tx.actor.userId,
@@ -239,6 +262,9 @@ export const timeLogsService = {
           },
           day,
         );
+        tx.emit(logEvent('deleted', TIMER_ID, { ...timer, userId: tx.actor.userId }));
+        tx.emit(logEvent('created', logId, { ...timer, userId: tx.actor.userId }));
+        return logId;
       });
       return toTimeLog(scope, await load(scope, id));
     },
@@ -246,6 +272,7 @@ export const timeLogsService = {
     async discard(scope: Scope): Promise<{ discarded: true }> {
       const timer = await timersRepo.take(scope, scope.actor.userId);
       if (!timer) throw new HttpError(404, MESSAGES.timesheets.noTimer);
+      scope.emit(logEvent('deleted', TIMER_ID, { ...timer, userId: scope.actor.userId }));
       return { discarded: true };
     },
   },

@@ -16,6 +16,7 @@ import type { Mailer } from '../../lib/mailer.ts';
 import { retryTransaction } from '../../lib/retry.ts';
 import type { Scope } from '../../lib/scope.ts';
 import { auditLog } from '../audit/audit-log.ts';
+import { sessionEnded } from '../../lib/live-events.ts';
 import { sessionsRepo } from '../auth/sessions.repo.ts';
 import { companyRolesRepo } from '../company-roles/company-roles.repo.ts';
 import { departmentsRepo } from '../departments/departments.repo.ts';
@@ -159,7 +160,13 @@ export function usersService({ config, mailer, storage, log }: UsersDeps) {
             throw conflict(MESSAGES.users.roleNotInCompany);
           if (usersPolicy.removesAdmin(current, body)) await assertNotLastAdmin(tx, userId);
           await usersRepo.update(tx, userId, body);
-          if (deactivates) await sessionsRepo.revokeAllForUser(tx, userId, 'deactivated');
+          if (deactivates) {
+            await sessionsRepo.revokeAllForUser(tx, userId, 'deactivated');
+            tx.emit(sessionEnded('*', userId));
+          } else if (changesRole) {
+            // Not ended, but the user's rights changed: their streams re-check what they may see.
+            tx.emit({ ...sessionEnded('*', userId), action: 'updated' });
+          }
           if (changesRole) {
             const after = await usersRepo.byId(tx, userId);
             await auditLog.record(tx, {
@@ -191,6 +198,7 @@ export function usersService({ config, mailer, storage, log }: UsersDeps) {
           await sessionsRepo.revokeAllForUser(tx, userId, 'deactivated');
           if (current.status !== 'inactive')
             await auditLog.record(tx, { kind: 'user.deactivated', subjectUserId: userId });
+          tx.emit(sessionEnded('*', userId));
         }),
       );
     },

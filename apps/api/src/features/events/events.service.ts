@@ -1,0 +1,75 @@
+import type { LiveMessage } from '@taskhive/contract';
+import type { LiveEvent } from '../../lib/live-events.ts';
+import type { Actor, Scope } from '../../lib/scope.ts';
+import { projectsRepo } from '../projects/projects.repo.ts';
+import { managedUserIds } from '../time-logs/time-logs.policy.ts';
+
+/** What a stream sends: the event's name and place, never the record (the read checks rights). */
+export function toLiveMessage(e: LiveEvent): LiveMessage {
+  return {
+    type: e.type,
+    action: e.action,
+    id: e.id,
+    projectId: e.projectId ?? null,
+    taskId: e.taskId ?? null,
+  };
+}
+
+/**
+ * Who may hear what, for one open stream. The same rules as the reads (projects.policy.ts,
+ * time-logs.policy.ts), decided per event from what the connection keeps:
+ * - projects: `project:read:all`, else the projects the reader is a member of;
+ * - task lists, tasks, comments: also `task:read:all` (tasks follow their project);
+ * - time logs: the owner, `timelog:read:all`, and the manager of the owner's department;
+ * - notifications: the recipients only.
+ * The member projects and managed users are loaded when the stream opens and on every re-check;
+ * membership is reloaded when a project event names this reader (added, removed, a new project).
+ */
+export function liveAudience(scope: Scope) {
+  const userId = scope.actor.userId;
+  let actor: Actor = scope.actor;
+  let memberOf = new Set<string>();
+  let managed = new Set<string>();
+  const has = (p: string) => actor.permissions.has(p);
+
+  async function loadMembership() {
+    memberOf = new Set((await projectsRepo.forMember(scope, userId)).map((p) => p.projectId));
+  }
+  async function loadManaged() {
+    managed = new Set((await managedUserIds(scope)).map((u) => u.id));
+  }
+
+  return {
+    /** Takes the actor's current rights (after a re-check) and reloads what the rules read. */
+    async refresh(next: Actor) {
+      actor = next;
+      await Promise.all([loadMembership(), loadManaged()]);
+    },
+
+    async allows(e: LiveEvent): Promise<boolean> {
+      const named = e.userIds?.includes(userId) ?? false;
+      switch (e.type) {
+        case 'project': {
+          const was = memberOf.has(e.id);
+          if (named) await loadMembership();
+          if (e.action === 'deleted') memberOf.delete(e.id);
+          // A removed member hears of it once (their open screens then get 404 on refetch).
+          return has('project:read:all') || was || memberOf.has(e.id);
+        }
+        case 'tasklist':
+        case 'task':
+        case 'comment':
+          if (has('project:read:all') || has('task:read:all')) return true;
+          return !!e.projectId && memberOf.has(e.projectId);
+        case 'timelog':
+          return named || has('timelog:read:all') || (e.userIds ?? []).some((u) => managed.has(u));
+        case 'notification':
+          return named;
+        case 'session':
+          // Handled by the stream itself (it re-checks and may end); the client hears of a change
+          // of its reader's rights, or of the company's (no userIds), to refetch what it shows.
+          return e.action === 'updated' && (named || !e.userIds);
+      }
+    },
+  };
+}

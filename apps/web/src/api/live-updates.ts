@@ -1,0 +1,153 @@
+import {
+  LIVE_EVENTS_PATH,
+  LIVE_FRAME,
+  LIVE_RECONNECT_MAX_MS,
+  LIVE_RECONNECT_MIN_MS,
+  LIVE_STALE_MS,
+  type LiveMessage,
+} from '@taskhive/contract';
+import { baseApi } from './base-api';
+
+/**
+ * Live updates (issue 13), the reading half: the SSE stream `GET /api/events` read with `fetch`
+ * (EventSource cannot send the bearer header), its frames parsed, and each message turned into
+ * the RTK Query tags to invalidate. The screens then refetch through their normal reads, so no
+ * record content travels on the stream. The hook that runs it is layout/use-live-updates.ts.
+ */
+export const liveApi = baseApi.enhanceEndpoints({
+  addTagTypes: ['Task', 'TaskList', 'Project', 'Notification'],
+});
+
+type LiveTag = Parameters<typeof liveApi.util.invalidateTags>[0][number];
+
+/** Everything a stream keeps fresh: invalidated after a reconnect (what it may have missed). */
+export const LIVE_TAGS: LiveTag[] = [
+  'Task',
+  'TaskList',
+  'Project',
+  'Timeline',
+  'TimeLog',
+  'Timer',
+  'Notification',
+];
+
+/** The tags a change makes stale. */
+export function tagsFor(m: LiveMessage): LiveTag[] {
+  const project: LiveTag[] = m.projectId ? [{ type: 'Project', id: m.projectId }] : [];
+  switch (m.type) {
+    case 'task':
+      // Every task list (board, list, mine, the parent's subtasks) that may hold it; its history.
+      return [
+        'Task',
+        { type: 'Timeline', id: m.id },
+        ...(m.taskId ? [{ type: 'Timeline' as const, id: m.taskId }] : []),
+        ...project,
+      ];
+    case 'tasklist':
+      return [
+        ...(m.projectId ? [{ type: 'TaskList' as const, id: `PROJECT-${m.projectId}` }] : []),
+        ...project,
+        ...(m.action === 'deleted' ? (['Task'] as const) : []),
+      ];
+    case 'project':
+      return [
+        { type: 'Project', id: 'LIST' },
+        { type: 'Project', id: m.id },
+        ...(m.action === 'deleted' ? (['Task', 'TaskList'] as const) : []),
+      ];
+    case 'comment':
+      return m.taskId ? [{ type: 'Timeline', id: m.taskId }] : project;
+    case 'timelog':
+      return m.id === 'timer' ? ['Timer'] : [{ type: 'TimeLog', id: 'LIST' }];
+    case 'notification':
+      return ['Notification'];
+    case 'session':
+      // The reader's rights changed: what they see, and what they may do.
+      return [...LIVE_TAGS, 'Me'];
+  }
+}
+
+/** The wait before reconnect number `attempt` (0-based): doubling from 1 s to 30 s, with jitter. */
+export function reconnectDelay(attempt: number, random: () => number = Math.random): number {
+  const ceiling = Math.min(LIVE_RECONNECT_MAX_MS, LIVE_RECONNECT_MIN_MS * 2 ** attempt);
+  return Math.round(ceiling / 2 + (random() * ceiling) / 2);
+}
+
+export type SseFrame = { event: string; data: string };
+
+/** Splits what arrived into whole frames; the rest waits for more. Comment lines are dropped. */
+export function parseSse(buffer: string): { frames: SseFrame[]; rest: string } {
+  const frames: SseFrame[] = [];
+  const blocks = buffer.replace(/\r\n?/g, '\n').split('\n\n');
+  const rest = blocks.pop() ?? '';
+  for (const block of blocks) {
+    let event = 'message';
+    const data: string[] = [];
+    for (const line of block.split('\n')) {
+      if (line === '' || line.startsWith(':')) continue;
+      const colon = line.indexOf(':');
+      const field = colon < 0 ? line : line.slice(0, colon);
+      const value = colon < 0 ? '' : line.slice(colon + 1).replace(/^ /, '');
+      if (field === 'event') event = value;
+      else if (field === 'data') data.push(value);
+    }
+    if (data.length || event !== 'message') frames.push({ event, data: data.join('\n') });
+  }
+  return { frames, rest };
+}
+
+/** How a stream ended: refused (401), ended by the server (with its reason), or broken. */
+export type LiveStreamEnd =
+  { kind: 'unauthorized' } | { kind: 'ended'; reason: string | null } | { kind: 'failed' };
+
+/**
+ * Reads one stream until it ends. `onReady` once the server listens (from then on nothing is
+ * missed); `onMessage` per change. A stream silent for longer than two heartbeats counts as
+ * broken (a proxy or a sleeping laptop can leave a dead connection open).
+ */
+export async function readLiveStream(o: {
+  token: string;
+  signal: AbortSignal;
+  onReady: () => void;
+  onMessage: (m: LiveMessage) => void;
+}): Promise<LiveStreamEnd> {
+  const abort = new AbortController();
+  const stop = () => abort.abort();
+  o.signal.addEventListener('abort', stop);
+  let stale: ReturnType<typeof setTimeout> | undefined;
+  const alive = () => {
+    clearTimeout(stale);
+    stale = setTimeout(stop, LIVE_STALE_MS);
+  };
+  try {
+    const res = await fetch(`${window.location.origin}${LIVE_EVENTS_PATH}`, {
+      headers: { authorization: `Bearer ${o.token}`, accept: 'text/event-stream' },
+      signal: abort.signal,
+      cache: 'no-store',
+    });
+    if (res.status === 401) return { kind: 'unauthorized' };
+    if (!res.ok || !res.body) return { kind: 'failed' };
+    alive();
+    const reader = res.body.pipeThrough(new TextDecoderStream()).getReader();
+    let buffer = '';
+    let reason: string | null = null;
+    for (;;) {
+      const { value, done } = await reader.read();
+      if (done) return { kind: 'ended', reason };
+      alive();
+      const parsed = parseSse(buffer + value);
+      buffer = parsed.rest;
+      for (const f of parsed.frames) {
+        if (f.event === LIVE_FRAME.ready) o.onReady();
+        else if (f.event === LIVE_FRAME.change) o.onMessage(JSON.parse(f.data) as LiveMessage);
+        else if (f.event === LIVE_FRAME.end)
+          reason = (JSON.parse(f.data) as { reason?: string }).reason ?? null;
+      }
+    }
+  } catch {
+    return { kind: 'failed' };
+  } finally {
+    clearTimeout(stale);
+    o.signal.removeEventListener('abort', stop);
+  }
+}

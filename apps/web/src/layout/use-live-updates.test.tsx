@@ -1,0 +1,155 @@
+import { act } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { liveApi } from '../api/live-updates';
+import { authActions } from '../app/slices/auth-slice';
+import { jsonResponse, render, signedIn } from '../test/render';
+import { useLiveUpdates } from './use-live-updates';
+
+function Probe() {
+  useLiveUpdates();
+  return null;
+}
+
+/** A stream the test writes frames into and may end. */
+function sseStream() {
+  let push: ReadableStreamDefaultController<Uint8Array> | undefined;
+  const body = new ReadableStream<Uint8Array>({ start: (c) => void (push = c) });
+  const enc = new TextEncoder();
+  return {
+    response: new Response(body, { status: 200, headers: { 'content-type': 'text/event-stream' } }),
+    frame: (event: string, data: unknown) =>
+      push?.enqueue(enc.encode(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`)),
+    end: () => push?.close(),
+  };
+}
+
+type Call = { path: string; auth: string | null };
+
+/** Serves the event stream from `streams` in turn (a thrown error when none is left: "server down"). */
+function serve(streams: (ReturnType<typeof sseStream> | 401)[], auth?: (req: Request) => Response) {
+  const calls: Call[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+      const req = input instanceof Request ? input : new Request(input, init);
+      const path = new URL(req.url).pathname;
+      calls.push({ path, auth: req.headers.get('authorization') });
+      if (path === '/api/events') {
+        const next = streams.shift();
+        if (next === undefined) throw new TypeError('Failed to fetch');
+        return next === 401 ? jsonResponse(401, null, { message: 'Session expired' }) : next.response;
+      }
+      if (path.startsWith('/api/auth/') && auth) return auth(req);
+      return jsonResponse(404, null);
+    }),
+  );
+  return calls;
+}
+
+afterEach(() => {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+/** Lets the fake-timer tests' streams and promises run (vi.waitFor would move the fake clock). */
+async function until(check: () => boolean) {
+  for (let i = 0; i < 200 && !check(); i++) await act(() => new Promise<void>((r) => setImmediate(r)));
+  expect(check()).toBe(true);
+}
+
+const events = (calls: Call[]) => calls.filter((c) => c.path === '/api/events');
+
+describe('useLiveUpdates', () => {
+  it('opens one stream with the bearer token and invalidates the tags of each change', async () => {
+    const s = sseStream();
+    const calls = serve([s]);
+    const invalidate = vi.spyOn(liveApi.util, 'invalidateTags');
+    render(<Probe />, { preloadedState: signedIn() });
+    await vi.waitFor(() => expect(events(calls)).toEqual([{ path: '/api/events', auth: 'Bearer access-1' }]));
+    s.frame('ready', {});
+    s.frame('change', { type: 'comment', action: 'created', id: 'c1', projectId: 'p1', taskId: 't1' });
+    await vi.waitFor(() => expect(invalidate).toHaveBeenCalledWith([{ type: 'Timeline', id: 't1' }]));
+    // The first ready is not a reconnect: nothing else was invalidated.
+    expect(invalidate).toHaveBeenCalledTimes(1);
+  });
+
+  it('reconnects with back-off after the server went away, then invalidates everything live', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    vi.spyOn(Math, 'random').mockReturnValue(1);
+    const first = sseStream();
+    const second = sseStream();
+    // The first stream, then the server is down twice, then it is back.
+    const streams: (ReturnType<typeof sseStream> | 401)[] = [first];
+    const calls = serve(streams);
+    const invalidate = vi.spyOn(liveApi.util, 'invalidateTags');
+    render(<Probe />, { preloadedState: signedIn() });
+    await until(() => events(calls).length === 1);
+    first.frame('ready', {});
+    first.end();
+    await until(() => vi.getTimerCount() > 0);
+    // 1 s, then (down) 2 s, then (down) 4 s.
+    await act(() => vi.advanceTimersByTimeAsync(999));
+    expect(events(calls)).toHaveLength(1);
+    await act(() => vi.advanceTimersByTimeAsync(1));
+    await until(() => events(calls).length === 2 && vi.getTimerCount() > 0);
+    await act(() => vi.advanceTimersByTimeAsync(1999));
+    expect(events(calls)).toHaveLength(2);
+    await act(() => vi.advanceTimersByTimeAsync(1));
+    await until(() => events(calls).length === 3 && vi.getTimerCount() > 0);
+    streams.push(second);
+    await act(() => vi.advanceTimersByTimeAsync(3999));
+    expect(events(calls)).toHaveLength(3);
+    await act(() => vi.advanceTimersByTimeAsync(1));
+    await until(() => events(calls).length === 4);
+    expect(invalidate).not.toHaveBeenCalled();
+    second.frame('ready', {});
+    await until(() => invalidate.mock.calls.length > 0);
+    await vi.waitFor(() =>
+      expect(invalidate).toHaveBeenCalledWith([
+        'Task',
+        'TaskList',
+        'Project',
+        'Timeline',
+        'TimeLog',
+        'Timer',
+        'Notification',
+      ]),
+    );
+  });
+
+  it('on 401 asks /api/auth/me once (the normal refresh), then reconnects with the new token', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const s = sseStream();
+    // The expired token gets 401 from /api/auth/me too; the refresh cookie gives a new one.
+    const calls = serve([401, s], (req) => {
+      if (new URL(req.url).pathname === '/api/auth/refresh-token')
+        return jsonResponse(200, { token: 'access-2', accessToken: 'access-2', refreshToken: '' });
+      return req.headers.get('authorization') === 'Bearer access-2'
+        ? jsonResponse(200, { user: signedIn().auth.user, permissions: [] })
+        : jsonResponse(401, null, { message: 'Session expired' });
+    });
+    render(<Probe />, { preloadedState: signedIn() });
+    await vi.waitFor(() => expect(calls.some((c) => c.path === '/api/auth/me')).toBe(true));
+    await act(() => vi.advanceTimersByTimeAsync(1000));
+    await vi.waitFor(() => expect(events(calls)).toHaveLength(2));
+    expect(events(calls).map((c) => c.auth)).toEqual(['Bearer access-1', 'Bearer access-2']);
+    expect(calls.filter((c) => c.path === '/api/auth/refresh-token')).toHaveLength(1);
+  });
+
+  it('closes the stream on sign-out and opens none without a token', async () => {
+    const s = sseStream();
+    const calls = serve([s]);
+    const { store } = render(<Probe />, { preloadedState: signedIn() });
+    await vi.waitFor(() => expect(events(calls)).toHaveLength(1));
+    const aborted = vi.fn();
+    const fetchMock = vi.mocked(fetch);
+    const init = fetchMock.mock.calls[0]?.[1];
+    init?.signal?.addEventListener('abort', aborted);
+    act(() => {
+      store.dispatch(authActions.sessionCleared());
+    });
+    await vi.waitFor(() => expect(aborted).toHaveBeenCalled());
+    expect(events(calls)).toHaveLength(1);
+  });
+});

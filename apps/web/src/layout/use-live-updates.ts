@@ -1,0 +1,59 @@
+import { useEffect, useRef } from 'react';
+import { LIVE_TAGS, liveApi, readLiveStream, reconnectDelay, tagsFor } from '../api/live-updates';
+import { authApi } from '../features/auth/auth-api';
+import { useAppDispatch, useAppSelector } from '../hooks/store';
+
+/**
+ * Live updates for the signed-in company area, mounted once in its layout: one stream per tab.
+ * Each change invalidates the RTK Query tags of what it touched (the open screens refetch); after
+ * a reconnect everything live is invalidated (what happened in between was not heard). Errors and
+ * server restarts reconnect with back-off (1 s doubling to 30 s, jittered). A refused stream (401)
+ * or one the server ended with the session asks /api/auth/me once, which refreshes the token the
+ * normal way or signs out; a new token is then used on the next connection. Closes on sign-out.
+ */
+export function useLiveUpdates() {
+  const dispatch = useAppDispatch();
+  const token = useAppSelector((s) => s.auth.accessToken);
+  const tokenRef = useRef(token);
+  tokenRef.current = token;
+  const signedIn = !!token;
+
+  useEffect(() => {
+    if (!signedIn) return;
+    const abort = new AbortController();
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    let attempt = 0;
+    let heardBefore = false;
+    let refreshTried = false;
+
+    const connect = async () => {
+      const current = tokenRef.current;
+      if (!current || abort.signal.aborted) return;
+      const end = await readLiveStream({
+        token: current,
+        signal: abort.signal,
+        onReady: () => {
+          if (heardBefore) dispatch(liveApi.util.invalidateTags(LIVE_TAGS));
+          heardBefore = true;
+          attempt = 0;
+          refreshTried = false;
+        },
+        onMessage: (m) => dispatch(liveApi.util.invalidateTags(tagsFor(m))),
+      });
+      if (abort.signal.aborted) return;
+      if (end.kind === 'unauthorized' || (end.kind === 'ended' && end.reason === 'session-ended')) {
+        // Once: the normal refresh (or the sign-out when the session is gone for good).
+        if (refreshTried) return;
+        refreshTried = true;
+        await dispatch(authApi.endpoints.getMe.initiate(undefined, { subscribe: false, forceRefetch: true }));
+        if (abort.signal.aborted) return;
+      }
+      timer = setTimeout(() => void connect(), reconnectDelay(attempt++));
+    };
+    void connect();
+    return () => {
+      abort.abort();
+      clearTimeout(timer);
+    };
+  }, [signedIn, dispatch]);
+}

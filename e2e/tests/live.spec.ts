@@ -1,0 +1,88 @@
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { ACCOUNTS, PASSWORD, signIn } from './helpers';
+
+/**
+ * Live updates (issue 13): two people of one company on the same project board, in two browsers.
+ * What one changes, the other sees without reloading: a card moved to another column, a comment.
+ */
+
+async function apiToken(request: APIRequestContext, email: string): Promise<string> {
+  const res = await request.post('/api/auth/login', { data: { email, password: PASSWORD } });
+  expect(res.ok()).toBe(true);
+  return ((await res.json()) as { data: { token: string } }).data.token;
+}
+
+/** A fresh task in the first list of the demo's Website Redesign project (Open, top of its column). */
+async function freshTask(request: APIRequestContext, title: string) {
+  const headers = { authorization: `Bearer ${await apiToken(request, ACCOUNTS.acmeAdmin.email)}` };
+  const list = await request.get('/api/Project?search=WEB', { headers });
+  const projects = ((await list.json()) as { data: { items: { projectId: string; code: string }[] } }).data
+    .items;
+  const project = projects.find((p) => p.code === 'WEB');
+  if (!project) throw new Error('no demo project WEB');
+  const detail = await request.get(`/api/Project/${project.projectId}`, { headers });
+  const lists = ((await detail.json()) as { data: { taskLists: { taskListId: string }[] } }).data.taskLists;
+  const first = lists[0];
+  if (!first) throw new Error('no task list in WEB');
+  const created = await request.post(`/api/Tasks/tasklists/${first.taskListId}/tasks`, {
+    headers,
+    data: { title },
+  });
+  expect(created.status()).toBe(201);
+  const taskId = ((await created.json()) as { data: { taskId: string } }).data.taskId;
+  return { projectId: project.projectId, taskId };
+}
+
+const column = (page: Page, status: string) => page.getByRole('group', { name: `${status} column` });
+const cardIn = (page: Page, status: string, title: string) =>
+  column(page, status).getByTestId('board-card').filter({ hasText: title });
+
+test('a card moved and a comment posted by one user show on the other user’s open board', async ({
+  browser,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const title = `Live card ${Date.now() % 100000}`;
+  const { projectId, taskId } = await freshTask(request, title);
+
+  const mover = await (await browser.newContext()).newPage();
+  const watcher = await (await browser.newContext()).newPage();
+  await signIn(mover, ACCOUNTS.acmeAdmin.email);
+  await signIn(watcher, ACCOUNTS.acmeManager.email);
+  const board = `/app/project-detail/${projectId}?tab=board`;
+  await mover.goto(board);
+  await watcher.goto(board);
+  await expect(cardIn(mover, 'Open', title)).toBeVisible();
+  await expect(cardIn(watcher, 'Open', title)).toBeVisible();
+  // Both streams are open once the pages loaded; give the watcher's a moment to say ready.
+  await watcher.waitForTimeout(500);
+  let reloads = 0;
+  watcher.on('load', () => reloads++);
+
+  // The mover takes the card to the next column with the keyboard.
+  await mover.getByTestId('board-card').filter({ hasText: title }).focus();
+  await mover.keyboard.press('Space');
+  await mover.waitForTimeout(300);
+  await mover.keyboard.press('ArrowRight');
+  await mover.waitForTimeout(300);
+  await mover.keyboard.press('Space');
+  await expect(cardIn(mover, 'In Progress', title)).toBeVisible();
+  await expect(cardIn(watcher, 'In Progress', title)).toBeVisible({ timeout: 5000 });
+  await expect(cardIn(watcher, 'Open', title)).toHaveCount(0);
+
+  // The watcher opens the task; the mover comments on it.
+  await watcher.goto(`${board}&task=${taskId}`);
+  const watcherTimeline = watcher.getByRole('list', { name: 'Timeline' });
+  await expect(watcherTimeline).toBeVisible();
+  reloads = 0;
+  await watcher.waitForTimeout(500);
+  const note = `Seen live ${Date.now() % 100000}`;
+  await mover.goto(`${board}&task=${taskId}`);
+  const moverDrawer = mover.getByRole('presentation').filter({ has: mover.getByLabel('Close task') });
+  await moverDrawer.getByRole('textbox', { name: 'Comment' }).fill(note);
+  await moverDrawer.getByRole('button', { name: 'Comment', exact: true }).click();
+  await expect(
+    watcherTimeline.getByRole('listitem', { name: 'Comment by Alice Admin' }).filter({ hasText: note }),
+  ).toBeVisible({ timeout: 5000 });
+  expect(reloads).toBe(0);
+});
