@@ -26,6 +26,8 @@ export function PeopleAvatars({
     <AvatarGroup
       max={max}
       aria-label={label}
+      // "+n" on a grey white text reads on (MUI's default grey falls under 4.5:1).
+      slotProps={{ surplus: { sx: { bgcolor: 'grey.700', color: 'common.white' } } }}
       sx={{
         justifyContent: 'flex-end',
         '& .MuiAvatar-root': { width: size, height: size, fontSize: size * 0.4 },

@@ -246,7 +246,7 @@ function BoardColumnView<T>({
     >
       <Stack direction="row" spacing={1} sx={{ alignItems: 'center', px: 1.5, py: 1.25 }}>
         <Box sx={{ width: 10, height: 10, borderRadius: '50%', bgcolor: column.color, flexShrink: 0 }} />
-        <Typography variant="subtitle2" component="h3" noWrap sx={{ flex: 1 }}>
+        <Typography variant="subtitle2" component="h2" noWrap sx={{ flex: 1 }}>
           {column.title}
         </Typography>
         <Chip size="small" label={ids.length} aria-label={`${ids.length} in ${column.title}`} />

@@ -12,7 +12,17 @@ const PRIORITY_COLORS: Record<string, ChipProps['color']> = {
 
 export function PriorityChip({ name }: { name: string | null }) {
   if (!name) return null;
-  return <Chip size="small" label={name} color={PRIORITY_COLORS[name] ?? 'default'} variant="outlined" />;
+  // The border carries the colour; the label stays in the body text colour, which reads on any
+  // background (warning and info outlines' own colours fall under 4.5:1 on white).
+  return (
+    <Chip
+      size="small"
+      label={name}
+      color={PRIORITY_COLORS[name] ?? 'default'}
+      variant="outlined"
+      sx={{ color: 'text.primary' }}
+    />
+  );
 }
 
 /** The due date, in red with "Overdue" when the task is late (shown as Delayed). */

@@ -27,7 +27,7 @@ export const TaskCard = memo(function TaskCard({
       )}
       <ButtonBase
         onClick={() => open(task.taskId)}
-        sx={{ textAlign: 'left', display: 'block', width: '100%', borderRadius: 0.5 }}
+        sx={{ textAlign: 'left', display: 'block', width: '100%', minHeight: 24, borderRadius: 0.5 }}
       >
         <Typography variant="body2" sx={{ fontWeight: 600, wordBreak: 'break-word' }}>
           {task.title}
