@@ -3,8 +3,20 @@ import { ACCOUNTS, PASSWORD, signIn } from './helpers';
 
 /**
  * Live updates (issue 13): two people of one company on the same project board, in two browsers.
- * What one changes, the other sees without reloading: a card moved to another column, a comment.
+ * What one changes, the other sees without reloading: a card moved to another column, a comment
+ * that mentions them, and their bell's unread count rising.
  */
+
+/** The unread count the header's bell announces (its accessible name). */
+// Found by its label rather than its role: while the task drawer is open the header is hidden from
+// the accessibility tree (the drawer is modal), but the count is still there to read.
+const bellOf = (page: Page) => page.locator('header button[aria-label^="Notifications"]');
+
+async function unreadOf(page: Page): Promise<number> {
+  const bell = bellOf(page);
+  const name = (await bell.getAttribute('aria-label')) ?? '';
+  return Number(/(\d+) unread/.exec(name)?.[1] ?? 0);
+}
 
 async function apiToken(request: APIRequestContext, email: string): Promise<string> {
   const res = await request.post('/api/auth/login', { data: { email, password: PASSWORD } });
@@ -45,6 +57,13 @@ test('a card moved and a comment posted by one user show on the other user’s o
   const title = `Live card ${Date.now() % 100000}`;
   const { projectId, taskId } = await freshTask(request, title);
 
+  // The watcher starts with nothing unread, so the bell's count can only rise from the mention.
+  const managerToken = await apiToken(request, ACCOUNTS.acmeManager.email);
+  const readAll = await request.put('/api/Notifications/read-all', {
+    headers: { authorization: `Bearer ${managerToken}` },
+  });
+  expect(readAll.ok()).toBe(true);
+
   const mover = await (await browser.newContext()).newPage();
   const watcher = await (await browser.newContext()).newPage();
   await signIn(mover, ACCOUNTS.acmeAdmin.email);
@@ -76,13 +95,32 @@ test('a card moved and a comment posted by one user show on the other user’s o
   await expect(watcherTimeline).toBeVisible();
   reloads = 0;
   await watcher.waitForTimeout(500);
+  await expect(bellOf(watcher)).toHaveAttribute('aria-label', 'Notifications');
   const note = `Seen live ${Date.now() % 100000}`;
   await mover.goto(`${board}&task=${taskId}`);
   const moverDrawer = mover.getByRole('presentation').filter({ has: mover.getByLabel('Close task') });
-  await moverDrawer.getByRole('textbox', { name: 'Comment' }).fill(note);
+  // The comment mentions the watcher (the demo's Mark Manager) through the @ picker.
+  const box = moverDrawer.getByRole('textbox', { name: 'Comment' });
+  await box.fill(`${note} `);
+  await box.press('@');
+  await mover.getByRole('combobox', { name: 'Mention someone' }).fill('Mark');
+  await mover.getByRole('option', { name: 'Mark Manager' }).click();
+  await expect(moverDrawer.getByText('Mentions: Mark Manager')).toBeVisible();
   await moverDrawer.getByRole('button', { name: 'Comment', exact: true }).click();
   await expect(
     watcherTimeline.getByRole('listitem', { name: 'Comment by Alice Admin' }).filter({ hasText: note }),
   ).toBeVisible({ timeout: 5000 });
+  // The watcher's bell counts the mention, without a reload.
+  await expect.poll(() => unreadOf(watcher), { timeout: 5000 }).toBeGreaterThanOrEqual(1);
+  await watcher.keyboard.press('Escape');
+  await watcher.getByRole('button', { name: /^Notifications, \d+ unread/ }).click();
+  // The newest unread entry is the mention; opening it goes to the task.
+  const mention = watcher
+    .getByRole('dialog', { name: 'Notifications' })
+    .getByRole('button', { name: /^Unread: Alice Admin mentioned you on/ })
+    .first();
+  await expect(mention).toBeVisible();
+  await mention.click();
+  await expect(watcher).toHaveURL(new RegExp(`task=${taskId}`));
   expect(reloads).toBe(0);
 });
