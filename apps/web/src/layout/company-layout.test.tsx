@@ -46,4 +46,35 @@ describe('CompanyLayout start-up load', () => {
     expect(fetch).toHaveBeenCalledTimes(4);
     expect(streams.length).toBeGreaterThanOrEqual(1);
   });
+
+  it('landing on the dashboard asks for its figures while the start-up load is still running', async () => {
+    const session = signedIn({ permissions: ['report:read'] });
+    const asked: string[] = [];
+    let release: () => void = () => {};
+    const startupHeld = new Promise<void>((r) => (release = r));
+    vi.stubGlobal('fetch', async (input: RequestInfo | URL) => {
+      const url = new URL(input instanceof Request ? input.url : String(input));
+      asked.push(url.pathname);
+      if (url.pathname === '/api/events') return jsonResponse(503, null);
+      if (url.pathname === '/api/dashboard/me') return jsonResponse(200, null);
+      await startupHeld;
+      return jsonResponse(200, { user: session.auth.user, permissions: ['report:read'] });
+    });
+    const dashboardRoutes = [
+      {
+        path: '/app',
+        element: <CompanyLayout />,
+        children: [{ path: 'dashboard', element: <p>dashboard</p> }],
+      },
+    ];
+    render(null, { routes: dashboardRoutes, route: '/app/dashboard', preloadedState: session });
+
+    expect(screen.getByRole('progressbar', { name: 'Loading your workspace' })).toBeInTheDocument();
+    await vi.waitFor(() => expect(asked).toContain('/api/dashboard/me'));
+    // The profile read of the start-up load has not answered yet.
+    expect(screen.queryByText('dashboard')).not.toBeInTheDocument();
+    release();
+    expect(await screen.findByText('dashboard')).toBeInTheDocument();
+    expect(asked.filter((p) => p === '/api/dashboard/me')).toHaveLength(1);
+  });
 });

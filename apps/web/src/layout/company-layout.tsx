@@ -1,7 +1,9 @@
 import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
 import { useEffect } from 'react';
+import { useLocation } from 'react-router';
 import { loadStartupData } from '../app/startup';
+import { warmDashboard } from '../features/dashboard/warm-dashboard';
 import { ErrorPanel } from '../components/error-panel';
 import { useAppDispatch, useAppSelector } from '../hooks/store';
 import { AppShell } from './app-shell';
@@ -16,10 +18,17 @@ export function CompanyLayout() {
   const dispatch = useAppDispatch();
   const { status, error } = useAppSelector((s) => s.startup);
   useLiveUpdates();
+  const { pathname } = useLocation();
 
   useEffect(() => {
     if (status === 'idle') void dispatch(loadStartupData());
   }, [status, dispatch]);
+
+  // Landing on the dashboard (every sign-in does): fetch its code and figures beside the start-up load.
+  const landing = status === 'idle' && pathname.replace(/\/$/, '') === '/app/dashboard';
+  useEffect(() => {
+    if (landing) warmDashboard(dispatch);
+  }, [landing, dispatch]);
 
   if (status === 'failed') {
     return (

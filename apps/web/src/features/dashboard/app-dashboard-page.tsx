@@ -23,14 +23,9 @@ import { MainCard } from '../../components/main-card';
 import { useSession } from '../../hooks/use-session';
 import { useListDepartmentsQuery } from '../../api/departments-api';
 import { useListEmployeesQuery } from '../../api/users-api';
-import { useMyDashboardQuery } from './dashboard-api';
+import { localToday, useMyDashboardQuery } from './dashboard-api';
 import { StatCard } from './stat-card';
 
-const pad = (n: number) => String(n).padStart(2, '0');
-const localToday = () => {
-  const d = new Date();
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
-};
 const ONE_ROW = { page: 1, pageSize: 1 };
 const hours = (minutes: number | null | undefined) =>
   minutes === null || minutes === undefined ? null : formatDuration(minutes);

@@ -17,3 +17,10 @@ export const dashboardApi = baseApi.injectEndpoints({
 });
 
 export const { useGetDashboardStatsQuery, useMyDashboardQuery } = dashboardApi;
+
+const pad = (n: number) => String(n).padStart(2, '0');
+/** The user's calendar day, the argument of `myDashboard` (one cache entry a day). */
+export const localToday = () => {
+  const d = new Date();
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
+};
