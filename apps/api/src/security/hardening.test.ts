@@ -105,6 +105,22 @@ describe('a PUT with no known field answers 400', () => {
       }
     }
   });
+
+  it('on every PUT route that takes a body (walked from the route table)', async () => {
+    // The only PUTs without a body: marking notifications read.
+    const bodiless = new Set(['/api/Notifications/:id/read', '/api/Notifications/read-all']);
+    const puts = app.declaredRoutes.filter((r) => r.method === 'PUT' && r.url.startsWith('/api/'));
+    expect(puts.length).toBeGreaterThan(15);
+    const accepted: string[] = [];
+    for (const route of puts) {
+      if (bodiless.has(route.url)) continue;
+      // Any id: the body is checked before the record is looked up. The Super Admin holds every permission.
+      const url = route.url.replace(/:[A-Za-z]+/g, '00000000-0000-4000-8000-000000000000');
+      const res = await app.inject({ method: 'PUT', url, payload: {}, headers: bearer(root) });
+      if (res.statusCode !== 400) accepted.push(`${route.url} answered ${res.statusCode}`);
+    }
+    expect(accepted).toEqual([]);
+  });
 });
 
 describe('malformed multipart answers 400 on every upload route', () => {

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  atLeastOneField,
   MESSAGES,
   changePasswordBodySchema,
   envelope,
@@ -161,7 +162,7 @@ export async function authRoutes(
       schema: {
         tags,
         summary: 'Update my own profile',
-        body: updateOwnProfileBodySchema,
+        body: atLeastOneField(updateOwnProfileBodySchema),
         response: { 200: envelope(userProfileSchema) },
       },
     },

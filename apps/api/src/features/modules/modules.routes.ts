@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  atLeastOneField,
   MESSAGES,
   createModuleBodySchema,
   envelope,
@@ -83,7 +84,7 @@ export async function modulesRoutes(app: FastifyInstance, opts: { modules: Modul
         tags,
         summary: 'Update a module',
         params: idParam,
-        body: updateModuleBodySchema,
+        body: atLeastOneField(updateModuleBodySchema),
         response: { 200: envelope(moduleSchema) },
       },
     },

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  atLeastOneField,
   MESSAGES,
   createPackageBodySchema,
   envelope,
@@ -78,7 +79,7 @@ export async function packagesRoutes(app: FastifyInstance, opts: { packages: Pac
         tags,
         summary: 'Update a package',
         params: idParam,
-        body: updatePackageBodySchema,
+        body: atLeastOneField(updatePackageBodySchema),
         response: { 200: envelope(packageSchema) },
       },
     },

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  atLeastOneField,
   ASSIGN_ROLE,
   MESSAGES,
   createPermissionBodySchema,
@@ -78,7 +79,7 @@ export async function permissionsRoutes(app: FastifyInstance, opts: { permission
         tags,
         summary: 'Update a permission',
         params: idParam,
-        body: updatePermissionBodySchema,
+        body: atLeastOneField(updatePermissionBodySchema),
         response: { 200: envelope(permissionSchema) },
       },
     },

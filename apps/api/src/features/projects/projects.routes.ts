@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  atLeastOneField,
   MESSAGES,
   addProjectMemberBodySchema,
   createProjectBodySchema,
@@ -85,7 +86,7 @@ export async function projectsRoutes(
         tags,
         summary: 'Update a project (the fields sent)',
         params: idParam,
-        body: updateProjectBodySchema,
+        body: atLeastOneField(updateProjectBodySchema),
         response: { 200: envelope(projectSchema) },
       },
     },

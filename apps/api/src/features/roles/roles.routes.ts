@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  atLeastOneField,
   ASSIGN_ROLE,
   MESSAGES,
   createRoleBodySchema,
@@ -65,7 +66,7 @@ export async function rolesRoutes(app: FastifyInstance, opts: { roles: RolesServ
         tags,
         summary: 'Update a role',
         params: idParam,
-        body: updateRoleBodySchema,
+        body: atLeastOneField(updateRoleBodySchema),
         response: { 200: envelope(roleSchema) },
       },
     },

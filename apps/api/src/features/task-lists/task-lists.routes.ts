@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
+  atLeastOneField,
   MESSAGES,
   createTaskListBodySchema,
   deleteTaskListResultSchema,
@@ -81,7 +82,7 @@ export async function taskListsRoutes(app: FastifyInstance, opts: { taskLists: T
         tags,
         summary: 'Rename, describe or move a task list (sortOrder)',
         params: taskListParams,
-        body: updateTaskListBodySchema,
+        body: atLeastOneField(updateTaskListBodySchema),
         response: { 200: envelope(taskListSchema) },
       },
     },

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  atLeastOneField,
   MESSAGES,
   createTaskStatusBodySchema,
   deleteTaskStatusQuerySchema,
@@ -59,7 +60,7 @@ export async function taskStatusesRoutes(app: FastifyInstance, opts: { statuses:
         tags,
         summary: 'Rename, recolour or move a status',
         params: idParam,
-        body: updateTaskStatusBodySchema,
+        body: atLeastOneField(updateTaskStatusBodySchema),
         response: { 200: envelope(taskStatusSchema) },
       },
     },

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  atLeastOneField,
   MESSAGES,
   createTaskBodySchema,
   deleteTaskResultSchema,
@@ -124,7 +125,7 @@ export async function tasksRoutes(app: FastifyInstance, opts: { tasks: TasksServ
         tags,
         summary: 'Update a task (the fields sent); a board move is { statusId, sortOrder }',
         params: idParam,
-        body: updateTaskBodySchema,
+        body: atLeastOneField(updateTaskBodySchema),
         response: { 200: envelope(taskDetailSchema) },
       },
     },

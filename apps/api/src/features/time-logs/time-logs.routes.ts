@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  atLeastOneField,
   createTimeLogBodySchema,
   envelope,
   idParam,
@@ -178,7 +179,7 @@ export async function timeLogsRoutes(app: FastifyInstance, opts: { timeLogs: Tim
         tags,
         summary: 'Update the fields sent',
         params: idParam,
-        body: updateTimeLogBodySchema,
+        body: atLeastOneField(updateTimeLogBodySchema),
         response: { 200: envelope(timeLogSchema) },
       },
     },
