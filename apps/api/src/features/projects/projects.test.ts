@@ -232,7 +232,9 @@ describe('GET/PUT/DELETE /api/Project/{id}', () => {
     const bad = await call('PUT', `/api/Project/${p.projectId}`, admin, { endDate: '2026-03-01' });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().errors.endDate).toEqual(['The end date cannot be before the start date']);
-    expect((await call('PUT', `/api/Project/${p.projectId}`, admin, {})).statusCode).toBe(200);
+    const empty = await call('PUT', `/api/Project/${p.projectId}`, admin, {});
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json().message).toBe(MESSAGES.noFieldsToUpdate);
 
     const del = await call('DELETE', `/api/Project/${p.projectId}`, admin);
     expect(del.statusCode).toBe(200);

@@ -256,7 +256,10 @@ describe('who sees what', () => {
       description: 'eve',
       loggedAt: day,
     });
-    const same = await call('PUT', url, employee, {});
+    const empty = await call('PUT', url, employee, {});
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json().message).toBe(MESSAGES.noFieldsToUpdate);
+    const same = await call('GET', url, employee);
     expect(same.json().data).toMatchObject({ duration: '02:15', description: 'eve' });
     const byAdmin = await call('PUT', url, admin, { description: null, billable: false });
     expect(byAdmin.json().data).toMatchObject({ duration: '02:15', description: null, billable: false });
