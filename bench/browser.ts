@@ -81,7 +81,8 @@ async function signIn(page: Page, email: string): Promise<{ ms: number; calls: s
   const calls: string[] = [];
   const record = (req: { url(): string; method(): string }) => {
     const url = new URL(req.url());
-    if (url.pathname.startsWith('/api/') && req.method() === 'GET') calls.push(url.pathname + url.search);
+    if (url.pathname.startsWith('/api/') && url.pathname !== '/api/events' && req.method() === 'GET')
+      calls.push(url.pathname + url.search);
   };
   page.on('request', record);
   const t0 = Date.now();
@@ -90,8 +91,9 @@ async function signIn(page: Page, email: string): Promise<{ ms: number; calls: s
   await page.locator('[aria-label$=" value"]').first().waitFor();
   await page.getByLabel('Loading the dashboard').waitFor({ state: 'detached' });
   const ms = Date.now() - t0;
-  // Start-up calls still in flight once the dashboard shows count too.
-  await page.waitForLoadState('networkidle');
+  // Start-up calls still in flight once the dashboard shows count too (not 'networkidle': the
+  // live-updates stream stays open).
+  await page.waitForTimeout(1000);
   page.off('request', record);
   return { ms, calls: [...new Set(calls)] };
 }
@@ -147,7 +149,7 @@ async function audit(url: string): Promise<Audit> {
   const metrics: Record<string, number> = {};
   for (const m of METRICS) metrics[m] = Math.round((lhr?.audits[m]?.numericValue ?? 0) * 1000) / 1000;
   // What to fix: every weighted accessibility check that did not pass.
-  const failing = (categories?.accessibility?.auditRefs ?? [])
+  const failing: string[] = (categories?.accessibility?.auditRefs ?? [])
     .filter((ref) => ref.weight > 0 && (lhr?.audits[ref.id]?.score ?? 1) < 1)
     .map((ref) => {
       const details = lhr?.audits[ref.id]?.details as
@@ -158,6 +160,12 @@ async function audit(url: string): Promise<Audit> {
         .slice(0, 5);
       return where.length ? `${ref.id} (${where.join(' | ')})` : ref.id;
     });
+  // What moved (the layout-shift culprits), to know what to fix.
+  const shifts = lhr?.audits['layout-shifts']?.details as
+    { items?: { node?: { selector?: string }; score?: number }[] } | undefined;
+  for (const item of shifts?.items ?? []) {
+    if (item.node?.selector) failing.push(`shift ${item.score?.toFixed(3) ?? '?'} (${item.node.selector})`);
+  }
   return {
     performance: Math.round((categories?.performance?.score ?? 0) * 100),
     accessibility: Math.round((categories?.accessibility?.score ?? 0) * 100),

@@ -30,7 +30,7 @@ export function FormDialog({
   children,
   maxWidth = 'sm',
 }: FormDialogProps) {
-  const phone = useMediaQuery((t: Theme) => t.breakpoints.down('sm'));
+  const phone = useMediaQuery((t: Theme) => t.breakpoints.down('sm'), { noSsr: true });
   const submit = (e: FormEvent) => {
     e.preventDefault();
     onSubmit();

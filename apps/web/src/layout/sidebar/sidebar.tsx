@@ -19,7 +19,7 @@ import { SidebarContext, type SidebarContextValue } from './sidebar-context';
 export function Sidebar({ items, errorText }: { items: readonly MenuItem[]; errorText: string }) {
   const dispatch = useAppDispatch();
   const open = useAppSelector((s) => s.menu.isDashboardDrawerOpened);
-  const temporary = useMediaQuery((t: Theme) => t.breakpoints.down('md'));
+  const temporary = useMediaQuery((t: Theme) => t.breakpoints.down('md'), { noSsr: true });
   const context = useMemo<SidebarContextValue>(
     () => ({
       mini: !temporary && !open,
