@@ -270,7 +270,7 @@ async function main() {
       const m = Object.entries(s.metrics)
         .map(([k, v]) => `${k} ${v}`)
         .join(', ');
-      console.log(`${name}: ${m}${s.failing.length ? `; accessibility fails: ${s.failing.join(', ')}` : ''}`);
+      console.log(`${name}: ${m}${s.failing.length ? `; findings: ${s.failing.join(', ')}` : ''}`);
     }
     console.log(`start-up calls: ${calls.join(' ')}`);
     console.log(`sign-in to interactive, each run (ms): ${interactive.join(', ')}`);
