@@ -299,8 +299,28 @@ describe('GET /api/Notifications and /unread-count', () => {
     expect(res.json().data).toMatchObject({ items: [], totalCount: 0, unreadCount: 0 });
   });
 
+  it('a mention of someone who cannot open the task tells them nothing (no title, no words, no mail)', async () => {
+    const outsider = await buildUser(database.db, acme, { role: 'employee', firstName: 'Otto' });
+    const reader = await buildUser(database.db, acme, { role: 'manager', firstName: 'Mona' });
+    const t = await newTask('Secret plan');
+    const res = await call('POST', `/api/Tasks/${t.taskId}/comments`, admin, {
+      body: `FYI ${mentionToken(outsider.userId)} ${mentionToken(reader.userId)}`,
+    });
+    expect(res.statusCode).toBe(201);
+    await app.background.drain();
+    const outsiderSession = await login(app, outsider.email);
+    expect((await inbox(outsiderSession)).totalCount).toBe(0);
+    const readerSession = await login(app, reader.email);
+    expect((await inbox(readerSession)).items.map((n) => [n.kind, n.title])).toEqual([
+      ['mentioned', 'Secret plan'],
+    ]);
+    expect(await mailsTo(outsider.email)).toHaveLength(0);
+    expect(await mailsTo(reader.email)).toHaveLength(1);
+  });
+
   it("lists only the caller's own, newest first, paged, with the unread filter and count", async () => {
-    const owner = await login(app, (await buildUser(database.db, acme)).email);
+    // A manager (project:read:all) may open every project's tasks, so each mention reaches them.
+    const owner = await login(app, (await buildUser(database.db, acme, { role: 'manager' })).email);
     const t = await newTask('Paging');
     for (const body of ['one', 'two', 'three'])
       await call('POST', `/api/Tasks/${t.taskId}/comments`, admin, {

@@ -1,4 +1,5 @@
 import { formatDuration, MENTION_PATTERN, mentionedIds } from '@taskhive/contract';
+import { accessRepo } from '../../lib/access.ts';
 import type { Scope } from '../../lib/scope.ts';
 import { personName } from '../comments/activity.ts';
 import { commentsRepo } from '../comments/comments.repo.ts';
@@ -17,7 +18,8 @@ const EXCERPT_LENGTH = 140;
  */
 async function send(tx: Scope, items: NewNotification[]): Promise<void> {
   const seen = new Set<string>([tx.actor.userId]);
-  const rows = items.filter((n) => !seen.has(n.userId) && seen.add(n.userId));
+  const unique = items.filter((n) => !seen.has(n.userId) && seen.add(n.userId));
+  const rows = await readable(tx, unique);
   const ids = await notificationsRepo.insert(tx, rows);
   rows.forEach((n, i) => {
     const id = ids[i];
@@ -31,6 +33,31 @@ async function send(tx: Scope, items: NewNotification[]): Promise<void> {
         projectId: n.projectId,
       });
   });
+}
+
+/**
+ * The notifications whose recipient may open what they are about (the projects policy's reach: a
+ * member of the project, or `project:read:all`, or for a task `task:read:all`). A mention may name
+ * anyone of the company; someone outside the project is not told the task's title or the comment's
+ * words. One query for the members; the permissions only of recipients who are not members.
+ */
+async function readable(tx: Scope, items: NewNotification[]): Promise<NewNotification[]> {
+  const projectIds = [...new Set(items.flatMap((n) => (n.projectId ? [n.projectId] : [])))];
+  if (projectIds.length === 0) return items;
+  const members = new Set(
+    (await projectsRepo.members(tx, projectIds)).map((m) => `${m.projectId}:${m.userId}`),
+  );
+  const kept: NewNotification[] = [];
+  for (const n of items) {
+    if (!n.projectId || members.has(`${n.projectId}:${n.userId}`)) {
+      kept.push(n);
+      continue;
+    }
+    const held = await accessRepo(tx.db).effectivePermissions(n.userId, tx.companyId, false);
+    if (held.includes('project:read:all') || (n.taskId !== null && held.includes('task:read:all')))
+      kept.push(n);
+  }
+  return kept;
 }
 
 /** Who follows a task: its creator, its assignees and everyone who commented on it. */
