@@ -359,11 +359,11 @@ describe('PUT /api/Notifications/{id}/read and /read-all', () => {
       body: `${mentionToken(employee.userId)} x`,
     });
     mineId = (await about(employee, t.taskId))[0]?.notificationId ?? '';
-    // A notification in the other company.
-    const p = await buildProject(database.db, other, { memberIds: [other.adminUserId] });
+    // A notification in the other company (to a member of the project: only they are told).
+    const someone = await buildUser(database.db, other);
+    const p = await buildProject(database.db, other, { memberIds: [other.adminUserId, someone.userId] });
     const l = await buildTaskList(database.db, other, { projectId: p.projectId });
     const ot = await buildTask(database.db, other, { taskListId: l.taskListId });
-    const someone = await buildUser(database.db, other);
     await call('POST', `/api/Tasks/${ot.taskId}/comments`, otherAdmin, {
       body: `${mentionToken(someone.userId)} y`,
     });
