@@ -4,7 +4,7 @@ import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
-import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { validatorCompiler } from 'fastify-type-provider-zod';
 import { Redis } from 'ioredis';
 import { DOCUMENT_MAX_BYTES } from '@taskhive/contract';
 import type { Config } from './config.ts';
@@ -56,6 +56,7 @@ import { background, type Background } from './lib/background.ts';
 import { type LiveBus, memoryBus, redisBus } from './lib/live-events.ts';
 import { createMailer, type Mailer } from './lib/mailer.ts';
 import { memoryCounter, redisCounter } from './lib/rate-limit.ts';
+import { responseSerializer } from './lib/serializer.ts';
 import { authPlugin, recordRoutes } from './plugins/auth.ts';
 import { envelopePlugin } from './plugins/envelope.ts';
 import { openapiPlugin } from './plugins/openapi.ts';
@@ -112,7 +113,7 @@ export async function buildApp({ db, config, logger, logStream, listen }: AppDep
   });
   recordRoutes(app);
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(responseSerializer({ check: config.env === 'test' }));
 
   app.addHook('onResponse', (req, reply, done) => {
     req.log.info(

@@ -42,7 +42,14 @@ export type AuthzHandle = {
 };
 
 type RouteDeclaration = { permission?: unknown; public?: boolean };
-export type DeclaredRoute = { method: string; url: string; permission: unknown; public: boolean };
+export type DeclaredRoute = {
+  method: string;
+  url: string;
+  permission: unknown;
+  public: boolean;
+  /** The route's response schemas by status code (lib/serializer.ts writes with them). */
+  responses: Record<string, unknown>;
+};
 
 /**
  * Records every route registered from now on, whatever registers it and wherever the auth plugin
@@ -64,6 +71,9 @@ export function recordRoutes(app: FastifyInstance) {
         },
         get public() {
           return cfg().public === true;
+        },
+        get responses() {
+          return (route.schema?.response ?? {}) as Record<string, unknown>;
         },
       });
     }
