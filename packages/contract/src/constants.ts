@@ -20,6 +20,14 @@ export const PAGE_SIZE = {
   notifications: 10,
 } as const;
 
+/**
+ * How many members each project of the project list (GET /Project) carries in `projectMembers`:
+ * the first to join, enough for the row's avatars; `memberCount` is the whole number and one
+ * project (GET /Project/{id}) carries every member. A project of 300 people no longer makes a page
+ * of 10 carry 3,000 member objects.
+ */
+export const PROJECT_MEMBER_PREVIEW = 5;
+
 /** Largest page a client may ask for on any list. */
 export const MAX_PAGE_SIZE = 200;
 

@@ -54,7 +54,12 @@ export const projectSchema = z.object({
   progress: z.number().int(),
   /** Top-level tasks. */
   taskCount: z.number().int(),
+  /** Every member of the project. */
   memberCount: z.number().int(),
+  /**
+   * One project (GET /Project/{id}, and a create or update answer): every member, by name. The
+   * list (GET /Project): a preview, the first PROJECT_MEMBER_PREVIEW to join.
+   */
   projectMembers: z.array(projectMemberSchema),
   createdBy: z.uuid().nullable(),
   createdAt: z.string(),

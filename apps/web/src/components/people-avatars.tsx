@@ -9,14 +9,19 @@ export interface AvatarPerson {
   profilePhotoUrl: string | null;
 }
 
-/** Overlapping avatars of a few people, "+n" for the rest. */
+/**
+ * Overlapping avatars of a few people, "+n" for the rest. `total`: how many there are when
+ * `people` is only a preview (the project list carries the first few members and a count).
+ */
 export function PeopleAvatars({
   people,
+  total = people.length,
   max = 4,
   size = 28,
   label,
 }: {
   people: readonly AvatarPerson[];
+  total?: number;
   max?: number;
   size?: number;
   label: string;
@@ -25,6 +30,7 @@ export function PeopleAvatars({
   return (
     <AvatarGroup
       max={max}
+      total={Math.max(total, people.length)}
       aria-label={label}
       // "+n" on a grey white text reads on (MUI's default grey falls under 4.5:1).
       slotProps={{ surplus: { sx: { bgcolor: 'grey.700', color: 'common.white' } } }}

@@ -116,6 +116,8 @@ export const projectMembers = pgTable(
       'cascade',
     ),
     index('project_members_user_idx').on(t.companyId, t.userId),
+    // The project list's member preview: the first to join of each project, in order.
+    index('project_members_joined_idx').on(t.companyId, t.projectId, t.createdAt, t.userId),
   ],
 );
 

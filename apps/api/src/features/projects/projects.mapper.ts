@@ -20,11 +20,15 @@ export function toProjectMember(m: MemberRow): ProjectMember {
   };
 }
 
-/** `members`: at least this project's members (a page's may hold others'); figures by project id. */
+/**
+ * `members`: this project's members, or a page's (others' are skipped); figures by project id.
+ * `counts`: member counts by project id when `members` is only a preview (the list).
+ */
 export function toProject(
   row: ProjectRow,
   members: MemberRow[],
   figures: Map<string, ProjectFigures>,
+  counts?: Map<string, number>,
 ): Project {
   const own = members.filter((m) => m.projectId === row.id);
   const f = figures.get(row.id);
@@ -40,7 +44,7 @@ export function toProject(
     endDate: row.endDate,
     progress: f?.progress ?? 0,
     taskCount: f?.taskCount ?? 0,
-    memberCount: own.length,
+    memberCount: counts ? (counts.get(row.id) ?? 0) : own.length,
     projectMembers: own.map(toProjectMember),
     createdBy: row.createdBy,
     createdAt: row.createdAt.toISOString(),

@@ -218,6 +218,54 @@ export const projectsRepo = {
       .orderBy(asc(users.firstName), asc(users.lastName), asc(users.id));
   },
 
+  /**
+   * A page's member preview: the first `limit` members of each project by joining date (then id),
+   * and each project's member count. One statement: the counts and ranks come from the primary
+   * key's index, and only the preview's rows are joined to their users, so the answer stays the
+   * same size however many people a project has.
+   */
+  async memberPreview(
+    scope: Scope,
+    projectIds: string[],
+    limit: number,
+  ): Promise<{ members: MemberRow[]; counts: Map<string, number> }> {
+    if (projectIds.length === 0) return { members: [], counts: new Map() };
+    const ranked = scope.db
+      .select({
+        companyId: projectMembers.companyId,
+        projectId: projectMembers.projectId,
+        userId: projectMembers.userId,
+        addedAt: projectMembers.createdAt,
+        rank: sql<number>`row_number() over (partition by ${projectMembers.projectId}
+          order by ${projectMembers.createdAt}, ${projectMembers.userId})`.as('rank'),
+        total: sql<number>`count(*) over (partition by ${projectMembers.projectId})`.as('total'),
+      })
+      .from(projectMembers)
+      .where(scope.own(projectMembers, inArray(projectMembers.projectId, projectIds)))
+      .as('ranked');
+    const rows = await scope.db
+      .select({
+        projectId: ranked.projectId,
+        userId: ranked.userId,
+        firstName: users.firstName,
+        lastName: users.lastName,
+        email: users.email,
+        jobTitle: users.jobTitle,
+        profilePhotoPath: users.profilePhotoPath,
+        userUpdatedAt: users.updatedAt,
+        addedAt: ranked.addedAt,
+        total: sql<number>`${ranked.total}::int`.mapWith(Number),
+      })
+      .from(ranked)
+      .innerJoin(users, and(eq(users.id, ranked.userId), eq(users.companyId, ranked.companyId)))
+      .where(sql`${ranked.rank} <= ${limit}`)
+      .orderBy(asc(ranked.projectId), asc(ranked.rank));
+    return {
+      members: rows.map(({ total: _total, ...m }) => m),
+      counts: new Map(rows.map((r) => [r.projectId, r.total])),
+    };
+  },
+
   async isMember(scope: Scope, projectId: string, userId: string): Promise<boolean> {
     const [row] = await scope.db
       .select({ userId: projectMembers.userId })

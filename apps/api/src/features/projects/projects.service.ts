@@ -6,6 +6,7 @@ import {
   type Paged,
   type Project,
   type ProjectDetail,
+  PROJECT_MEMBER_PREVIEW,
   type ProjectListQuery,
   type UpdateProjectBody,
 } from '@taskhive/contract';
@@ -92,11 +93,11 @@ export function projectsService(deps: { storage: FileStorage; log: FastifyBaseLo
     async list(scope: Scope, q: ProjectListQuery): Promise<Paged<Project>> {
       const result = await projectsRepo.list(scope, q, projectsPolicy.projectReach(scope.actor));
       const ids = result.rows.map((r) => r.id);
-      const [members, figures] = await Promise.all([
-        projectsRepo.members(scope, ids),
+      const [{ members, counts }, figures] = await Promise.all([
+        projectsRepo.memberPreview(scope, ids, PROJECT_MEMBER_PREVIEW),
         projectsRepo.figures(scope, ids),
       ]);
-      return toPaged(q, result, (row) => toProject(row, members, figures));
+      return toPaged(q, result, (row) => toProject(row, members, figures, counts));
     },
 
     async get(scope: Scope, id: string): Promise<ProjectDetail> {

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MESSAGES } from '@taskhive/contract';
+import { MESSAGES, PROJECT_MEMBER_PREVIEW } from '@taskhive/contract';
+import { projectMembers } from '../../db/schema/index.ts';
 import type { App } from '../../app.ts';
 import type { Database } from '../../db/client.ts';
 import { buildTestApp } from '../../test/build-app.ts';
@@ -164,6 +165,37 @@ describe('GET /api/Project', () => {
     expect(codes).not.toContain('L1');
     expect((await call('GET', '/api/Project?pageSize=0', admin)).statusCode).toBe(400);
     expect((await call('GET', '/api/Project?sortBy=password', admin)).statusCode).toBe(400);
+  });
+});
+
+describe('members on the list and on one project', () => {
+  it('the list carries the first members to join and the count; one project carries every member by name', async () => {
+    const p = await buildProject(database.db, acme, { name: 'Crowded hall' });
+    // Joined in the order Zed, Yan, …, Tia: the reverse of their names' order.
+    const names = ['Zed', 'Yan', 'Xia', 'Wim', 'Uma', 'Tom', 'Sia'];
+    const joined: string[] = [];
+    for (const [i, firstName] of names.entries()) {
+      const u = await buildUser(database.db, acme, { firstName });
+      joined.push(u.userId);
+      await database.db.insert(projectMembers).values({
+        companyId: acme.companyId,
+        projectId: p.projectId,
+        userId: u.userId,
+        createdAt: new Date(Date.UTC(2026, 0, 1 + i)),
+      });
+    }
+    const list = await call('GET', '/api/Project?search=Crowded%20hall', admin);
+    expect(list.statusCode).toBe(200);
+    const [item] = list.json().data.items;
+    expect(item.memberCount).toBe(names.length);
+    expect(item.projectMembers.map((m: { userId: string }) => m.userId)).toEqual(
+      joined.slice(0, PROJECT_MEMBER_PREVIEW),
+    );
+    expect(item.projectMembers[0]).toMatchObject({ firstName: 'Zed', addedAt: '2026-01-01T00:00:00.000Z' });
+
+    const one = (await call('GET', `/api/Project/${p.projectId}`, admin)).json().data;
+    expect(one.memberCount).toBe(names.length);
+    expect(one.projectMembers.map((m: { firstName: string }) => m.firstName)).toEqual([...names].sort());
   });
 });
 

@@ -79,7 +79,7 @@ export function ProjectCard({ project: p, actions }: { project: Project; actions
             <Typography variant="caption" color="text.secondary">
               {projectDates(p)} · {p.taskCount} {p.taskCount === 1 ? 'task' : 'tasks'}
             </Typography>
-            <PeopleAvatars people={p.projectMembers} label={`Members of ${p.name}`} />
+            <PeopleAvatars people={p.projectMembers} total={p.memberCount} label={`Members of ${p.name}`} />
           </Stack>
         </CardContent>
       </CardActionArea>

@@ -1,0 +1,1 @@
+CREATE INDEX "project_members_joined_idx" ON "project_members" USING btree ("company_id","project_id","created_at","user_id");
