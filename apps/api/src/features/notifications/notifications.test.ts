@@ -238,8 +238,11 @@ describe('notifications are written with the change', () => {
 
   it('a failed transaction leaves no notification and sends no email', async () => {
     const before = (await mailsTo(colleagueEmail)).length;
+    // A subtask: its parent's progress is recomputed after the notification is written, in the
+    // same transaction, and that step is made to fail.
+    const parent = await createTask(admin, { title: 'Parent of the failure' });
     const spy = vi.spyOn(tasksRepo, 'recomputeProgress').mockRejectedValueOnce(new Error('forced failure'));
-    const res = await call('POST', `/api/Tasks/tasklists/${list.taskListId}/tasks`, admin, {
+    const res = await call('POST', `/api/tasks/${parent.taskId}/subtasks`, admin, {
       title: 'Never here',
       assigneeIds: [colleague.userId],
     });

@@ -309,6 +309,11 @@ export const tasksRepo = {
 
   async setAssignees(scope: Scope, taskId: string, userIds: string[]) {
     await scope.db.delete(taskAssignees).where(scope.own(taskAssignees, eq(taskAssignees.taskId, taskId)));
+    await tasksRepo.addAssignees(scope, taskId, userIds);
+  },
+
+  /** A new task's assignees: nothing to replace, and no statement when there are none. */
+  async addAssignees(scope: Scope, taskId: string, userIds: string[]) {
     if (userIds.length === 0) return;
     await scope.db
       .insert(taskAssignees)
@@ -406,9 +411,20 @@ export const tasksRepo = {
       createdBy: string;
     },
   ) {
+    // Progress and completion follow the status from the start (a new task has no subtasks), so
+    // a create needs no `recomputeProgress` of its own; a subtask's parent still does.
+    const completed = sql`coalesce((select ${taskStatuses.builtIn} = 'completed' from ${taskStatuses}
+      where ${taskStatuses.companyId} = ${scope.companyId} and ${taskStatuses.id} = ${t.statusId}), false)`;
     const [row] = await scope.db
       .insert(tasks)
-      .values(scope.values({ ...t, sortOrder: t.sortOrder === 'front' ? frontKey : t.sortOrder }))
+      .values(
+        scope.values({
+          ...t,
+          sortOrder: t.sortOrder === 'front' ? frontKey : t.sortOrder,
+          progress: sql`case when ${completed} then 100 else 0 end`,
+          completedAt: sql`case when ${completed} then now() end`,
+        }),
+      )
       .returning({ id: tasks.id });
     if (!row) throw new Error('insert returned no row');
     return row.id;

@@ -163,12 +163,13 @@ export function tasksService(deps: { storage: FileStorage; log: FastifyBaseLogge
           sortOrder,
           createdBy: tx.actor.userId,
         });
-        await tasksRepo.setAssignees(tx, taskId, body.assigneeIds ?? []);
+        await tasksRepo.addAssignees(tx, taskId, body.assigneeIds ?? []);
         await activitiesRepo.record(tx, [
           { taskId, projectId: list.projectId, field: 'created', from: null, to: body.title },
         ]);
         await notify.taskChanged(tx, taskId, { assigned: body.assigneeIds ?? [] });
-        await tasksRepo.recomputeProgress(tx, [taskId]);
+        // The new task's own progress came with its insert; a parent takes the mean anew.
+        if (parent) await tasksRepo.recomputeProgress(tx, [parent.id]);
         tx.emit({
           type: 'task',
           action: 'created',
@@ -179,7 +180,14 @@ export function tasksService(deps: { storage: FileStorage; log: FastifyBaseLogge
         return taskId;
       }),
     );
-    return detail(scope, id);
+    return newTaskDetail(scope, id, (body.assigneeIds ?? []).length > 0);
+  }
+
+  /** `detail` of a task just created: it has no subtasks or documents yet, so only its row and assignees are read. */
+  async function newTaskDetail(scope: Scope, id: string, assigned: boolean): Promise<TaskDetail> {
+    const row = await loadTask(scope, id);
+    const assignees = byTask(assigned ? await tasksRepo.assignees(scope, [id]) : []);
+    return { ...toTask(row, assignees), subtasks: [], documents: [] };
   }
 
   return {
@@ -227,8 +235,9 @@ export function tasksService(deps: { storage: FileStorage; log: FastifyBaseLogge
           throw fieldError('taskListId', MESSAGES.tasks.listNotInProject);
       }
       const statusChanges = body.statusId !== undefined && body.statusId !== row.statusId;
-      const before = await taskState(scope, id);
-      const assignedBefore = body.assigneeIds ? await tasksRepo.assignees(scope, [id]) : [];
+      // The row loaded above is the task before the change; only its assignees are read again.
+      const assignedBefore = await tasksRepo.assignees(scope, [id]);
+      const before: TaskState = { ...row, assignees: assignedBefore.map(personName) };
 
       await retryTransaction(() =>
         scope.transaction(async (tx) => {

@@ -176,6 +176,11 @@ describe('POST /api/Tasks/tasklists/{id}/tasks', () => {
 describe('progress roll-up, subtasks and overdue', () => {
   it('a task with subtasks takes their mean; completing and deleting subtasks keeps it true', async () => {
     const completed = await statusIdOf(database.db, acme.companyId, 'Completed');
+    const done = await call('POST', `/api/Tasks/tasklists/${list.taskListId}/tasks`, admin, {
+      title: 'Done on arrival',
+      statusId: completed,
+    });
+    expect(done.json().data).toMatchObject({ progress: 100, completedAt: expect.any(String) });
     const parent = (
       await call('POST', `/api/Tasks/tasklists/${list.taskListId}/tasks`, admin, { title: 'Parent' })
     ).json().data;
@@ -194,8 +199,12 @@ describe('progress roll-up, subtasks and overdue', () => {
     });
     expect(s1.statusCode).toBe(201);
     expect(s1.json().message).toBe(MESSAGES.tasks.subtaskCreated);
+    // Created Completed: done from its insert, and its parent takes the mean at once.
+    expect(s1.json().data).toMatchObject({ progress: 100, completedAt: expect.any(String), subtasks: [] });
+    expect((await call('GET', `/api/Tasks/${parent.taskId}`, admin)).json().data.progress).toBe(100);
     const s2 = (await call('POST', `/api/tasks/${parent.taskId}/subtasks`, admin, { title: 'Two' })).json()
       .data;
+    expect(s2).toMatchObject({ progress: 0, completedAt: null });
     const s3 = (await call('POST', `/api/tasks/${parent.taskId}/subtasks`, admin, { title: 'Three' })).json()
       .data;
     const detail = async () => (await call('GET', `/api/Tasks/${parent.taskId}`, employee)).json().data;

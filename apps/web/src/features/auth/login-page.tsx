@@ -36,6 +36,9 @@ export default function LoginPage() {
     e.preventDefault();
     const body = await form.validate();
     if (!body) return;
+    // The workspace's code loads while the server checks the password (argon2id takes a few
+    // hundred milliseconds by design), not after it: a company user lands there next.
+    void import('../../layout/company-layout');
     dispatch(authActions.loginStarted());
     try {
       dispatch(authActions.loginSucceeded(await login(body).unwrap()));

@@ -141,7 +141,9 @@ export default function ProjectsPage() {
     {
       id: null,
       label: 'Members',
-      cell: (p) => <PeopleAvatars people={p.projectMembers} total={p.memberCount} label={`Members of ${p.name}`} />,
+      cell: (p) => (
+        <PeopleAvatars people={p.projectMembers} total={p.memberCount} label={`Members of ${p.name}`} />
+      ),
       sx: hideBelowMd,
     },
   ];
