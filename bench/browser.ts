@@ -153,9 +153,18 @@ async function audit(url: string): Promise<Audit> {
     .filter((ref) => ref.weight > 0 && (lhr?.audits[ref.id]?.score ?? 1) < 1)
     .map((ref) => {
       const details = lhr?.audits[ref.id]?.details as
-        { items?: { node?: { selector?: string } }[] } | undefined;
+        { items?: { node?: { selector?: string; nodeLabel?: string; explanation?: string } }[] } | undefined;
+      // The selector, the element's text and Lighthouse's reason (colours and ratio for contrast).
       const where = (details?.items ?? [])
-        .map((i) => i.node?.selector)
+        .map((i) =>
+          [
+            i.node?.selector,
+            i.node?.nodeLabel && `"${i.node.nodeLabel}"`,
+            i.node?.explanation?.split('\n')[1],
+          ]
+            .filter(Boolean)
+            .join(' '),
+        )
         .filter(Boolean)
         .slice(0, 5);
       return where.length ? `${ref.id} (${where.join(' | ')})` : ref.id;

@@ -3,12 +3,11 @@ import { lazy, Suspense, type ReactNode } from 'react';
 import { createBrowserRouter, Navigate, Outlet, type RouteObject } from 'react-router';
 import { PageLoader } from '../components/page-loader';
 import { AuthLayout } from '../layout/auth-layout';
+import { loadCompanyLayout } from './company-layout-loader';
 import { DashboardRedirect, RequireAuth } from './guards';
 
 // The signed-in layouts load with the first signed-in page, so the sign-in route never pays for them.
-const CompanyLayout = lazy(() =>
-  import('../layout/company-layout').then((m) => ({ default: m.CompanyLayout })),
-);
+const CompanyLayout = lazy(() => loadCompanyLayout().then((m) => ({ default: m.CompanyLayout })));
 const SuperAdminLayout = lazy(() =>
   import('../layout/super-admin-layout').then((m) => ({ default: m.SuperAdminLayout })),
 );
@@ -117,7 +116,7 @@ export const routes: RouteObject[] = [
   {
     element: <AuthLayout />,
     children: [
-      { index: true, element: <LoginPage /> },
+      { index: true, element: <LoginPage preloadWorkspace={loadCompanyLayout} /> },
       { path: 'register', element: <RegisterPage /> },
       { path: 'forgot-password', element: <ForgotPasswordPage /> },
       { path: 'reset-password', element: <ResetPasswordPage /> },

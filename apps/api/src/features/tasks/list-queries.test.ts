@@ -100,3 +100,25 @@ describe('a list request runs a bounded number of queries whatever its page size
     }
   });
 });
+
+describe('a write runs a fixed number of statements', () => {
+  it('creating a task with only a title: the list, the default status, the transaction (insert and activity) and the new row', async () => {
+    const list = await buildTaskList(database.db, acme, { projectId });
+    await app.inject({ method: 'GET', url: '/api/auth/me', headers: bearer(admin) });
+    const counter = queryCounter(database.db);
+    try {
+      const res = await app.inject({
+        method: 'POST',
+        url: `/api/Tasks/tasklists/${list.taskListId}/tasks`,
+        headers: bearer(admin),
+        payload: { title: 'Counted' },
+      });
+      expect(res.statusCode).toBe(201);
+      expect(res.json().data).toMatchObject({ title: 'Counted', subtasks: [], documents: [], assignees: [] });
+      // begin, insert, activity, commit inside; the list, the status and the answer's row outside.
+      expect(counter.count()).toBeLessThanOrEqual(7);
+    } finally {
+      counter.restore();
+    }
+  });
+});

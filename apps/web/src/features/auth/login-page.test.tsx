@@ -86,4 +86,21 @@ describe('LoginPage', () => {
     expect(screen.getByText('Password is required')).toBeInTheDocument();
     expect(fetch).not.toHaveBeenCalled();
   });
+
+  it('starts loading the workspace as a valid form is sent, and not for an invalid one', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => jsonResponse(401, null, { message: 'Invalid credentials' })),
+    );
+    const preloadWorkspace = vi.fn();
+    const { user } = render(null, {
+      routes: [{ path: '/', element: <LoginPage preloadWorkspace={preloadWorkspace} /> }],
+    });
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect(await screen.findByText('Password is required')).toBeInTheDocument();
+    expect(preloadWorkspace).not.toHaveBeenCalled();
+    await fillAndSubmit(user);
+    expect(await screen.findByRole('alert')).toHaveTextContent(MESSAGES.auth.loginFailed);
+    expect(preloadWorkspace).toHaveBeenCalledTimes(1);
+  });
 });

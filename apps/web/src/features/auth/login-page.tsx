@@ -20,7 +20,12 @@ const Alert = lazy(() => import('@mui/material/Alert'));
 const loadLoginSchema = () => import('./login-schema').then((m) => m.loginBodySchema);
 
 /** Sign in; afterwards back to the page the visitor came from, else to /dashboard. */
-export default function LoginPage() {
+/**
+ * `preloadWorkspace`: starts loading where a sign-in lands (the router passes the company layout's
+ * chunk), called as the form is sent, so the code loads while the server checks the password
+ * (argon2id takes a few hundred milliseconds by design) and not after it.
+ */
+export default function LoginPage({ preloadWorkspace }: { preloadWorkspace?: () => unknown }) {
   const dispatch = useAppDispatch();
   const { isAuthenticated, error, authLoading } = useAppSelector((s) => s.auth);
   const location = useLocation();
@@ -36,9 +41,7 @@ export default function LoginPage() {
     e.preventDefault();
     const body = await form.validate();
     if (!body) return;
-    // The workspace's code loads while the server checks the password (argon2id takes a few
-    // hundred milliseconds by design), not after it: a company user lands there next.
-    void import('../../layout/company-layout');
+    preloadWorkspace?.();
     dispatch(authActions.loginStarted());
     try {
       dispatch(authActions.loginSucceeded(await login(body).unwrap()));

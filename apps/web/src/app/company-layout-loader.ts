@@ -1,0 +1,6 @@
+/**
+ * The company layout's chunk, for the router's lazy route and for the sign-in form (through the
+ * router), which starts it while the password is checked. Loaded from the entry only, so the
+ * chunk's preload list is written once and not again into the sign-in page's own chunk.
+ */
+export const loadCompanyLayout = () => import('../layout/company-layout');
