@@ -3,11 +3,14 @@ import { lazy, Suspense, type ReactNode } from 'react';
 import { createBrowserRouter, Navigate, Outlet, type RouteObject } from 'react-router';
 import { PageLoader } from '../components/page-loader';
 import { AuthLayout } from '../layout/auth-layout';
+import { loadAppDashboardPage } from '../features/dashboard/dashboard-page-loader';
+import { lazyFrom } from '../lib/preloadable';
 import { loadCompanyLayout } from './company-layout-loader';
 import { DashboardRedirect, RequireAuth } from './guards';
 
 // The signed-in layouts load with the first signed-in page, so the sign-in route never pays for them.
-const CompanyLayout = lazy(() => loadCompanyLayout().then((m) => ({ default: m.CompanyLayout })));
+// Loaded ahead of their first render (lib/preloadable.ts), so they render without suspending.
+const CompanyLayout = lazyFrom(loadCompanyLayout, (m) => m.CompanyLayout);
 const SuperAdminLayout = lazy(() =>
   import('../layout/super-admin-layout').then((m) => ({ default: m.SuperAdminLayout })),
 );
@@ -19,7 +22,7 @@ const SuccessPage = lazy(() => import('../features/auth/success-page'));
 const ResetExpiredPage = lazy(() => import('../features/auth/reset-expired-page'));
 const UnauthorizedPage = lazy(() => import('../features/errors/unauthorized-page'));
 const NotFoundPage = lazy(() => import('../features/errors/not-found-page'));
-const AppDashboardPage = lazy(() => import('../features/dashboard/app-dashboard-page'));
+const AppDashboardPage = lazyFrom(loadAppDashboardPage, (m) => m.default);
 const SuperAdminDashboardPage = lazy(() => import('../features/dashboard/super-admin-dashboard-page'));
 const AccountSettingsPage = lazy(() => import('../features/account/account-settings-page'));
 const AccountRoute = lazy(() => import('./routes/account-route'));

@@ -7,6 +7,7 @@ import { warmDashboard } from '../features/dashboard/warm-dashboard';
 import { ErrorPanel } from '../components/error-panel';
 import { useAppDispatch, useAppSelector } from '../hooks/store';
 import { AppShell } from './app-shell';
+import { loadNotificationBell } from './header';
 import { companyMenu } from './menu-items';
 import { useLiveUpdates } from './use-live-updates';
 
@@ -21,7 +22,9 @@ export function CompanyLayout() {
   const { pathname } = useLocation();
 
   useEffect(() => {
-    if (status === 'idle') void dispatch(loadStartupData());
+    if (status !== 'idle') return;
+    void dispatch(loadStartupData());
+    void loadNotificationBell();
   }, [status, dispatch]);
 
   // Landing on the dashboard (every sign-in does): fetch its code and figures beside the start-up load.

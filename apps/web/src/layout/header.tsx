@@ -8,17 +8,22 @@ import Link from '@mui/material/Link';
 import Toolbar from '@mui/material/Toolbar';
 import Tooltip from '@mui/material/Tooltip';
 import { SIDEBAR_WIDTH } from '@taskhive/contract';
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { appearanceActions } from '../app/slices/appearance-slice';
 import { Logo } from '../components/logo';
 import { useAppDispatch, useAppSelector } from '../hooks/store';
 import { useSession } from '../hooks/use-session';
+import { lazyFrom, loader } from '../lib/preloadable';
 import { RunningTimerChip } from '../features/timesheets';
 import { AccountMenu } from './account-menu';
 
-/** The bell and its list load in their own chunk, after the frame. */
-const NotificationBell = lazy(() => import('../features/notifications/notification-bell'));
+/**
+ * The bell and its list load in their own chunk; the company layout starts it with the start-up
+ * load, so the header renders it without suspending.
+ */
+export const loadNotificationBell = loader(() => import('../features/notifications/notification-bell'));
+const NotificationBell = lazyFrom(loadNotificationBell, (m) => m.default);
 
 /**
  * The top bar: logo (to /dashboard), drawer toggle, running timer, notifications (company users:

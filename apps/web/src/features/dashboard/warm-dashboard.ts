@@ -1,5 +1,6 @@
 import type { useAppDispatch } from '../../hooks/store';
 import { dashboardApi, localToday } from './dashboard-api';
+import { loadAppDashboardPage } from './dashboard-page-loader';
 
 /**
  * Starts what the company dashboard needs while the workspace's start-up load is still running:
@@ -7,6 +8,6 @@ import { dashboardApi, localToday } from './dashboard-api';
  * then the page's chunk, then its data). The page then finds both ready (the same cache entry).
  */
 export function warmDashboard(dispatch: ReturnType<typeof useAppDispatch>) {
-  void import('./app-dashboard-page');
+  void loadAppDashboardPage();
   void dispatch(dashboardApi.endpoints.myDashboard.initiate(localToday(), { subscribe: false }));
 }
