@@ -241,7 +241,14 @@ export const DEFAULT_ROLE_PERMISSIONS: Record<
  */
 export type PermissionRequirement = { anyOf: readonly Permission[] } | { allOf: readonly Permission[] };
 
-export function satisfies(held: readonly string[], req: PermissionRequirement): boolean {
-  if ('allOf' in req) return req.allOf.every((p) => held.includes(p));
-  return req.anyOf.length === 0 || req.anyOf.some((p) => held.includes(p));
+/** `held`: a list (the web's session) or a set (the API's cached permissions, checked per request). */
+export function satisfies(
+  held: readonly string[] | ReadonlySet<string>,
+  req: PermissionRequirement,
+): boolean {
+  const has = Array.isArray(held)
+    ? (p: string) => held.includes(p)
+    : (p: string) => (held as ReadonlySet<string>).has(p);
+  if ('allOf' in req) return req.allOf.every(has);
+  return req.anyOf.length === 0 || req.anyOf.some(has);
 }

@@ -99,10 +99,6 @@ const DOCS_PREFIX = '/api/docs';
 /** `permission: []` in a route's config as a readable name: any signed-in user. */
 export const SIGNED_IN: PermissionRequirement = { anyOf: [] };
 
-function requirement(p: Permission | PermissionRequirement): PermissionRequirement {
-  return typeof p === 'string' ? { anyOf: [p] } : p;
-}
-
 /**
  * Authentication and route-level permission checks, in one place. For every non-public route:
  * verify the bearer token, check that its session is still live (logout and password change take
@@ -158,11 +154,10 @@ export const authPlugin = fp(
     }
 
     /** The actor of a live session, or the message of why it is not one. */
-    async function actorOf(claims: {
-      sessionId: string;
-      userId: string;
-      companyId: string;
-    }): Promise<Actor | string> {
+    async function actorOf(
+      claims: { sessionId: string; userId: string; companyId: string },
+      client?: Actor['client'],
+    ): Promise<Actor | string> {
       const found = await authz.authorise(claims.sessionId, claims.userId);
       const live = found?.state;
       if (!found || !live || live.companyId !== claims.companyId) return MESSAGES.auth.sessionExpired;
@@ -176,6 +171,7 @@ export const authPlugin = fp(
         role: live.roleName ?? '',
         isSuperAdmin: isSuperAdminRole(live.roleName, live.roleType),
         permissions: found.permissions,
+        ...(client ? { client } : {}),
       };
     }
 
@@ -192,12 +188,14 @@ export const authPlugin = fp(
       if (!token) throw unauthorized();
       const claims = await verifyToken(token);
       if (!claims) throw unauthorized(MESSAGES.auth.sessionExpired);
-      const actor = await actorOf(claims);
+      const actor = await actorOf(claims, { ip: req.ip, userAgent: req.headers['user-agent'] });
       if (typeof actor === 'string') throw unauthorized(actor);
-      const { permissions } = actor;
-      req.actor = { ...actor, client: { ip: req.ip, userAgent: req.headers['user-agent'] } };
-      req.scope = makeScope(opts.db, req.actor);
-      if (!satisfies([...permissions], requirement(cfg.permission))) throw forbidden();
+      req.actor = actor;
+      req.scope = makeScope(opts.db, actor);
+      const need = cfg.permission;
+      const allowed =
+        typeof need === 'string' ? actor.permissions.has(need) : satisfies(actor.permissions, need);
+      if (!allowed) throw forbidden();
     });
   },
 );

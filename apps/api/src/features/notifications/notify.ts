@@ -4,7 +4,7 @@ import type { Scope } from '../../lib/scope.ts';
 import { personName } from '../comments/activity.ts';
 import { commentsRepo } from '../comments/comments.repo.ts';
 import { projectsRepo } from '../projects/projects.repo.ts';
-import { tasksRepo } from '../tasks/tasks.repo.ts';
+import { type TaskRow, tasksRepo } from '../tasks/tasks.repo.ts';
 import { type NewNotification, notificationsRepo } from './notifications.repo.ts';
 
 /** Longest comment excerpt a notification keeps. */
@@ -19,6 +19,7 @@ const EXCERPT_LENGTH = 140;
 async function send(tx: Scope, items: NewNotification[]): Promise<void> {
   const seen = new Set<string>([tx.actor.userId]);
   const unique = items.filter((n) => !seen.has(n.userId) && seen.add(n.userId));
+  if (unique.length === 0) return;
   const rows = await readable(tx, unique);
   const ids = await notificationsRepo.insert(tx, rows);
   rows.forEach((n, i) => {
@@ -42,11 +43,15 @@ async function send(tx: Scope, items: NewNotification[]): Promise<void> {
  * words. One query for the members; the permissions only of recipients who are not members.
  */
 async function readable(tx: Scope, items: NewNotification[]): Promise<NewNotification[]> {
-  const projectIds = [...new Set(items.flatMap((n) => (n.projectId ? [n.projectId] : [])))];
-  if (projectIds.length === 0) return items;
-  const members = new Set(
-    (await projectsRepo.members(tx, projectIds)).map((m) => `${m.projectId}:${m.userId}`),
-  );
+  const byProject = new Map<string, string[]>();
+  for (const n of items)
+    if (n.projectId) byProject.set(n.projectId, [...(byProject.get(n.projectId) ?? []), n.userId]);
+  if (byProject.size === 0) return items;
+  // Only the recipients' memberships (a change has one project), not every member's row.
+  const members = new Set<string>();
+  for (const [projectId, userIds] of byProject)
+    for (const userId of await projectsRepo.membersAmong(tx, projectId, userIds))
+      members.add(`${projectId}:${userId}`);
   const kept: NewNotification[] = [];
   for (const n of items) {
     if (!n.projectId || members.has(`${n.projectId}:${n.userId}`)) {
@@ -60,13 +65,21 @@ async function readable(tx: Scope, items: NewNotification[]): Promise<NewNotific
   return kept;
 }
 
-/** Who follows a task: its creator, its assignees and everyone who commented on it. */
-async function followers(tx: Scope, taskId: string, createdBy: string | null): Promise<string[]> {
+/**
+ * Who follows a task: its creator, its assignees and everyone who commented on it. `assigneeIds`:
+ * the assignees when the caller has them.
+ */
+async function followers(
+  tx: Scope,
+  taskId: string,
+  createdBy: string | null,
+  assigneeIds?: string[],
+): Promise<string[]> {
   const [assignees, commenters] = await Promise.all([
-    tasksRepo.assignees(tx, [taskId]),
+    assigneeIds ?? tasksRepo.assignees(tx, [taskId]).then((rows) => rows.map((a) => a.userId)),
     commentsRepo.commenterIds(tx, taskId),
   ]);
-  return [...(createdBy ? [createdBy] : []), ...assignees.map((a) => a.userId), ...commenters];
+  return [...(createdBy ? [createdBy] : []), ...assignees, ...commenters];
 }
 
 /** The comment's first words as shown: mention tokens become the people's names. */
@@ -91,9 +104,11 @@ export const notify = {
     tx: Scope,
     taskId: string,
     change: { assigned: string[]; status?: string | null | undefined },
+    /** The task as the caller just read it in this transaction, and its assignees: not read again. */
+    known?: { task: TaskRow; assigneeIds: string[] },
   ): Promise<void> {
     if (change.assigned.length === 0 && change.status === undefined) return;
-    const task = await tasksRepo.byId(tx, taskId, null);
+    const task = known?.task ?? (await tasksRepo.byId(tx, taskId, null));
     if (!task) return;
     const about = { taskId, projectId: task.projectId, title: task.title };
     const items: NewNotification[] = change.assigned.map((userId) => ({
@@ -103,7 +118,7 @@ export const notify = {
       detail: task.projectName,
     }));
     if (change.status !== undefined)
-      for (const userId of await followers(tx, taskId, task.createdBy))
+      for (const userId of await followers(tx, taskId, task.createdBy, known?.assigneeIds))
         items.push({ ...about, userId, kind: 'status_changed', detail: change.status ?? 'No status' });
     await send(tx, items);
   },

@@ -48,16 +48,6 @@ async function assertAssignees(scope: Scope, projectId: string, userIds: string[
   if (userIds.some((u) => !members.has(u))) throw fieldError('assigneeIds', MESSAGES.tasks.assigneeNotMember);
 }
 
-/** The task as its history sees it (names, not ids), read on the handle given. */
-async function taskState(scope: Scope, id: string): Promise<TaskState> {
-  const [row, assignees] = await Promise.all([
-    tasksRepo.byId(scope, id, null),
-    tasksRepo.assignees(scope, [id]),
-  ]);
-  if (!row) throw notFound('Task');
-  return { ...row, assignees: assignees.map(personName) };
-}
-
 /**
  * Where an update puts the task, if it moves: `sortOrder` is the next card's key (before it); a
  * card changing status without one goes to the front of its new column; a subtask changing
@@ -252,13 +242,26 @@ export function tasksService(deps: { storage: FileStorage; log: FastifyBaseLogge
             actualHours: hours(body.actualHours),
             taskListId: newListId,
           });
-          if (body.assigneeIds) await tasksRepo.setAssignees(tx, id, body.assigneeIds);
-          const after = await taskState(tx, id);
+          // The task after the change: its row again (names of a new status, list or priority);
+          // its assignees again only if they changed.
+          let assignedAfter = assignedBefore;
+          if (body.assigneeIds) {
+            await tasksRepo.setAssignees(tx, id, body.assigneeIds);
+            assignedAfter = await tasksRepo.assignees(tx, [id]);
+          }
+          const changed = await tasksRepo.byId(tx, id, null);
+          if (!changed) throw notFound('Task');
+          const after: TaskState = { ...changed, assignees: assignedAfter.map(personName) };
           await activitiesRepo.record(tx, taskChanges(before, after));
-          await notify.taskChanged(tx, id, {
-            assigned: (body.assigneeIds ?? []).filter((u) => !assignedBefore.some((a) => a.userId === u)),
-            status: statusChanges ? after.statusName : undefined,
-          });
+          await notify.taskChanged(
+            tx,
+            id,
+            {
+              assigned: (body.assigneeIds ?? []).filter((u) => !assignedBefore.some((a) => a.userId === u)),
+              status: statusChanges ? after.statusName : undefined,
+            },
+            { task: changed, assigneeIds: assignedAfter.map((a) => a.userId) },
+          );
           if (newListId) await tasksRepo.moveSubtasksToList(tx, id, newListId);
           if (statusChanges) await tasksRepo.recomputeProgress(tx, [id]);
           tx.emit({
