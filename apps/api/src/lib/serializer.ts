@@ -10,7 +10,7 @@ import { z } from 'zod';
  * properties, no formats or patterns, `anyOf [T, null]` as a type list). Only the declared
  * properties are written, as the zod schema strips the rest, so a row's extra columns never
  * leave. About 4× cheaper than encoding with zod then `JSON.stringify` on a board of 450 cards
- * (bench/README.md, "Serialising answers").
+ * (bench/README.md, "Latest results").
  *
  * `check` (tests): every answer is also encoded with the zod schema, which must accept it, and the
  * two writings must be the same JSON, so the whole API suite proves the plans against the contract.

@@ -23,7 +23,7 @@ export function loader<M>(load: () => Promise<M>): Loader<M> {
  * resolves a lazy synchronously when its thenable calls back synchronously. A lazy that suspends,
  * even for a chunk already in memory, shows its boundary's fallback, and React 19 reveals a
  * boundary's content no sooner than 300 ms after its fallback appeared: that throttle was a third
- * of every sign-in (bench/README.md, "Dashboard interactive").
+ * of every sign-in (bench/README.md, "Browser budgets").
  */
 export function lazyFrom<M, P extends object>(
   from: Loader<M>,

@@ -89,6 +89,16 @@ function select(scope: Scope) {
     );
 }
 
+/** What a member row shows of the person (`MemberRow`'s user columns). */
+const memberPerson = {
+  firstName: users.firstName,
+  lastName: users.lastName,
+  email: users.email,
+  jobTitle: users.jobTitle,
+  profilePhotoPath: users.profilePhotoPath,
+  userUpdatedAt: users.updatedAt,
+};
+
 type ProjectPatch = {
   code?: string;
   name?: string;
@@ -201,12 +211,7 @@ export const projectsRepo = {
       .select({
         projectId: projectMembers.projectId,
         userId: users.id,
-        firstName: users.firstName,
-        lastName: users.lastName,
-        email: users.email,
-        jobTitle: users.jobTitle,
-        profilePhotoPath: users.profilePhotoPath,
-        userUpdatedAt: users.updatedAt,
+        ...memberPerson,
         addedAt: projectMembers.createdAt,
       })
       .from(projectMembers)
@@ -247,12 +252,7 @@ export const projectsRepo = {
       .select({
         projectId: ranked.projectId,
         userId: ranked.userId,
-        firstName: users.firstName,
-        lastName: users.lastName,
-        email: users.email,
-        jobTitle: users.jobTitle,
-        profilePhotoPath: users.profilePhotoPath,
-        userUpdatedAt: users.updatedAt,
+        ...memberPerson,
         addedAt: ranked.addedAt,
         total: sql<number>`${ranked.total}::int`.mapWith(Number),
       })
