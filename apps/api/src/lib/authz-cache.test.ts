@@ -14,8 +14,7 @@ import {
   userRoles,
   users,
 } from '../db/schema/index.ts';
-import { buildTestApp, testConfig } from '../test/build-app.ts';
-import { tenantGuard } from '../test/tenant-guard.ts';
+import { buildCountingApp, buildTestApp, testConfig } from '../test/build-app.ts';
 import {
   bearer,
   buildCompany,
@@ -286,18 +285,7 @@ describe('the permission cache', () => {
 
 describe('the session cache: a warm request touches no database', () => {
   /** An instance whose every SQL statement is counted (on A's connections: the same process). */
-  async function countingApp() {
-    const counter = { statements: 0 };
-    const counted = database.withLogger({
-      logQuery(query, params) {
-        counter.statements++;
-        tenantGuard.logQuery(query, params);
-      },
-    });
-    const app = await buildApp({ db: counted, config: testConfig(), logger: false, listen: database.listen });
-    await app.ready();
-    return { app, counter };
-  }
+  const countingApp = () => buildCountingApp(database);
 
   it('answers a warm request from memory, and a change on the next request', async () => {
     const { app, counter } = await countingApp();

@@ -91,6 +91,26 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
  */
 export const appDb = (database: Database) => database.withLogger(tenantGuard);
 
+/**
+ * A second app on the same database whose every statement, in transactions too, is counted
+ * (tenant-guarded as `buildTestApp`'s). Transaction control is not counted: PostgreSQL's driver
+ * logs BEGIN and COMMIT, PGlite's does not. Close it when done.
+ */
+export async function buildCountingApp(
+  database: Database,
+): Promise<{ app: App; counter: { statements: number } }> {
+  const counter = { statements: 0 };
+  const db = database.withLogger({
+    logQuery(query, params) {
+      if (!/^\s*(begin|commit|rollback|savepoint|release)\b/i.test(query)) counter.statements++;
+      tenantGuard.logQuery(query, params);
+    },
+  });
+  const app = await buildApp({ db, config: testConfig(), logger: false, listen: database.listen });
+  await app.ready();
+  return { app, counter };
+}
+
 /** A fresh app on the worker's database, tenant-guarded. Close it in afterAll. */
 export async function buildTestApp(
   overrides: Partial<Config> = {},

@@ -1,9 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../app.ts';
 import type { Database } from '../../db/client.ts';
-import { buildApp } from '../../app.ts';
-import { buildTestApp, testConfig } from '../../test/build-app.ts';
-import { tenantGuard } from '../../test/tenant-guard.ts';
+import { buildCountingApp, buildTestApp } from '../../test/build-app.ts';
 import {
   bearer,
   buildProject,
@@ -111,25 +109,10 @@ describe('a list request runs a bounded number of queries whatever its page size
 const CREATE_STATEMENTS = 5;
 const MOVE_STATEMENTS = 15;
 
-/** An app on the same database whose every statement, in transactions too, is counted. */
-async function countingApp() {
-  const counter = { statements: 0 };
-  const db = database.withLogger({
-    logQuery(query, params) {
-      // Transaction control is logged on PostgreSQL and not on PGlite: not counted.
-      if (!/^\s*(begin|commit|rollback|savepoint|release)\b/i.test(query)) counter.statements++;
-      tenantGuard.logQuery(query, params);
-    },
-  });
-  const counted = await buildApp({ db, config: testConfig(), logger: false, listen: database.listen });
-  await counted.ready();
-  return { counted, counter };
-}
-
 describe('a write runs a fixed number of statements', () => {
   it('creating a task with only a title: the list, the default status, the insert and activity in a transaction, the new row', async () => {
     const list = await buildTaskList(database.db, acme, { projectId });
-    const { counted, counter } = await countingApp();
+    const { app: counted, counter } = await buildCountingApp(database);
     try {
       const post = () =>
         counted.inject({
@@ -156,7 +139,7 @@ describe('a write runs a fixed number of statements', () => {
     for (let i = 0; i < 3; i++)
       cards.push(await buildTask(database.db, acme, { taskListId: list.taskListId, sortOrder: i * 1024 }));
     const doneId = await statusIdOf(database.db, acme.companyId, 'Completed');
-    const { counted, counter } = await countingApp();
+    const { app: counted, counter } = await buildCountingApp(database);
     try {
       await counted.inject({ method: 'GET', url: '/api/auth/me', headers: bearer(admin) });
       const counts: number[] = [];
