@@ -15,6 +15,8 @@
  *   --lighthouse    with --smoke: run Lighthouse anyway
  *   --port <n>      the app's port (default 3222); the bare server takes the next, the browser's
  *                   debugging port the one after
+ *   --audit <name>  only this Lighthouse audit after the timings (sign-in, company dashboard,
+ *                   project list, board); may be repeated
  *   DATABASE_URL    PostgreSQL (database `taskhive_bench`), else PGlite
  *
  * Needs the built web app (`npm run build`). Writes bench/results/browser.json; exits 1 when a
@@ -36,6 +38,8 @@ const option = (name: string, fallback: number) => {
   return i > 0 ? Number(process.argv[i + 1]) : fallback;
 };
 const smoke = flag('smoke');
+/** `--audit board --audit 'project list'`: only these Lighthouse audits (all when none is named). */
+const onlyAudits = process.argv.flatMap((a, i) => (process.argv[i - 1] === '--audit' ? [a] : []));
 /** Lighthouse runs with the default data, or with --smoke --lighthouse. */
 const runLighthouse = !smoke || flag('lighthouse');
 const appPort = option('port', 3222);
@@ -143,6 +147,8 @@ type Audit = {
   accessibility: number;
   metrics: Record<string, number>;
   failing: string[];
+  /** Where the main thread's time went, and the long tasks (what total blocking time is made of). */
+  work: string;
 };
 const METRICS = [
   'first-contentful-paint',
@@ -196,6 +202,15 @@ async function audit(url: string): Promise<Audit> {
   for (const item of shifts?.items ?? []) {
     if (item.node?.selector) failing.push(`shift ${item.score?.toFixed(3) ?? '?'} (${item.node.selector})`);
   }
+  type Item = { groupLabel?: string; duration?: number; url?: string; startTime?: number };
+  const items = (id: string) => (lhr?.audits[id]?.details as { items?: Item[] } | undefined)?.items ?? [];
+  const breakdown = items('mainthread-work-breakdown')
+    .slice(0, 4)
+    .map((i) => `${i.groupLabel} ${Math.round(i.duration ?? 0)} ms`);
+  const longTasks = items('long-tasks').map(
+    (i) => `${Math.round(i.duration ?? 0)} ms at ${Math.round(i.startTime ?? 0)}`,
+  );
+  const work = `main thread: ${breakdown.join(', ')}; long tasks: ${longTasks.join(', ') || 'none'}`;
   const landed = lhr?.finalDisplayedUrl ?? url;
   if (new URL(landed).pathname !== new URL(url).pathname)
     throw new Error(`the audit of ${url} landed on ${landed}: its score would be another page's`);
@@ -205,6 +220,7 @@ async function audit(url: string): Promise<Audit> {
     accessibility: Math.round((categories?.accessibility?.score ?? 0) * 100),
     metrics,
     failing,
+    work,
   };
 }
 
@@ -236,8 +252,11 @@ async function main() {
       { name: 'project list', url: `${base}/app/project` },
       { name: 'board', url: `${base}${fill('/app/project-detail/{projectId}?tab=board', ready.ids)}` },
     ];
+    const unknown = onlyAudits.filter((n) => !audits.some((a) => a.name === n));
+    if (unknown.length) throw new Error(`no audit named ${unknown.join(', ')}`);
+    const wanted = (name: string) => onlyAudits.length === 0 || onlyAudits.includes(name);
     const scores: Record<string, Audit> = {};
-    if (runLighthouse) {
+    if (runLighthouse && wanted('sign-in')) {
       await page.context().clearCookies();
       await page.goto(`${base}/`);
       await page.evaluate(() =>
@@ -263,7 +282,7 @@ async function main() {
     // the session: the next audit then scored the sign-in page (the check in `audit` now refuses
     // that).
     if (runLighthouse)
-      for (const a of audits.slice(1)) {
+      for (const a of audits.slice(1).filter((x) => wanted(x.name))) {
         await signIn(page, email);
         scores[a.name] = await audit(a.url);
       }
@@ -314,6 +333,7 @@ async function main() {
         .map(([k, v]) => `${k} ${v}`)
         .join(', ');
       console.log(`${name}: ${m}${s.failing.length ? `; findings: ${s.failing.join(', ')}` : ''}`);
+      console.log(`  ${s.work}`);
     }
     console.log(`start-up calls: ${calls.join(' ')}`);
     console.log(`sign-in to interactive, each run (ms): ${interactive.join(', ')}`);

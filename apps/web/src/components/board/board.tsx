@@ -180,6 +180,13 @@ export function Board<T>({
           pb: 1,
           alignItems: 'flex-start',
           scrollSnapType: { xs: 'x mandatory', md: 'none' },
+          '& .board-card': {
+            touchAction: 'manipulation',
+            cursor: 'grab',
+            borderRadius: 1,
+            '&[data-disabled]': { cursor: 'default' },
+            '&:focus-visible': { outline: 2, outlineColor: 'primary.main', outlineStyle: 'solid' },
+          },
         }}
       >
         {columns.map((col) => (
@@ -288,23 +295,18 @@ function SortableCardInner<T>({ id, item, Card, disabled }: SortableCardProps<T>
     [setNodeRef, setActivatorNodeRef],
   );
   return (
-    <Box
+    // A plain element styled by the board's class rules: hundreds of these render at once.
+    <div
       ref={ref}
       {...attributes}
       {...listeners}
       data-testid="board-card"
-      sx={{
-        transform: CSS.Translate.toString(transform),
-        transition,
-        opacity: isDragging ? 0.4 : 1,
-        touchAction: 'manipulation',
-        cursor: disabled ? 'default' : 'grab',
-        borderRadius: 1,
-        '&:focus-visible': { outline: 2, outlineColor: 'primary.main', outlineStyle: 'solid' },
-      }}
+      className="board-card"
+      data-disabled={disabled || undefined}
+      style={{ transform: CSS.Translate.toString(transform), transition, opacity: isDragging ? 0.4 : 1 }}
     >
       <Card item={item} />
-    </Box>
+    </div>
   );
 }
 

@@ -1,3 +1,4 @@
+import Box from '@mui/material/Box';
 import { MESSAGES, type Task } from '@taskhive/contract';
 import { useCallback, useMemo } from 'react';
 import { errorMessage } from '../../api/errors';
@@ -5,7 +6,7 @@ import { useListTaskStatusesQuery } from '../../api/task-statuses-api';
 import { Board, type BoardColumn } from '../../components/board/board';
 import type { BoardMove } from '../../components/board/board-move';
 import { useToast } from '../../hooks/use-toast';
-import { TaskCard, TaskCardWithProject } from './task-card';
+import { TaskCard, taskCardStyles, TaskCardWithProject } from './task-card';
 import { useMoveTaskMutation } from './tasks-api';
 
 const taskId = (t: Task) => t.taskId;
@@ -56,15 +57,18 @@ export function TaskBoard({
   );
 
   return (
-    <Board
-      label={label}
-      columns={columns}
-      items={tasks}
-      itemId={taskId}
-      columnOf={statusOf}
-      Card={showProject ? TaskCardWithProject : TaskCard}
-      onMove={onMove}
-      disabled={!canMove}
-    />
+    // The cards' styles once, around all of them (and the card being dragged).
+    <Box sx={taskCardStyles}>
+      <Board
+        label={label}
+        columns={columns}
+        items={tasks}
+        itemId={taskId}
+        columnOf={statusOf}
+        Card={showProject ? TaskCardWithProject : TaskCard}
+        onMove={onMove}
+        disabled={!canMove}
+      />
+    </Box>
   );
 }
