@@ -81,6 +81,23 @@ export const taskListsRepo = {
     return row ?? null;
   },
 
+  /**
+   * A list within the reach, without its figures: for a guard or a write that needs only the list
+   * and its project (the full row counts and averages every task of the list).
+   */
+  async ref(scope: Scope, id: string, reach: Reach): Promise<{ id: string; projectId: string } | null> {
+    const [row] = await scope.db
+      .select({ id: taskLists.id, projectId: taskLists.projectId })
+      .from(taskLists)
+      // The reach is a condition on the project.
+      .innerJoin(
+        projects,
+        and(eq(projects.id, taskLists.projectId), eq(projects.companyId, taskLists.companyId)),
+      )
+      .where(scope.own(taskLists, eq(taskLists.id, id), reachCondition(scope, reach)));
+    return row ?? null;
+  },
+
   async nextSortOrder(scope: Scope, projectId: string): Promise<number> {
     const [row] = await scope.db
       .select({ n: sql<number>`coalesce(max(${taskLists.sortOrder}) + 1, 0)::int`.mapWith(Number) })

@@ -25,6 +25,13 @@ export async function loadTaskList(scope: Scope, id: string, projectId?: string)
   return row;
 }
 
+/** `loadTaskList` for a guard or a write: the list and its project only, none of its figures. */
+export async function loadTaskListRef(scope: Scope, id: string, projectId?: string) {
+  const row = await taskListsRepo.ref(scope, id, projectsPolicy.taskReach(scope.actor));
+  if (!row || (projectId !== undefined && row.projectId !== projectId)) throw notFound('Task list');
+  return row;
+}
+
 /**
  * Task lists of a project, in their order: a new list goes to the end unless it names a
  * position; a `sortOrder` (on create or update) moves the lists from there one down.
@@ -74,7 +81,7 @@ export function taskListsService(deps: { storage: FileStorage; log: FastifyBaseL
 
     /** Its tasks (and their subtasks and documents) go with it; then their files. */
     async remove(scope: Scope, projectId: string, id: string) {
-      await loadTaskList(scope, id, projectId);
+      await loadTaskListRef(scope, id, projectId);
       const { keys, deletedTasks } = await scope.transaction(async (tx) => {
         const taskIds = await tasksRepo.idsInList(tx, id);
         const k = await workDocumentsRepo.keysOfTasks(tx, taskIds);

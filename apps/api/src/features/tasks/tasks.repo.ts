@@ -393,11 +393,18 @@ export const tasksRepo = {
   },
 
   /** Sets a task's key (after `place`), the last write of a move so the column's lock is held briefly. */
-  async setSortOrder(scope: Scope, id: string, key: number | 'front') {
-    await scope.db
+  /** Answers the key written (a front key is drawn in SQL) and the row's new update time. */
+  async setSortOrder(
+    scope: Scope,
+    id: string,
+    key: number | 'front',
+  ): Promise<{ sortOrder: number; updatedAt: Date } | undefined> {
+    const [row] = await scope.db
       .update(tasks)
       .set({ sortOrder: key === 'front' ? frontKey : key })
-      .where(scope.own(tasks, eq(tasks.id, id)));
+      .where(scope.own(tasks, eq(tasks.id, id)))
+      .returning({ sortOrder: tasks.sortOrder, updatedAt: tasks.updatedAt });
+    return row;
   },
 
   async insert(

@@ -21,12 +21,12 @@ import { projectsPolicy } from '../projects/projects.policy.ts';
 import { projectsRepo } from '../projects/projects.repo.ts';
 import { assertStatus, loadProject } from '../projects/projects.service.ts';
 import { taskListsRepo } from '../task-lists/task-lists.repo.ts';
-import { loadTaskList } from '../task-lists/task-lists.service.ts';
+import { loadTaskListRef } from '../task-lists/task-lists.service.ts';
 import { notify } from '../notifications/notify.ts';
 import { priorityCatalogue } from '../task-statuses/task-statuses.service.ts';
 import { taskStatusesRepo } from '../task-statuses/task-statuses.repo.ts';
 import { byTask, toTask, toTaskDocument } from './tasks.mapper.ts';
-import { type TaskRow, tasksRepo, type TaskSet } from './tasks.repo.ts';
+import { type AssigneeRow, type TaskRow, tasksRepo, type TaskSet } from './tasks.repo.ts';
 
 async function loadTask(scope: Scope, id: string) {
   const row = await tasksRepo.byId(scope, id, projectsPolicy.taskReach(scope.actor));
@@ -113,6 +113,26 @@ export function tasksService(deps: { storage: FileStorage; log: FastifyBaseLogge
     };
   }
 
+  /** `detail` of a task whose row and assignees the caller holds (an update just read them). */
+  async function detailOf(scope: Scope, row: TaskRow, assigned: AssigneeRow[]): Promise<TaskDetail> {
+    const [subtasks, documents] = await Promise.all([
+      row.subtaskCount > 0 ? tasksRepo.subtasks(scope, row.id) : [],
+      workDocumentsRepo.forTask(scope, row.id),
+    ]);
+    const subtaskAssignees = subtasks.length
+      ? await tasksRepo.assignees(
+          scope,
+          subtasks.map((s) => s.id),
+        )
+      : [];
+    const assignees = byTask([...assigned, ...subtaskAssignees]);
+    return {
+      ...toTask(row, assignees),
+      subtasks: subtasks.map((s) => toTask(s, assignees)),
+      documents: documents.map((d) => toTaskDocument(row.id, d)),
+    };
+  }
+
   async function create(
     scope: Scope,
     list: { id: string; projectId: string },
@@ -182,7 +202,7 @@ export function tasksService(deps: { storage: FileStorage; log: FastifyBaseLogge
 
   return {
     async byList(scope: Scope, taskListId: string, q: TaskListQuery) {
-      await loadTaskList(scope, taskListId);
+      await loadTaskListRef(scope, taskListId);
       return list(scope, { taskListId }, q);
     },
 
@@ -199,8 +219,7 @@ export function tasksService(deps: { storage: FileStorage; log: FastifyBaseLogge
     get: detail,
 
     async create(scope: Scope, taskListId: string, body: CreateTaskBody) {
-      const l = await loadTaskList(scope, taskListId);
-      return create(scope, { id: l.id, projectId: l.projectId }, null, body);
+      return create(scope, await loadTaskListRef(scope, taskListId), null, body);
     },
 
     /** A subtask lives in its parent's list; subtasks do not nest. */
@@ -229,7 +248,7 @@ export function tasksService(deps: { storage: FileStorage; log: FastifyBaseLogge
       const assignedBefore = await tasksRepo.assignees(scope, [id]);
       const before: TaskState = { ...row, assignees: assignedBefore.map(personName) };
 
-      await retryTransaction(() =>
+      const { changed, assignedAfter } = await retryTransaction(() =>
         scope.transaction(async (tx) => {
           await tasksRepo.update(tx, id, {
             title: body.title,
@@ -242,16 +261,19 @@ export function tasksService(deps: { storage: FileStorage; log: FastifyBaseLogge
             actualHours: hours(body.actualHours),
             taskListId: newListId,
           });
-          // The task after the change: its row again (names of a new status, list or priority);
-          // its assignees again only if they changed.
-          let assignedAfter = assignedBefore;
+          // Its assignees again only if they changed.
+          let assigned = assignedBefore;
           if (body.assigneeIds) {
             await tasksRepo.setAssignees(tx, id, body.assigneeIds);
-            assignedAfter = await tasksRepo.assignees(tx, [id]);
+            assigned = await tasksRepo.assignees(tx, [id]);
           }
-          const changed = await tasksRepo.byId(tx, id, null);
-          if (!changed) throw notFound('Task');
-          const after: TaskState = { ...changed, assignees: assignedAfter.map(personName) };
+          if (newListId) await tasksRepo.moveSubtasksToList(tx, id, newListId);
+          if (statusChanges) await tasksRepo.recomputeProgress(tx, [id]);
+          // The task after the change (names of a new status, list or priority, its progress):
+          // the answer is made of it, so the task is not read again after the commit.
+          const row = await tasksRepo.byId(tx, id, null);
+          if (!row) throw notFound('Task');
+          const after: TaskState = { ...row, assignees: assigned.map(personName) };
           await activitiesRepo.record(tx, taskChanges(before, after));
           await notify.taskChanged(
             tx,
@@ -260,10 +282,8 @@ export function tasksService(deps: { storage: FileStorage; log: FastifyBaseLogge
               assigned: (body.assigneeIds ?? []).filter((u) => !assignedBefore.some((a) => a.userId === u)),
               status: statusChanges ? after.statusName : undefined,
             },
-            { task: changed, assigneeIds: assignedAfter.map((a) => a.userId) },
+            { task: row, assigneeIds: assigned.map((a) => a.userId) },
           );
-          if (newListId) await tasksRepo.moveSubtasksToList(tx, id, newListId);
-          if (statusChanges) await tasksRepo.recomputeProgress(tx, [id]);
           tx.emit({
             type: 'task',
             action: 'updated',
@@ -273,10 +293,11 @@ export function tasksService(deps: { storage: FileStorage; log: FastifyBaseLogge
           });
           // The place last, so the column's lock (if any) is held only to the commit.
           const key = await placeOf(tx, row, body, statusChanges);
-          if (key !== undefined) await tasksRepo.setSortOrder(tx, id, key);
+          const placed = key === undefined ? undefined : await tasksRepo.setSortOrder(tx, id, key);
+          return { changed: placed ? { ...row, ...placed } : row, assignedAfter: assigned };
         }),
       );
-      return detail(scope, id);
+      return detailOf(scope, changed, assignedAfter);
     },
 
     /** Its subtasks and documents go with it; a parent's progress follows; then the files. */

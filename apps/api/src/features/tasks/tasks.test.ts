@@ -317,6 +317,13 @@ describe('task lists of tasks, project tasks and my tasks', () => {
     expect((await call('GET', `/api/Tasks/projects/${hidden.projectId}/tasks`, employee)).statusCode).toBe(
       404,
     );
+    // A list of a project the employee is not a member of: out of reach to read and to add to.
+    const hiddenList = await buildTaskList(database.db, acme, { projectId: hidden.projectId });
+    const hiddenUrl = `/api/Tasks/tasklists/${hiddenList.taskListId}/tasks`;
+    expect((await call('GET', hiddenUrl, employee)).statusCode).toBe(404);
+    const writer = await buildUser(database.db, acme, { permissions: ['task:read', 'task:create'] });
+    const asWriter = await login(app, writer.email);
+    expect((await call('POST', hiddenUrl, asWriter, { title: 'Sneaked in' })).statusCode).toBe(404);
   });
 });
 
