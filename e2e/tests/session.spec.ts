@@ -26,6 +26,32 @@ test('the session survives a reload', async ({ page }) => {
   await expect(page.getByRole('heading', { name: 'Welcome back, Alice' })).toBeVisible();
 });
 
+test('two tabs reloaded at the same moment both stay signed in', async ({ page, context }) => {
+  // Each refresh token works once, and reusing one ends the session (theft detection). Two tabs
+  // that start at once (a browser restoring its tabs) must not both spend the same cookie.
+  await signIn(page, ACCOUNTS.acmeAdmin.email);
+  const other = await context.newPage();
+  await other.goto('/app/dashboard');
+  await expect(other.getByRole('heading', { name: 'Welcome back, Alice' })).toBeVisible();
+  // A slow network (300 ms for a refresh) widens the moment both tabs have one in flight.
+  await context.route('**/api/auth/refresh-token', async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    await route.continue();
+  });
+  for (let round = 0; round < 3; round++) {
+    await Promise.all([page.reload(), other.reload()]);
+    for (const tab of [page, other]) {
+      await expect(tab.getByRole('heading', { name: 'Welcome back, Alice' })).toBeVisible();
+      await expect(tab).toHaveURL('/app/dashboard');
+    }
+  }
+  // And the session is still good for what comes next.
+  await page.getByRole('link', { name: 'Projects' }).first().click();
+  await expect(page).toHaveURL(/\/app\/project/);
+  await expect(page.getByRole('heading', { name: 'Sign in' })).toHaveCount(0);
+  await other.close();
+});
+
 test('appearance settings survive a reload', async ({ page }) => {
   await signIn(page, ACCOUNTS.acmeEmployee.email);
   await page.getByRole('button', { name: 'Open account menu' }).click();

@@ -2,6 +2,7 @@ import { MESSAGES } from '@taskhive/contract';
 import { describe, expect, it, vi } from 'vitest';
 import { makeStore } from '../app/store';
 import { authApi } from '../features/auth/auth-api';
+import { REFRESH_LOCK } from './base-query';
 import { usersApi } from './users-api';
 import { jsonResponse, signedIn } from '../test/render';
 
@@ -121,6 +122,43 @@ describe('baseQueryWithReauth', () => {
 
     expect(results.map((r) => r.isSuccess)).toEqual([true, true, true]);
     expect(calls.filter((c) => path(c) === '/api/auth/refresh-token')).toHaveLength(1);
+  });
+
+  it("waits for another tab's refresh (a Web Lock) before spending the cookie", async () => {
+    // The other tab holds the lock until `release`; a request is refused with 401 meanwhile.
+    let release = () => undefined as void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const names: string[] = [];
+    let queue: Promise<unknown> = held;
+    const locks = {
+      request: (name: string, callback: () => Promise<unknown>) => {
+        names.push(name);
+        const granted = queue.then(() => callback());
+        queue = granted.catch(() => undefined);
+        return granted;
+      },
+    };
+    vi.stubGlobal('navigator', { ...navigator, locks });
+    try {
+      const store = makeStore({ persist: false, preloadedState: signedIn() });
+      const calls = fakeFetch(async (req) => {
+        if (path(req) === '/api/auth/refresh-token') {
+          return jsonResponse(200, { token: 'access-2', accessToken: 'access-2', refreshToken: 'refresh-2' });
+        }
+        return req.headers.get('Authorization') === 'Bearer access-2'
+          ? jsonResponse(200, { user: me, permissions: [] })
+          : jsonResponse(401, null);
+      });
+
+      const result = store.dispatch(authApi.endpoints.getMe.initiate());
+      await vi.waitFor(() => expect(names).toEqual([REFRESH_LOCK]));
+      expect(calls.map(path)).toEqual(['/api/auth/me']);
+      release();
+      expect((await result).isSuccess).toBe(true);
+      expect(calls.map(path)).toEqual(['/api/auth/me', '/api/auth/refresh-token', '/api/auth/me']);
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
 
   it('does not refresh when sign-in itself answers 401', async () => {

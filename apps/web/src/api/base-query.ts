@@ -43,7 +43,7 @@ function urlOf(args: string | FetchArgs): string {
 
 /**
  * One refresh at a time: concurrent 401s wait for the same rotation (each refresh token works
- * once). The refresh token is the HttpOnly cookie the browser sends along (same origin); the app
+ * once), and other tabs wait for it too (`acrossTabs`). The refresh token is the HttpOnly cookie the browser sends along (same origin); the app
  * never holds it. Only a signed-in session tries.
  */
 let refreshInFlight: Promise<boolean> | null = null;
@@ -61,9 +61,24 @@ async function refreshTokens(api: BaseQueryApi, extraOptions: object): Promise<b
   return true;
 }
 
+/** The Web Lock every tab of this origin takes around a refresh. */
+export const REFRESH_LOCK = 'taskhive-refresh-token';
+
+/**
+ * Runs `refresh` holding the refresh lock of every tab of the origin: two tabs that start at once
+ * (a browser restoring its tabs, two reloads) would otherwise both send the same cookie, and the
+ * second use of a refresh token ends the session as theft. The tab that waited sends the cookie
+ * the other's refresh has just set. Without Web Locks (an http address other than localhost is
+ * not a secure context) it runs at once, as before.
+ */
+async function acrossTabs<T>(refresh: () => Promise<T>): Promise<T> {
+  const locks = typeof navigator === 'undefined' ? undefined : navigator.locks;
+  return locks ? await locks.request(REFRESH_LOCK, refresh) : refresh();
+}
+
 /** Refreshes unless a refresh is already under way, and waits for the one that is. */
 function sharedRefresh(api: BaseQueryApi, extraOptions: object): Promise<boolean> {
-  refreshInFlight ??= refreshTokens(api, extraOptions).finally(() => {
+  refreshInFlight ??= acrossTabs(() => refreshTokens(api, extraOptions)).finally(() => {
     refreshInFlight = null;
   });
   return refreshInFlight;
