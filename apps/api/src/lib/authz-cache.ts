@@ -19,7 +19,7 @@ type SessionEntry = Authorisation & { sessionId: string; validUntil: number };
 
 /** How many users' permission sets a process keeps (least recently used go first). */
 export const AUTHZ_CACHE_USERS = 10_000;
-/** How many sessions' state a process keeps (least recently used go first). */
+/** How many sessions' state a process keeps (the first kept go first). */
 export const AUTHZ_CACHE_SESSIONS = 10_000;
 /** The last safety net: a cached session state is read again from the database after this. */
 export const AUTHZ_CACHE_TTL_MS = 60_000;
@@ -35,7 +35,8 @@ export type AuthzCacheOptions = {
  * Cheap authorisation: a warm request touches no database.
  *
  * Session state (session live, user status and primary role, company active, its
- * `authz_version`) and the effective permissions are kept per session id, in a bounded LRU with a
+ * `authz_version`) and the effective permissions are kept per session id, in a bounded map (first in,
+ * first out: a hit costs one look-up) with a
  * TTL. The database pushes every change that can alter them: triggers (migration 0007) NOTIFY
  * `taskhive_authz` with the company, session or user concerned when `companies.authz_version` is
  * bumped (every permission-relevant change: migration 0002), a company is (de)activated, a session
@@ -135,6 +136,24 @@ export function authzCache(db: Db, options: AuthzCacheOptions = {}) {
     return set;
   }
 
+  /**
+   * The session's authorisation from memory, at once, when the cache holds it and may be used;
+   * undefined: ask `authorise`, which reads the database.
+   */
+  function cached(sessionId: string, userId: string): Authorisation | undefined {
+    if (!listening) return undefined;
+    const hit = bySession.get(sessionId);
+    if (!hit) return undefined;
+    const t = now();
+    if (hit.state.userId !== userId || t >= hit.validUntil || t >= hit.state.expiresAt.getTime()) {
+      bySession.delete(sessionId);
+      return undefined;
+    }
+    // No reordering on a hit (first in, first out): an entry lives 60 s at most anyway.
+    counts.hits++;
+    return hit;
+  }
+
   return {
     /** The live session's state, read from the database, or null when revoked, expired or unknown. */
     session,
@@ -142,23 +161,17 @@ export function authzCache(db: Db, options: AuthzCacheOptions = {}) {
     /** The user's effective permissions at the session's authorisation version. */
     permissions,
 
+    /** `authorise` from memory only, at once (the auth hook's path without a promise). */
+    cached,
+
     /**
      * The token's session state and permissions: from memory when warm (no database), else read
      * (and kept when the listener is connected). Null when the session is not live.
      */
     async authorise(sessionId: string, userId: string): Promise<Authorisation | null> {
+      const hit = cached(sessionId, userId);
+      if (hit) return hit;
       const t = now();
-      if (listening) {
-        const hit = bySession.get(sessionId);
-        if (hit) {
-          bySession.delete(sessionId);
-          if (hit.state.userId === userId && t < hit.validUntil && t < hit.state.expiresAt.getTime()) {
-            bySession.set(sessionId, hit);
-            counts.hits++;
-            return hit;
-          }
-        }
-      }
       counts.misses++;
       const seen = epoch;
       const state = await session(sessionId, userId);

@@ -14,8 +14,10 @@ describe('accessTokenVerifier', () => {
     let clock = Date.now();
     const verify = accessTokenVerifier(secret, 10, () => clock);
     const token = await signAccessToken(secret, claims);
+    expect(verify.remembered(token)).toBeUndefined(); // never verified: not known at once
     expect(await verify(token)).toEqual(claims);
     expect(await verify(token)).toEqual(claims); // remembered
+    expect(verify.remembered(token)).toEqual(claims); // and answered without a promise
 
     // The remembered token's signature on another payload (another session id): refused.
     const [head, body, sig] = token.split('.');
@@ -29,7 +31,9 @@ describe('accessTokenVerifier', () => {
     );
     expect(await verify(other)).toBeNull();
 
+    expect(verify.remembered(tampered)).toBeUndefined();
     clock += 24 * 3600 * 1000; // past the token's expiry: refused though remembered
+    expect(verify.remembered(token)).toBeUndefined();
     expect(await verify(token)).toBeNull();
   });
 

@@ -4,7 +4,7 @@ import { MESSAGES, type Permission, type PermissionRequirement, satisfies } from
 import type { Config } from '../config.ts';
 import { AUTHZ_CHANNEL, type Database, type Db } from '../db/client.ts';
 import { isSuperAdminRole } from '../lib/access.ts';
-import { type AuthzCache, authzCache } from '../lib/authz-cache.ts';
+import { type Authorisation, type AuthzCache, authzCache } from '../lib/authz-cache.ts';
 import { forbidden, unauthorized } from '../lib/errors.ts';
 import { type Actor, makeScope, type Scope } from '../lib/scope.ts';
 import { accessTokenVerifier } from '../lib/tokens.ts';
@@ -154,11 +154,11 @@ export const authPlugin = fp(
     }
 
     /** The actor of a live session, or the message of why it is not one. */
-    async function actorOf(
+    function actorFrom(
       claims: { sessionId: string; userId: string; companyId: string },
+      found: Authorisation | null,
       client?: Actor['client'],
-    ): Promise<Actor | string> {
-      const found = await authz.authorise(claims.sessionId, claims.userId);
+    ): Actor | string {
       const live = found?.state;
       if (!found || !live || live.companyId !== claims.companyId) return MESSAGES.auth.sessionExpired;
       noteVersion(live.companyId, live.authzVersion);
@@ -175,27 +175,55 @@ export const authPlugin = fp(
       };
     }
 
+    async function actorOf(
+      claims: { sessionId: string; userId: string; companyId: string },
+      client?: Actor['client'],
+    ): Promise<Actor | string> {
+      return actorFrom(claims, await authz.authorise(claims.sessionId, claims.userId), client);
+    }
+
     app.decorate('reauthorize', async (actor: Actor) => {
       const next = await actorOf(actor);
       return typeof next === 'string' ? null : next;
     });
 
-    app.addHook('onRequest', async (req) => {
-      const cfg = req.routeOptions.config;
-      if (cfg.public || cfg.permission === undefined) return;
-      const header = req.headers.authorization;
-      const token = header?.startsWith('Bearer ') ? header.slice(7).trim() : undefined;
-      if (!token) throw unauthorized();
-      const claims = await verifyToken(token);
-      if (!claims) throw unauthorized(MESSAGES.auth.sessionExpired);
-      const actor = await actorOf(claims, { ip: req.ip, userAgent: req.headers['user-agent'] });
+    /** Admits the request's actor, or throws 401 or 403. */
+    function admit(req: FastifyRequest, actor: Actor | string) {
       if (typeof actor === 'string') throw unauthorized(actor);
       req.actor = actor;
       req.scope = makeScope(opts.db, actor);
-      const need = cfg.permission;
+      const need = req.routeOptions.config.permission;
       const allowed =
-        typeof need === 'string' ? actor.permissions.has(need) : satisfies(actor.permissions, need);
+        need === undefined ||
+        (typeof need === 'string' ? actor.permissions.has(need) : satisfies(actor.permissions, need));
       if (!allowed) throw forbidden();
+    }
+
+    // A callback hook, not an async one: a request whose token and session are in memory (the
+    // usual case) is admitted without a promise; otherwise the token is verified and the session
+    // read, then the request goes on.
+    app.addHook('onRequest', (req, _reply, done) => {
+      const cfg = req.routeOptions.config;
+      if (cfg.public || cfg.permission === undefined) return done();
+      const header = req.headers.authorization;
+      const token = header?.startsWith('Bearer ') ? header.slice(7).trim() : undefined;
+      if (!token) return done(unauthorized());
+      const client = { ip: req.ip, userAgent: req.headers['user-agent'] };
+      const claims = verifyToken.remembered(token);
+      const found = claims && authz.cached(claims.sessionId, claims.userId);
+      if (claims && found) {
+        try {
+          admit(req, actorFrom(claims, found, client));
+        } catch (err) {
+          return done(err as Error);
+        }
+        return done();
+      }
+      void (async () => {
+        const verified = claims ?? (await verifyToken(token));
+        if (!verified) throw unauthorized(MESSAGES.auth.sessionExpired);
+        admit(req, await actorOf(verified, client));
+      })().then(() => done(), done);
     });
   },
 );
