@@ -1,4 +1,6 @@
 import type { ActivityField } from '@taskhive/contract';
+import { sql, type SQLWrapper } from 'drizzle-orm';
+import { rowsOf } from '../../db/client.ts';
 import { activities } from '../../db/schema/index.ts';
 import type { Scope } from '../../lib/scope.ts';
 
@@ -17,6 +19,22 @@ export type Change = {
  * the transaction that makes the change, so a change that fails leaves no activity behind.
  */
 export const activitiesRepo = {
+  /**
+   * Runs a task's insert (`tasksRepo.insertQuery`: answering `id` and `project_id`) and records
+   * its 'created' activity in the same statement: atomic without a transaction, one round trip.
+   * Answers the new task's id.
+   */
+  async recordCreated(scope: Scope, insert: SQLWrapper, title: string): Promise<string> {
+    const [row] = rowsOf<{ task_id: string }>(
+      await scope.db.execute(sql`with t as (${insert.getSQL()})
+        insert into ${activities} (company_id, task_id, project_id, actor_id, field, from_value, to_value)
+        select ${scope.companyId}, t.id, t.project_id, ${scope.actor.userId}, 'created', null, ${title}
+        from t returning task_id`),
+    );
+    if (!row) throw new Error('insert returned no row');
+    return row.task_id;
+  },
+
   async record(scope: Scope, changes: Change[]): Promise<void> {
     if (changes.length === 0) return;
     await scope.db.insert(activities).values(

@@ -32,6 +32,16 @@ import { rowsOf } from '../../db/client.ts';
 import type { Scope } from '../../lib/scope.ts';
 import type { Reach } from '../projects/projects.repo.ts';
 
+/** A task to insert: what a create knows. */
+export type NewTask = Required<Omit<TaskPatch, 'taskListId' | 'statusId' | 'sortOrder'>> & {
+  sortOrder: number | 'front';
+  statusId: string | null | 'first';
+  projectId: string;
+  taskListId: string;
+  parentTaskId: string | null;
+  createdBy: string;
+};
+
 export type TaskRow = {
   id: string;
   projectId: string;
@@ -407,32 +417,37 @@ export const tasksRepo = {
     return row;
   },
 
-  async insert(
-    scope: Scope,
-    t: Required<Omit<TaskPatch, 'taskListId' | 'statusId' | 'sortOrder'>> & {
-      sortOrder: number | 'front';
-      statusId: string | null;
-      projectId: string;
-      taskListId: string;
-      parentTaskId: string | null;
-      createdBy: string;
-    },
-  ) {
+  /**
+   * The insert of a new task, answering its id and project, not yet run: `insert` runs it;
+   * `activitiesRepo.recordCreated` runs it with its activity as one statement. `statusId`
+   * 'first': the company's first status, looked up inside the statement.
+   */
+  insertQuery(scope: Scope, t: NewTask) {
+    const statusId =
+      t.statusId === 'first'
+        ? sql`(select ${taskStatuses.id} from ${taskStatuses} where ${taskStatuses.companyId} = ${scope.companyId}
+            order by ${taskStatuses.sortOrder} limit 1)`
+        : t.statusId;
     // Progress and completion follow the status from the start (a new task has no subtasks), so
     // a create needs no `recomputeProgress` of its own; a subtask's parent still does.
     const completed = sql`coalesce((select ${taskStatuses.builtIn} = 'completed' from ${taskStatuses}
-      where ${taskStatuses.companyId} = ${scope.companyId} and ${taskStatuses.id} = ${t.statusId}), false)`;
-    const [row] = await scope.db
+      where ${taskStatuses.companyId} = ${scope.companyId} and ${taskStatuses.id} = ${statusId}), false)`;
+    return scope.db
       .insert(tasks)
       .values(
         scope.values({
           ...t,
+          statusId: t.statusId === 'first' ? sql`${statusId}` : t.statusId,
           sortOrder: t.sortOrder === 'front' ? frontKey : t.sortOrder,
           progress: sql`case when ${completed} then 100 else 0 end`,
           completedAt: sql`case when ${completed} then now() end`,
         }),
       )
-      .returning({ id: tasks.id });
+      .returning({ id: tasks.id, projectId: tasks.projectId });
+  },
+
+  async insert(scope: Scope, t: NewTask): Promise<string> {
+    const [row] = await tasksRepo.insertQuery(scope, t);
     if (!row) throw new Error('insert returned no row');
     return row.id;
   },

@@ -26,7 +26,7 @@ import { notify } from '../notifications/notify.ts';
 import { priorityCatalogue } from '../task-statuses/task-statuses.service.ts';
 import { taskStatusesRepo } from '../task-statuses/task-statuses.repo.ts';
 import { byTask, toTask, toTaskDocument } from './tasks.mapper.ts';
-import { type AssigneeRow, type TaskRow, tasksRepo, type TaskSet } from './tasks.repo.ts';
+import { type AssigneeRow, type NewTask, type TaskRow, tasksRepo, type TaskSet } from './tasks.repo.ts';
 
 async function loadTask(scope: Scope, id: string) {
   const row = await tasksRepo.byId(scope, id, projectsPolicy.taskReach(scope.actor));
@@ -139,11 +139,53 @@ export function tasksService(deps: { storage: FileStorage; log: FastifyBaseLogge
     parent: TaskRow | null,
     body: CreateTaskBody,
   ): Promise<TaskDetail> {
-    const statusId = body.statusId
+    const given = body.statusId
       ? (await assertStatus(scope, body.statusId, MESSAGES.projects.statusNotInCompany)).id
-      : await taskStatusesRepo.first(scope);
+      : undefined;
     await assertPriority(scope, body.priorityId);
     await assertAssignees(scope, list.projectId, body.assigneeIds);
+    const task = (
+      statusId: NewTask['statusId'],
+      sortOrder: number | 'front',
+      createdBy: string,
+    ): NewTask => ({
+      projectId: list.projectId,
+      taskListId: list.id,
+      parentTaskId: parent?.id ?? null,
+      title: body.title,
+      description: body.description ?? null,
+      statusId,
+      priorityId: body.priorityId ?? null,
+      startDate: body.startDate ?? null,
+      dueDate: body.dueDate ?? null,
+      estimatedHours: hours(body.estimatedHours) ?? null,
+      actualHours: hours(body.actualHours) ?? null,
+      sortOrder,
+      createdBy,
+    });
+    const event = (taskId: string) =>
+      ({
+        type: 'task',
+        action: 'created',
+        id: taskId,
+        projectId: list.projectId,
+        taskId: parent?.id ?? null,
+      }) as const;
+
+    // The usual create (a card at the front of its column, no one assigned) is ONE statement: the
+    // insert, its status the company's first unless given, and its activity. A single statement
+    // is atomic, so it needs no transaction and its two round trips.
+    if (!parent && body.sortOrder === undefined && !body.assigneeIds?.length) {
+      const id = await activitiesRepo.recordCreated(
+        scope,
+        tasksRepo.insertQuery(scope, task(given ?? 'first', 'front', scope.actor.userId)),
+        body.title,
+      );
+      scope.emit(event(id));
+      return newTaskDetail(scope, id, false);
+    }
+
+    const statusId = given ?? (await taskStatusesRepo.first(scope));
     const id = await retryTransaction(() =>
       scope.transaction(async (tx) => {
         // A card goes to the front of its column (a sequence key: no lock, no other row
@@ -158,35 +200,16 @@ export function tasksService(deps: { storage: FileStorage; log: FastifyBaseLogge
         else if (statusId)
           sortOrder = await tasksRepo.place(tx, { projectId: list.projectId, statusId }, body.sortOrder);
         else sortOrder = body.sortOrder;
-        const taskId = await tasksRepo.insert(tx, {
-          projectId: list.projectId,
-          taskListId: list.id,
-          parentTaskId: parent?.id ?? null,
-          title: body.title,
-          description: body.description ?? null,
-          statusId,
-          priorityId: body.priorityId ?? null,
-          startDate: body.startDate ?? null,
-          dueDate: body.dueDate ?? null,
-          estimatedHours: hours(body.estimatedHours) ?? null,
-          actualHours: hours(body.actualHours) ?? null,
-          sortOrder,
-          createdBy: tx.actor.userId,
-        });
+        const taskId = await activitiesRepo.recordCreated(
+          tx,
+          tasksRepo.insertQuery(tx, task(statusId, sortOrder, tx.actor.userId)),
+          body.title,
+        );
         await tasksRepo.addAssignees(tx, taskId, body.assigneeIds ?? []);
-        await activitiesRepo.record(tx, [
-          { taskId, projectId: list.projectId, field: 'created', from: null, to: body.title },
-        ]);
         await notify.taskChanged(tx, taskId, { assigned: body.assigneeIds ?? [] });
         // The new task's own progress came with its insert; a parent takes the mean anew.
         if (parent) await tasksRepo.recomputeProgress(tx, [parent.id]);
-        tx.emit({
-          type: 'task',
-          action: 'created',
-          id: taskId,
-          projectId: list.projectId,
-          taskId: parent?.id ?? null,
-        });
+        tx.emit(event(taskId));
         return taskId;
       }),
     );
