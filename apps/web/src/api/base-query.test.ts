@@ -23,17 +23,25 @@ function fakeFetch(handler: Handler) {
 
 const path = (r: Request) => new URL(r.url).pathname;
 
+/**
+ * A server whose refresh hands out 'access-2' and which answers only that token: any other
+ * answers 401 (with `message` when given).
+ */
+function acceptsRefreshedToken(permissions: string[] = [], message?: string): Handler {
+  return async (req) => {
+    if (path(req) === '/api/auth/refresh-token') {
+      return jsonResponse(200, { token: 'access-2', accessToken: 'access-2', refreshToken: 'refresh-2' });
+    }
+    return req.headers.get('Authorization') === 'Bearer access-2'
+      ? jsonResponse(200, { user: me, permissions })
+      : jsonResponse(401, null, message === undefined ? undefined : { message });
+  };
+}
+
 describe('baseQueryWithReauth', () => {
   it('refreshes once on a 401 from the cookie alone, keeps only the new access token and retries once', async () => {
     const store = makeStore({ persist: false, preloadedState: signedIn() });
-    const calls = fakeFetch(async (req) => {
-      if (path(req) === '/api/auth/refresh-token') {
-        return jsonResponse(200, { token: 'access-2', accessToken: 'access-2', refreshToken: 'refresh-2' });
-      }
-      return req.headers.get('Authorization') === 'Bearer access-2'
-        ? jsonResponse(200, { user: me, permissions: ['project:read'] })
-        : jsonResponse(401, null, { message: 'Authentication required' });
-    });
+    const calls = fakeFetch(acceptsRefreshedToken(['project:read'], 'Authentication required'));
 
     const result = await store.dispatch(authApi.endpoints.getMe.initiate());
 
@@ -78,14 +86,7 @@ describe('baseQueryWithReauth', () => {
 
   it('refreshes from the cookie when no token at all is held (after a reload)', async () => {
     const store = makeStore({ persist: false, preloadedState: signedIn({ accessToken: null }) });
-    const calls = fakeFetch(async (req) => {
-      if (path(req) === '/api/auth/refresh-token') {
-        return jsonResponse(200, { token: 'access-2', accessToken: 'access-2', refreshToken: 'refresh-2' });
-      }
-      return req.headers.get('Authorization') === 'Bearer access-2'
-        ? jsonResponse(200, { user: me, permissions: [] })
-        : jsonResponse(401, null);
-    });
+    const calls = fakeFetch(acceptsRefreshedToken());
 
     const result = await store.dispatch(authApi.endpoints.getMe.initiate());
 
@@ -105,14 +106,7 @@ describe('baseQueryWithReauth', () => {
 
   it('shares one refresh between concurrent 401s (each refresh token works once)', async () => {
     const store = makeStore({ persist: false, preloadedState: signedIn() });
-    const calls = fakeFetch(async (req) => {
-      if (path(req) === '/api/auth/refresh-token') {
-        return jsonResponse(200, { token: 'access-2', accessToken: 'access-2', refreshToken: 'refresh-2' });
-      }
-      return req.headers.get('Authorization') === 'Bearer access-2'
-        ? jsonResponse(200, { user: me, permissions: [] })
-        : jsonResponse(401, null);
-    });
+    const calls = fakeFetch(acceptsRefreshedToken());
 
     const results = await Promise.all([
       store.dispatch(authApi.endpoints.getMe.initiate()),
@@ -141,14 +135,7 @@ describe('baseQueryWithReauth', () => {
     vi.stubGlobal('navigator', { ...navigator, locks });
     try {
       const store = makeStore({ persist: false, preloadedState: signedIn() });
-      const calls = fakeFetch(async (req) => {
-        if (path(req) === '/api/auth/refresh-token') {
-          return jsonResponse(200, { token: 'access-2', accessToken: 'access-2', refreshToken: 'refresh-2' });
-        }
-        return req.headers.get('Authorization') === 'Bearer access-2'
-          ? jsonResponse(200, { user: me, permissions: [] })
-          : jsonResponse(401, null);
-      });
+      const calls = fakeFetch(acceptsRefreshedToken());
 
       const result = store.dispatch(authApi.endpoints.getMe.initiate());
       await vi.waitFor(() => expect(names).toEqual([REFRESH_LOCK]));

@@ -168,9 +168,16 @@ export const TaskCard = memo(function TaskCard({
 /** Initials on the name's colour, or the photo (fetched with the token) when there is one. */
 function CardAvatar({ person }: { person: Task['assignees'][number] }) {
   const name = `${person.firstName} ${person.lastName}`.trim();
+  const initials = initialsOf(person.firstName, person.lastName);
   const photo = resolvePhotoUrl(person.profilePhotoUrl);
-  if (photo)
-    return <CardPhoto url={photo} name={name} fallback={initialsOf(person.firstName, person.lastName)} />;
+  return photo ? (
+    <CardPhoto url={photo} name={name} initials={initials} />
+  ) : (
+    <Initials name={name} initials={initials} />
+  );
+}
+
+function Initials({ name, initials }: { name: string; initials: string }) {
   return (
     <span
       className="task-card__avatar"
@@ -179,24 +186,18 @@ function CardAvatar({ person }: { person: Task['assignees'][number] }) {
       title={name}
       style={{ backgroundColor: AVATAR_COLORS[avatarColorIndex(name)] }}
     >
-      {initialsOf(person.firstName, person.lastName)}
+      {initials}
     </span>
   );
 }
 
-function CardPhoto({ url, name, fallback }: { url: string; name: string; fallback: string }) {
+/** The photo once loaded; its initials meanwhile, or if it does not load. */
+function CardPhoto({ url, name, initials }: { url: string; name: string; initials: string }) {
   const src = useAuthedImage(url);
-  if (src) return <img className="task-card__avatar" src={src} alt={name} title={name} />;
-  return (
-    <span
-      className="task-card__avatar"
-      role="img"
-      aria-label={name}
-      title={name}
-      style={{ backgroundColor: AVATAR_COLORS[avatarColorIndex(name)] }}
-    >
-      {fallback}
-    </span>
+  return src ? (
+    <img className="task-card__avatar" src={src} alt={name} title={name} />
+  ) : (
+    <Initials name={name} initials={initials} />
   );
 }
 
