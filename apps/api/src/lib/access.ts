@@ -17,7 +17,7 @@ export type LiveSession = {
  * what may this user do. Both are keyed by ids from a verified token.
  */
 export function accessRepo(db: Db) {
-  return {
+  const repo = {
     async liveSession(sessionId: string, userId: string): Promise<LiveSession | null> {
       const [row] = await db
         .select({
@@ -57,22 +57,42 @@ export function accessRepo(db: Db) {
         );
         return rows.map((r) => r.name);
       }
-      const platformOnly = sql.join(
-        PLATFORM_ONLY.map((p) => sql`${p}`),
-        sql`, `,
-      );
+      return [...((await repo.effectivePermissionsOf(companyId, [userId])).get(userId) ?? [])];
+    },
+
+    /**
+     * `effectivePermissions` of several users of one company in one query (by name, each user's
+     * set; a user who holds none is absent), optionally only among `among`. Not for the Super
+     * Admin, who belongs to no company.
+     */
+    async effectivePermissionsOf(
+      companyId: string,
+      userIds: readonly string[],
+      among?: readonly string[],
+    ): Promise<Map<string, Set<string>>> {
+      const out = new Map<string, Set<string>>();
+      if (userIds.length === 0 || among?.length === 0) return out;
+      const list = (xs: readonly string[], cast = sql``) =>
+        sql.join(
+          xs.map((x) => sql`${x}${cast}`),
+          sql`, `,
+        );
+      const ids = list(userIds, sql`::uuid`);
       const result = await db.execute(sql`
         with held as (
-          select rp.permission_id
-            from role_permissions rp
-            join roles r on r.id = rp.role_id and r.is_active
-           where r.company_id = ${companyId}
-             and (r.id = (select role_id from users where id = ${userId} and company_id = ${companyId})
-                  or r.id in (select role_id from user_roles where user_id = ${userId} and company_id = ${companyId}))
+          select u.id as user_id, rp.permission_id
+            from users u
+            join roles r on r.company_id = u.company_id and r.is_active
+                        and (r.id = u.role_id
+                             or r.id in (select role_id from user_roles ur
+                                          where ur.user_id = u.id and ur.company_id = u.company_id))
+            join role_permissions rp on rp.role_id = r.id
+           where u.company_id = ${companyId} and u.id in (${ids})
           union
-          select permission_id from user_permissions where user_id = ${userId} and company_id = ${companyId}
+          select user_id, permission_id from user_permissions
+           where company_id = ${companyId} and user_id in (${ids})
         )
-        select distinct p.name
+        select distinct h.user_id, p.name
           from permissions p
           join held h on h.permission_id = p.id
           join company_modules cm on cm.module_id = p.module_id and cm.company_id = ${companyId}
@@ -80,9 +100,15 @@ export function accessRepo(db: Db) {
          where (cm.access_level = 'full'
                 or (cm.access_level = 'write' and p.permission_type <> 'delete')
                 or (cm.access_level = 'read' and p.permission_type = 'read'))
-           and p.name not in (${platformOnly})
+           and p.name not in (${list(PLATFORM_ONLY)})
+           ${among ? sql`and p.name in (${list(among)})` : sql``}
          order by p.name`);
-      return rowsOf<{ name: string }>(result).map((r) => r.name);
+      for (const r of rowsOf<{ user_id: string; name: string }>(result)) {
+        const set = out.get(r.user_id) ?? new Set<string>();
+        set.add(r.name);
+        out.set(r.user_id, set);
+      }
+      return out;
     },
 
     /**
@@ -126,6 +152,7 @@ export function accessRepo(db: Db) {
       return rowsOf(result).length > 0;
     },
   };
+  return repo;
 }
 
 export const isSuperAdminRole = (roleName: string | null, roleType: string | null) =>

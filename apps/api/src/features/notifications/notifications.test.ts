@@ -5,7 +5,7 @@ import type { App } from '../../app.ts';
 import type { Database } from '../../db/client.ts';
 import { notifications } from '../../db/schema/index.ts';
 import type { LiveEvent } from '../../lib/live-events.ts';
-import { buildTestApp } from '../../test/build-app.ts';
+import { buildCountingApp, buildTestApp } from '../../test/build-app.ts';
 import {
   bearer,
   buildProject,
@@ -319,6 +319,35 @@ describe('GET /api/Notifications and /unread-count', () => {
     ]);
     expect(await mailsTo(outsider.email)).toHaveLength(0);
     expect(await mailsTo(reader.email)).toHaveLength(1);
+  });
+
+  it('checks the rights of every mentioned non-member in one query, however many are mentioned', async () => {
+    const t = await newTask('Counted mentions');
+    const managers = [];
+    for (let i = 0; i < 4; i++) managers.push(await buildUser(database.db, acme, { role: 'manager' }));
+    const { app: counted, counter } = await buildCountingApp(database);
+    try {
+      const statementsToMention = async (people: { userId: string }[]) => {
+        counter.statements = 0;
+        const res = await counted.inject({
+          method: 'POST',
+          url: `/api/Tasks/${t.taskId}/comments`,
+          headers: { ...bearer(admin), 'content-type': 'application/json' },
+          payload: JSON.stringify({ body: `Note ${people.map((p) => mentionToken(p.userId)).join(' ')}` }),
+        });
+        expect(res.statusCode).toBe(201);
+        // The request's statements only: the mails it queued are sent after the answer.
+        const statements = counter.statements;
+        await counted.background.drain();
+        return statements;
+      };
+      await statementsToMention([]); // warms the session cache
+      const one = await statementsToMention(managers.slice(0, 1));
+      const three = await statementsToMention(managers.slice(1, 4));
+      expect(three).toBe(one);
+    } finally {
+      await counted.close();
+    }
   });
 
   it("lists only the caller's own, newest first, paged, with the unread filter and count", async () => {

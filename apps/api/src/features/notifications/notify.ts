@@ -40,7 +40,7 @@ async function send(tx: Scope, items: NewNotification[]): Promise<void> {
  * The notifications whose recipient may open what they are about (the projects policy's reach: a
  * member of the project, or `project:read:all`, or for a task `task:read:all`). A mention may name
  * anyone of the company; someone outside the project is not told the task's title or the comment's
- * words. One query for the members; the permissions only of recipients who are not members.
+ * words. One query for the members; one for the rights of the recipients who are not members.
  */
 async function readable(tx: Scope, items: NewNotification[]): Promise<NewNotification[]> {
   const byProject = new Map<string, string[]>();
@@ -52,17 +52,18 @@ async function readable(tx: Scope, items: NewNotification[]): Promise<NewNotific
   for (const [projectId, userIds] of byProject)
     for (const userId of await projectsRepo.membersAmong(tx, projectId, userIds))
       members.add(`${projectId}:${userId}`);
-  const kept: NewNotification[] = [];
-  for (const n of items) {
-    if (!n.projectId || members.has(`${n.projectId}:${n.userId}`)) {
-      kept.push(n);
-      continue;
-    }
-    const held = await accessRepo(tx.db).effectivePermissions(n.userId, tx.companyId, false);
-    if (held.includes('project:read:all') || (n.taskId !== null && held.includes('task:read:all')))
-      kept.push(n);
-  }
-  return kept;
+  const isMember = (n: NewNotification) => !n.projectId || members.has(`${n.projectId}:${n.userId}`);
+  // The company-wide read rights of the recipients who are not members: one query for all of them.
+  const others = [...new Set(items.filter((n) => !isMember(n)).map((n) => n.userId))];
+  const held = await accessRepo(tx.db).effectivePermissionsOf(tx.companyId, others, [
+    'project:read:all',
+    'task:read:all',
+  ]);
+  return items.filter((n) => {
+    if (isMember(n)) return true;
+    const rights = held.get(n.userId);
+    return !!rights && (rights.has('project:read:all') || (n.taskId !== null && rights.has('task:read:all')));
+  });
 }
 
 /**
