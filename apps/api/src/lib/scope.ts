@@ -47,39 +47,58 @@ export type Scope = {
   readonly events: readonly LiveEvent[];
 };
 
+/**
+ * A scope is made for every request: its methods live on the class, so making one allocates one
+ * object (closures per request showed in the profile of the cheapest authenticated route).
+ */
+class TenantScope implements Scope {
+  constructor(
+    readonly db: Db,
+    readonly actor: Actor,
+    readonly companyId: string,
+    readonly events: LiveEvent[],
+  ) {}
+
+  own(table: TenantTable, ...more: (SQL | undefined)[]): SQL {
+    const cond = and(eq(table.companyId, this.companyId), ...more);
+    if (!cond) throw new Error('unreachable: and() of a defined condition');
+    return cond;
+  }
+
+  values<R extends object>(row: R): R & { companyId: string } {
+    return { ...row, companyId: this.companyId };
+  }
+
+  on(other: Db): Scope {
+    return new TenantScope(other, this.actor, this.companyId, this.events);
+  }
+
+  async transaction<T>(work: (scope: Scope) => Promise<T>): Promise<T> {
+    const pending: LiveEvent[] = [];
+    const result = await this.db.transaction((tx) =>
+      work(new TenantScope(tx, this.actor, this.companyId, pending)),
+    );
+    this.events.push(...pending);
+    return result;
+  }
+
+  emit(change: LiveChange): void {
+    this.events.push({
+      ...change,
+      companyId: this.companyId,
+      actorId: this.actor.userId,
+      at: new Date().toISOString(),
+    });
+  }
+}
+
 export function makeScope(
   db: Db,
   actor: Actor,
   companyId: string = actor.companyId,
   events: LiveEvent[] = [],
 ): Scope {
-  const scope: Scope = {
-    db,
-    companyId,
-    actor,
-    own(table, ...more) {
-      const cond = and(eq(table.companyId, companyId), ...more);
-      if (!cond) throw new Error('unreachable: and() of a defined condition');
-      return cond;
-    },
-    values(row) {
-      return { ...row, companyId };
-    },
-    on(other) {
-      return makeScope(other, actor, companyId, events);
-    },
-    async transaction(work) {
-      const pending: LiveEvent[] = [];
-      const result = await db.transaction((tx) => work(makeScope(tx, actor, companyId, pending)));
-      events.push(...pending);
-      return result;
-    },
-    emit(change) {
-      events.push({ ...change, companyId, actorId: actor.userId, at: new Date().toISOString() });
-    },
-    events,
-  };
-  return scope;
+  return new TenantScope(db, actor, companyId, events);
 }
 
 /**

@@ -139,8 +139,9 @@ export const authPlugin = fp(
     const versions = new Map<string, number>();
     function noteVersion(companyId: string, version: number) {
       const before = versions.get(companyId);
+      if (before === version) return;
       versions.set(companyId, version);
-      if (before === undefined || before === version) return;
+      if (before === undefined) return;
       app.live.publish([
         {
           companyId,
@@ -164,15 +165,16 @@ export const authPlugin = fp(
       noteVersion(live.companyId, live.authzVersion);
       if (live.userStatus !== 'active') return MESSAGES.auth.userInactive;
       if (!live.companyActive) return MESSAGES.auth.companyInactive;
-      return {
+      const actor: Actor = {
         userId: live.userId,
         companyId: live.companyId,
         sessionId: claims.sessionId,
         role: live.roleName ?? '',
         isSuperAdmin: isSuperAdminRole(live.roleName, live.roleType),
         permissions: found.permissions,
-        ...(client ? { client } : {}),
       };
+      if (client) actor.client = client;
+      return actor;
     }
 
     async function actorOf(
