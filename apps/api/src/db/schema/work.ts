@@ -301,8 +301,24 @@ export const timeLogs = pgTable(
     // Covering: the company report (minutes by project, user and day over a range) is an
     // index-only scan.
     index('time_logs_company_day_idx').on(t.companyId, t.loggedAt, t.projectId, t.userId, t.durationMinutes),
-    index('time_logs_user_logged_idx').on(t.companyId, t.userId, t.loggedAt),
-    index('time_logs_project_idx').on(t.companyId, t.projectId, t.loggedAt),
+    // A user's and a project's entries in the list's default order (newest day first, then
+    // newest entry; `sortBy` writes `desc nulls last`), so a page is the first rows of an index
+    // scan, not a sort of every entry in the range; ranges and sums over a user's or a project's
+    // days use them too (migration 0012).
+    index('time_logs_user_page_idx').on(
+      t.companyId,
+      t.userId,
+      t.loggedAt.desc().nullsLast(),
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
+    index('time_logs_project_page_idx').on(
+      t.companyId,
+      t.projectId,
+      t.loggedAt.desc().nullsLast(),
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
     index('time_logs_task_idx').on(t.companyId, t.taskId),
     index('time_logs_duration_idx').on(t.companyId, t.durationMinutes),
     index('time_logs_created_idx').on(t.companyId, t.createdAt),
