@@ -190,14 +190,12 @@ export const authPlugin = fp(
     });
 
     /** Admits the request's actor, or throws 401 or 403. */
-    function admit(req: FastifyRequest, actor: Actor | string) {
+    function admit(req: FastifyRequest, actor: Actor | string, need: Permission | PermissionRequirement) {
       if (typeof actor === 'string') throw unauthorized(actor);
       req.actor = actor;
       req.scope = makeScope(opts.db, actor);
-      const need = req.routeOptions.config.permission;
       const allowed =
-        need === undefined ||
-        (typeof need === 'string' ? actor.permissions.has(need) : satisfies(actor.permissions, need));
+        typeof need === 'string' ? actor.permissions.has(need) : satisfies(actor.permissions, need);
       if (!allowed) throw forbidden();
     }
 
@@ -206,7 +204,8 @@ export const authPlugin = fp(
     // read, then the request goes on.
     app.addHook('onRequest', (req, _reply, done) => {
       const cfg = req.routeOptions.config;
-      if (cfg.public || cfg.permission === undefined) return done();
+      const need = cfg.permission;
+      if (cfg.public || need === undefined) return done();
       const header = req.headers.authorization;
       const token = header?.startsWith('Bearer ') ? header.slice(7).trim() : undefined;
       if (!token) return done(unauthorized());
@@ -215,7 +214,7 @@ export const authPlugin = fp(
       const found = claims && authz.cached(claims.sessionId, claims.userId);
       if (claims && found) {
         try {
-          admit(req, actorFrom(claims, found, client));
+          admit(req, actorFrom(claims, found, client), need);
         } catch (err) {
           return done(err as Error);
         }
@@ -224,7 +223,7 @@ export const authPlugin = fp(
       void (async () => {
         const verified = claims ?? (await verifyToken(token));
         if (!verified) throw unauthorized(MESSAGES.auth.sessionExpired);
-        admit(req, await actorOf(verified, client));
+        admit(req, await actorOf(verified, client), need);
       })().then(() => done(), done);
     });
   },

@@ -1,8 +1,16 @@
-import { asc, eq, gte, ne, sql } from 'drizzle-orm';
+import { asc, eq, gte, ne, type SQL, sql } from 'drizzle-orm';
 import { BUILT_IN_STATUS_KEYS, BUILT_IN_STATUS_NAMES, DEFAULT_TASK_STATUSES } from '@taskhive/contract';
 import type { Db } from '../../db/client.ts';
 import { priorities, taskStatuses } from '../../db/schema/index.ts';
 import type { Scope } from '../../lib/scope.ts';
+
+const firstQuery = (scope: Scope) =>
+  scope.db
+    .select({ id: taskStatuses.id })
+    .from(taskStatuses)
+    .where(scope.own(taskStatuses))
+    .orderBy(asc(taskStatuses.sortOrder))
+    .limit(1);
 
 export type TaskStatusRow = {
   id: string;
@@ -68,13 +76,13 @@ export const taskStatusesRepo = {
 
   /** The first status in the company's order: where new tasks and projects start. */
   async first(scope: Scope): Promise<string | null> {
-    const [row] = await scope.db
-      .select({ id: taskStatuses.id })
-      .from(taskStatuses)
-      .where(scope.own(taskStatuses))
-      .orderBy(asc(taskStatuses.sortOrder))
-      .limit(1);
+    const [row] = await firstQuery(scope);
     return row?.id ?? null;
+  },
+
+  /** `first` as a subquery, for a statement that looks the status up inside itself. */
+  firstId(scope: Scope): SQL {
+    return sql`(${firstQuery(scope)})`;
   },
 
   async nextSortOrder(scope: Scope): Promise<number> {

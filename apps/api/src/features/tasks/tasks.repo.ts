@@ -31,6 +31,7 @@ import { countAll, type ListResult, pageWindow, searchAny, sortBy, totalOf } fro
 import { rowsOf } from '../../db/client.ts';
 import type { Scope } from '../../lib/scope.ts';
 import type { Reach } from '../projects/projects.repo.ts';
+import { taskStatusesRepo } from '../task-statuses/task-statuses.repo.ts';
 
 /** A task to insert: what a create knows. */
 export type NewTask = Required<Omit<TaskPatch, 'taskListId' | 'statusId' | 'sortOrder'>> & {
@@ -423,11 +424,7 @@ export const tasksRepo = {
    * 'first': the company's first status, looked up inside the statement.
    */
   insertQuery(scope: Scope, t: NewTask) {
-    const statusId =
-      t.statusId === 'first'
-        ? sql`(select ${taskStatuses.id} from ${taskStatuses} where ${taskStatuses.companyId} = ${scope.companyId}
-            order by ${taskStatuses.sortOrder} limit 1)`
-        : t.statusId;
+    const statusId = t.statusId === 'first' ? taskStatusesRepo.firstId(scope) : t.statusId;
     // Progress and completion follow the status from the start (a new task has no subtasks), so
     // a create needs no `recomputeProgress` of its own; a subtask's parent still does.
     const completed = sql`coalesce((select ${taskStatuses.builtIn} = 'completed' from ${taskStatuses}
@@ -437,7 +434,7 @@ export const tasksRepo = {
       .values(
         scope.values({
           ...t,
-          statusId: t.statusId === 'first' ? sql`${statusId}` : t.statusId,
+          statusId,
           sortOrder: t.sortOrder === 'front' ? frontKey : t.sortOrder,
           progress: sql`case when ${completed} then 100 else 0 end`,
           completedAt: sql`case when ${completed} then now() end`,

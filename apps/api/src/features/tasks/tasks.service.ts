@@ -99,33 +99,20 @@ export function tasksService(deps: { storage: FileStorage; log: FastifyBaseLogge
   const list = async (scope: Scope, set: TaskSet, q: TaskListQuery) =>
     paged(scope, q, await tasksRepo.list(scope, set, q, projectsPolicy.taskReach(scope.actor)));
 
-  async function detail(scope: Scope, id: string): Promise<TaskDetail> {
-    const row = await loadTask(scope, id);
-    const [subtasks, documents] = await Promise.all([
-      tasksRepo.subtasks(scope, id),
-      workDocumentsRepo.forTask(scope, id),
-    ]);
-    const assignees = byTask(await tasksRepo.assignees(scope, [id, ...subtasks.map((s) => s.id)]));
-    return {
-      ...toTask(row, assignees),
-      subtasks: subtasks.map((s) => toTask(s, assignees)),
-      documents: documents.map((d) => toTaskDocument(id, d)),
-    };
-  }
+  const detail = async (scope: Scope, id: string) => detailOf(scope, await loadTask(scope, id));
 
-  /** `detail` of a task whose row and assignees the caller holds (an update just read them). */
-  async function detailOf(scope: Scope, row: TaskRow, assigned: AssigneeRow[]): Promise<TaskDetail> {
+  /**
+   * A task with its subtasks, documents and assignees. `assigned`: the task's own assignees when
+   * the caller holds them (an update just read them); else they are read with the subtasks'.
+   */
+  async function detailOf(scope: Scope, row: TaskRow, assigned?: AssigneeRow[]): Promise<TaskDetail> {
     const [subtasks, documents] = await Promise.all([
       row.subtaskCount > 0 ? tasksRepo.subtasks(scope, row.id) : [],
       workDocumentsRepo.forTask(scope, row.id),
     ]);
-    const subtaskAssignees = subtasks.length
-      ? await tasksRepo.assignees(
-          scope,
-          subtasks.map((s) => s.id),
-        )
-      : [];
-    const assignees = byTask([...assigned, ...subtaskAssignees]);
+    const unread = [...(assigned ? [] : [row.id]), ...subtasks.map((s) => s.id)];
+    const read = unread.length ? await tasksRepo.assignees(scope, unread) : [];
+    const assignees = byTask([...(assigned ?? []), ...read]);
     return {
       ...toTask(row, assignees),
       subtasks: subtasks.map((s) => toTask(s, assignees)),
@@ -144,11 +131,7 @@ export function tasksService(deps: { storage: FileStorage; log: FastifyBaseLogge
       : undefined;
     await assertPriority(scope, body.priorityId);
     await assertAssignees(scope, list.projectId, body.assigneeIds);
-    const task = (
-      statusId: NewTask['statusId'],
-      sortOrder: number | 'front',
-      createdBy: string,
-    ): NewTask => ({
+    const task = (statusId: NewTask['statusId'], sortOrder: number | 'front'): NewTask => ({
       projectId: list.projectId,
       taskListId: list.id,
       parentTaskId: parent?.id ?? null,
@@ -161,7 +144,7 @@ export function tasksService(deps: { storage: FileStorage; log: FastifyBaseLogge
       estimatedHours: hours(body.estimatedHours) ?? null,
       actualHours: hours(body.actualHours) ?? null,
       sortOrder,
-      createdBy,
+      createdBy: scope.actor.userId,
     });
     const event = (taskId: string) =>
       ({
@@ -178,7 +161,7 @@ export function tasksService(deps: { storage: FileStorage; log: FastifyBaseLogge
     if (!parent && body.sortOrder === undefined && !body.assigneeIds?.length) {
       const id = await activitiesRepo.recordCreated(
         scope,
-        tasksRepo.insertQuery(scope, task(given ?? 'first', 'front', scope.actor.userId)),
+        tasksRepo.insertQuery(scope, task(given ?? 'first', 'front')),
         body.title,
       );
       scope.emit(event(id));
@@ -202,7 +185,7 @@ export function tasksService(deps: { storage: FileStorage; log: FastifyBaseLogge
         else sortOrder = body.sortOrder;
         const taskId = await activitiesRepo.recordCreated(
           tx,
-          tasksRepo.insertQuery(tx, task(statusId, sortOrder, tx.actor.userId)),
+          tasksRepo.insertQuery(tx, task(statusId, sortOrder)),
           body.title,
         );
         await tasksRepo.addAssignees(tx, taskId, body.assigneeIds ?? []);

@@ -3,7 +3,8 @@ import Typography from '@mui/material/Typography';
 import type { Task } from '@taskhive/contract';
 import { formatDate } from '../../lib/format';
 
-const PRIORITY_COLORS: Record<string, ChipProps['color']> = {
+/** A priority's colour (its chip's and its card label's outline). */
+export const PRIORITY_COLORS: Record<string, ChipProps['color']> = {
   Low: 'default',
   Medium: 'info',
   High: 'warning',

@@ -5,6 +5,7 @@ import { AVATAR_COLORS } from '../../app/theme/avatar-colors';
 import { useAuthedImage } from '../../hooks/use-authed-image';
 import { avatarColorIndex, initialsOf, resolvePhotoUrl } from '../../lib/avatar';
 import { formatDate } from '../../lib/format';
+import { PRIORITY_COLORS } from './task-bits';
 import { useOpenTask } from './task-link';
 
 /** Avatars a card shows before "+n". */
@@ -73,9 +74,11 @@ export const taskCardStyles: SxProps<Theme> = (theme) => ({
     whiteSpace: 'nowrap',
     // The border carries the colour; the label stays in the body text colour, which reads on any
     // background (warning and info outlines' own colours fall under 4.5:1 on white).
-    '&[data-priority="Medium"]': { borderColor: 'info.main' },
-    '&[data-priority="High"]': { borderColor: 'warning.main' },
-    '&[data-priority="Urgent"]': { borderColor: 'error.main' },
+    ...Object.fromEntries(
+      Object.entries(PRIORITY_COLORS)
+        .filter(([, color]) => color && color !== 'default')
+        .map(([name, color]) => [`&[data-priority="${name}"]`, { borderColor: `${color}.main` }]),
+    ),
   },
   '& .task-card__due, & .task-card__progress': { ...theme.typography.caption, color: 'text.secondary' },
   '& .task-card__due[data-overdue]': { color: 'error.main' },
