@@ -1,6 +1,6 @@
 /**
  * `EXPLAIN (ANALYZE, BUFFERS)` of every statement each main read runs, on the database the last
- * PostgreSQL bench run left behind (`taskhive_bench`, not re-made): migrates it first (so a new
+ * PostgreSQL bench run left behind (`taskhive_bench`, or BENCH_DB_NAME; not re-made): migrates it first (so a new
  * migration's indexes count), signs in as the large tenant's admin, records the app's statements
  * per read exactly as src/server.ts does, and prints each plan.
  *
@@ -16,6 +16,7 @@ import { openPostgres } from '../apps/api/src/db/client.ts';
 import { migrate } from '../apps/api/src/db/migrate.ts';
 import { resolveIds } from './src/data.ts';
 import { fill, READS } from './src/endpoints.ts';
+import { BENCH_DB } from './src/server.ts';
 
 type Statement = { text: string; values: unknown[] };
 type RawClient = {
@@ -28,7 +29,7 @@ type RawClient = {
 const url = process.env.DATABASE_URL;
 if (!url) throw new Error('DATABASE_URL is needed (PostgreSQL)');
 const u = new URL(url);
-u.pathname = '/taskhive_bench';
+u.pathname = `/${BENCH_DB}`;
 const database = await openPostgres(u.toString(), 2);
 await migrate(database);
 const { rows } = (await database.db.execute(

@@ -54,7 +54,7 @@ type RawClient = {
  * The PostgreSQL database the run creates (and drops first): BENCH_DB_NAME, so two runs on one
  * server do not drop each other's (letters, digits and underscores only).
  */
-const BENCH_DB = benchDbName(process.env.BENCH_DB_NAME);
+export const BENCH_DB = benchDbName(process.env.BENCH_DB_NAME);
 
 function benchDbName(name: string | undefined): string {
   if (!name) return 'taskhive_bench';

@@ -4,3 +4,4 @@ export * from './work.ts';
 export * from './collab.ts';
 export * from './audit.ts';
 export * from './notifications.ts';
+export * from './tallies.ts';

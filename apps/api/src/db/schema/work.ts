@@ -197,13 +197,10 @@ export const tasks = pgTable(
     index('tasks_parent_idx').on(t.companyId, t.parentTaskId, t.sortOrder),
     // Status then due date: the dashboard's open and overdue counts are an index-only scan.
     index('tasks_status_idx').on(t.companyId, t.statusId, t.dueDate),
-    // A project's top-level tasks with their progress: the project list's figures, index-only.
-    index('tasks_project_top_idx')
-      .on(t.companyId, t.projectId, t.progress)
-      .where(sql`${t.parentTaskId} is null`),
-    // The same for a list's figures (taskCount, overallProgress), read by every list and task route.
+    // A list's top-level tasks in their order: a page of a list is the first entries (its subtasks,
+    // in `tasks_list_idx`, would be read and dropped first). Figures come from `task_tallies`.
     index('tasks_list_top_idx')
-      .on(t.companyId, t.taskListId, t.progress)
+      .on(t.companyId, t.taskListId, t.sortOrder)
       .where(sql`${t.parentTaskId} is null`),
     index('tasks_project_board_idx').on(t.companyId, t.projectId, t.statusId, t.sortOrder),
     index('tasks_priority_idx').on(t.companyId, t.priorityId),

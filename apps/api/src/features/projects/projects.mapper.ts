@@ -2,7 +2,8 @@ import type { DocumentInfo, Project, ProjectMember } from '@taskhive/contract';
 import type { DocumentRow } from '../files/documents.repo.ts';
 import { toDocument } from '../files/documents.mapper.ts';
 import { profilePhotoUrl } from '../users/users.mapper.ts';
-import type { MemberRow, ProjectFigures, ProjectRow } from './projects.repo.ts';
+import type { ProjectFigures } from '../tasks/tallies.repo.ts';
+import type { MemberRow, ProjectRow } from './projects.repo.ts';
 
 export function toProjectMember(m: MemberRow): ProjectMember {
   return {

@@ -1,8 +1,9 @@
-import { aliasedTable, and, asc, eq, exists, gte, inArray, isNull, lte, type SQL, sql } from 'drizzle-orm';
+import { aliasedTable, and, asc, eq, exists, gte, inArray, lte, type SQL, sql } from 'drizzle-orm';
 import type { ProjectListQuery } from '@taskhive/contract';
-import { projectMembers, projects, taskStatuses, tasks, users } from '../../db/schema/index.ts';
+import { projectMembers, projects, taskStatuses, users } from '../../db/schema/index.ts';
 import { countAll, type ListResult, pageWindow, searchAny, sortBy, totalOf } from '../../lib/list.ts';
 import type { Scope } from '../../lib/scope.ts';
+import { talliesRepo } from '../tasks/tallies.repo.ts';
 
 export type ProjectRow = {
   id: string;
@@ -36,20 +37,6 @@ export type MemberRow = {
  * member of (the policy decides which).
  */
 export type Reach = string | null;
-
-/** Top-level tasks of the project (subtasks roll up into their parent). */
-const topLevel = (project: typeof projects) => sql`${tasks.companyId} = ${project.companyId}
-  and ${tasks.projectId} = ${project.id} and ${tasks.parentTaskId} is null`;
-
-/** A project's figures: how many top-level tasks, and the mean of their progress. */
-export type ProjectFigures = { taskCount: number; progress: number };
-
-/**
- * Progress as a sort key only (`sortBy=progress`): a correlated subquery per project. The page's
- * figures themselves come from `projectsRepo.figures`, one grouped query over the page's ids.
- */
-const progress = sql<number>`(select coalesce(round(avg(${tasks.progress})), 0) from ${tasks}
-  where ${topLevel(projects)})::int`.mapWith(Number);
 
 /** `exists (a membership of userId in the project)`, for the reach and the member filter. */
 function hasMember(scope: Scope, userId: string, project: typeof projects = projects): SQL {
@@ -154,7 +141,7 @@ export const projectsRepo = {
       statusName: taskStatuses.sortOrder,
       startDate: projects.startDate,
       endDate: projects.endDate,
-      progress,
+      progress: talliesRepo.projectProgress,
       createdAt: projects.createdAt,
       updatedAt: projects.updatedAt,
     };
@@ -183,25 +170,6 @@ export const projectsRepo = {
       scope.own(projects, eq(projects.id, id), reachCondition(scope, reach)),
     );
     return row ?? null;
-  },
-
-  /**
-   * Task count and progress of these projects (a page, or one): one grouped query over their
-   * top-level tasks, an index-only scan of `tasks_project_top_idx`. Projects without tasks are
-   * absent from the map (0 and 0).
-   */
-  async figures(scope: Scope, projectIds: string[]): Promise<Map<string, ProjectFigures>> {
-    if (projectIds.length === 0) return new Map();
-    const rows = await scope.db
-      .select({
-        projectId: tasks.projectId,
-        taskCount: sql<number>`count(*)::int`.mapWith(Number),
-        progress: sql<number>`coalesce(round(avg(${tasks.progress})), 0)::int`.mapWith(Number),
-      })
-      .from(tasks)
-      .where(scope.own(tasks, inArray(tasks.projectId, projectIds), isNull(tasks.parentTaskId)))
-      .groupBy(tasks.projectId);
-    return new Map(rows.map((r) => [r.projectId, { taskCount: r.taskCount, progress: r.progress }]));
   },
 
   /** The members of these projects, by first name: one query for a whole page. */

@@ -20,6 +20,7 @@ import type { FileStorage } from '../files/files.storage.ts';
 import { taskListsRepo } from '../task-lists/task-lists.repo.ts';
 import { toTaskList } from '../task-lists/task-lists.mapper.ts';
 import { taskStatusesRepo } from '../task-statuses/task-statuses.repo.ts';
+import { talliesRepo } from '../tasks/tallies.repo.ts';
 import { tasksRepo } from '../tasks/tasks.repo.ts';
 import { usersRepo } from '../users/users.repo.ts';
 import { toProject, toProjectDocument, toProjectMember } from './projects.mapper.ts';
@@ -84,7 +85,7 @@ export function projectsService(deps: { storage: FileStorage; log: FastifyBaseLo
     const row = await loadProject(scope, id);
     const [members, figures] = await Promise.all([
       projectsRepo.members(scope, [id]),
-      projectsRepo.figures(scope, [id]),
+      talliesRepo.projectFigures(scope, [id]),
     ]);
     return toProject(row, members, figures);
   }
@@ -95,7 +96,7 @@ export function projectsService(deps: { storage: FileStorage; log: FastifyBaseLo
       const ids = result.rows.map((r) => r.id);
       const [{ members, counts }, figures] = await Promise.all([
         projectsRepo.memberPreview(scope, ids, PROJECT_MEMBER_PREVIEW),
-        projectsRepo.figures(scope, ids),
+        talliesRepo.projectFigures(scope, ids),
       ]);
       return toPaged(q, result, (row) => toProject(row, members, figures, counts));
     },
@@ -104,7 +105,7 @@ export function projectsService(deps: { storage: FileStorage; log: FastifyBaseLo
       const row = await loadProject(scope, id);
       const [members, figures, documents, lists] = await Promise.all([
         projectsRepo.members(scope, [id]),
-        projectsRepo.figures(scope, [id]),
+        talliesRepo.projectFigures(scope, [id]),
         workDocumentsRepo.forProjects(scope, [id]),
         taskListsRepo.forProject(scope, id),
       ]);

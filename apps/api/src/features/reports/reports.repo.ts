@@ -22,6 +22,7 @@ import {
   users,
 } from '../../db/schema/index.ts';
 import type { Scope } from '../../lib/scope.ts';
+import { talliesRepo } from '../tasks/tallies.repo.ts';
 import { dayStart, nextDayStart } from '../time-logs/time-logs.repo.ts';
 
 /**
@@ -33,13 +34,6 @@ import { dayStart, nextDayStart } from '../time-logs/time-logs.repo.ts';
 const minutes = sql<number>`coalesce(sum(${timeLogs.durationMinutes}), 0)`.mapWith(Number);
 const inRange = (from: string, to: string) =>
   and(gte(timeLogs.loggedAt, dayStart(from)), lt(timeLogs.loggedAt, nextDayStart(to)));
-/**
- * A task whose status is not a built-in closed one, as a condition on `tasks` alone (no join):
- * counted over an index-only scan of `tasks_status_idx` (company, status, due date).
- */
-const notClosed = (scope: Scope) =>
-  sql`(${tasks.statusId} is null or ${tasks.statusId} not in (select ${taskStatuses.id} from ${taskStatuses}
-    where ${taskStatuses.companyId} = ${scope.companyId} and ${taskStatuses.builtIn} is not null))`;
 /** A task whose status is not a built-in closed one (Completed, Cancelled), or has none. */
 const openTask = isNull(taskStatuses.builtIn);
 const statusJoin = and(eq(taskStatuses.id, tasks.statusId), eq(taskStatuses.companyId, tasks.companyId));
@@ -202,12 +196,12 @@ export const reportsRepo = {
 
   /**
    * The projects a user is a member of (the first `limit` by name), with how many of their tasks
-   * are closed: the page of projects is picked first, so only its tasks are counted (an
-   * index-only scan of `tasks_project_board_idx` per project), not every task of the company.
+   * and subtasks there are and how many are closed (from the task tallies: the same cost however
+   * many tasks the projects have).
    */
   async myProjects(scope: Scope, userId: string, limit: number) {
-    const mine = scope.db
-      .select({ id: projects.id, name: projects.name })
+    const mine = await scope.db
+      .select({ projectId: projects.id, name: projects.name })
       .from(projects)
       .innerJoin(
         projectMembers,
@@ -215,45 +209,27 @@ export const reportsRepo = {
       )
       .where(scope.own(projects, eq(projectMembers.userId, userId)))
       .orderBy(asc(projects.name), asc(projects.id))
-      .limit(limit)
-      .as('mine');
-    // Counting project_id (never null on a task), not id, keeps it to the board index's columns.
-    const closed = sql`count(${tasks.projectId}) filter (where ${taskStatuses.builtIn} is not null)`;
-    return scope.db
-      .select({
-        projectId: mine.id,
-        name: mine.name,
-        taskCount: sql<number>`count(${tasks.projectId})`.mapWith(Number),
-        closedCount: sql<number>`${closed}`.mapWith(Number),
-      })
-      .from(mine)
-      .leftJoin(tasks, and(eq(tasks.companyId, scope.companyId), eq(tasks.projectId, mine.id)))
-      .leftJoin(taskStatuses, statusJoin)
-      .groupBy(mine.id, mine.name)
-      .orderBy(asc(mine.name), asc(mine.id));
+      .limit(limit);
+    const counts = await talliesRepo.projectTaskCounts(
+      scope,
+      mine.map((p) => p.projectId),
+    );
+    return mine.map((p) => ({ ...p, ...(counts.get(p.projectId) ?? { taskCount: 0, closedCount: 0 }) }));
   },
 
   /** Company-wide task figures: open and overdue tasks, and projects not in a closed status. */
   async companyTasks(scope: Scope, today: string) {
-    const [taskRow] = await scope.db
-      .select({
-        open: sql<number>`count(*)`.mapWith(Number),
-        overdue: sql<number>`count(*) filter (where ${tasks.dueDate} < ${today}::date)`.mapWith(Number),
-      })
-      .from(tasks)
-      .where(scope.own(tasks, notClosed(scope)));
-    const [projectRow] = await scope.db
-      .select({ active: sql<number>`count(*)`.mapWith(Number) })
-      .from(projects)
-      .leftJoin(
-        taskStatuses,
-        and(eq(taskStatuses.id, projects.statusId), eq(taskStatuses.companyId, projects.companyId)),
-      )
-      .where(scope.own(projects, openTask));
-    return {
-      open: taskRow?.open ?? 0,
-      overdue: taskRow?.overdue ?? 0,
-      activeProjects: projectRow?.active ?? 0,
-    };
+    const [tasksRow, [projectRow]] = await Promise.all([
+      talliesRepo.openAndOverdue(scope, today),
+      scope.db
+        .select({ active: sql<number>`count(*)`.mapWith(Number) })
+        .from(projects)
+        .leftJoin(
+          taskStatuses,
+          and(eq(taskStatuses.id, projects.statusId), eq(taskStatuses.companyId, projects.companyId)),
+        )
+        .where(scope.own(projects, openTask)),
+    ]);
+    return { ...tasksRow, activeProjects: projectRow?.active ?? 0 };
   },
 };

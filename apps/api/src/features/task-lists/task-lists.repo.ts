@@ -1,9 +1,10 @@
 import { and, eq, gte, ne, sql } from 'drizzle-orm';
 import type { TaskListListQuery } from '@taskhive/contract';
-import { projects, taskLists, tasks } from '../../db/schema/index.ts';
+import { projects, taskLists } from '../../db/schema/index.ts';
 import { countAll, type ListResult, pageWindow, sortBy, totalOf } from '../../lib/list.ts';
 import type { Scope } from '../../lib/scope.ts';
 import { reachCondition, type Reach } from '../projects/projects.repo.ts';
+import { talliesRepo } from '../tasks/tallies.repo.ts';
 
 export type TaskListRow = {
   id: string;
@@ -18,12 +19,6 @@ export type TaskListRow = {
   updatedAt: Date;
 };
 
-const topLevel = sql`${tasks.companyId} = ${taskLists.companyId} and ${tasks.taskListId} = ${taskLists.id}
-  and ${tasks.parentTaskId} is null`;
-const taskCount = sql<number>`(select count(*) from ${tasks} where ${topLevel})::int`.mapWith(Number);
-const overallProgress = sql<number>`(select coalesce(round(avg(${tasks.progress})), 0) from ${tasks}
-  where ${topLevel})::int`.mapWith(Number);
-
 function select(scope: Scope) {
   return scope.db
     .select({
@@ -33,8 +28,8 @@ function select(scope: Scope) {
       name: taskLists.name,
       description: taskLists.description,
       sortOrder: taskLists.sortOrder,
-      taskCount,
-      overallProgress,
+      taskCount: talliesRepo.listColumns.taskCount,
+      overallProgress: talliesRepo.listColumns.overallProgress,
       createdAt: taskLists.createdAt,
       updatedAt: taskLists.updatedAt,
     })

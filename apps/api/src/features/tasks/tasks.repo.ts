@@ -32,6 +32,7 @@ import { rowsOf } from '../../db/client.ts';
 import type { Scope } from '../../lib/scope.ts';
 import type { Reach } from '../projects/projects.repo.ts';
 import { taskStatusesRepo } from '../task-statuses/task-statuses.repo.ts';
+import { talliesRepo } from './tallies.repo.ts';
 
 /** A task to insert: what a create knows. */
 export type NewTask = Required<Omit<TaskPatch, 'taskListId' | 'statusId' | 'sortOrder'>> & {
@@ -243,9 +244,15 @@ type TaskPatch = {
 
 /** The only place that touches `tasks` and `task_assignees`. */
 export const tasksRepo = {
-  /** One page and the total: two queries whatever the page size (assignees come in one more). */
+  /**
+   * One page and the total: two queries whatever the page size (assignees come in one more). The
+   * total of a list's or a project's top-level tasks with no filter is their tally (the caller has
+   * checked that the list or project is within the reach, so all its tasks are).
+   */
   async list(scope: Scope, set: TaskSet, q: TaskListQuery, reach: Reach): Promise<ListResult<TaskRow>> {
-    const where = scope.own(tasks, setCondition(scope, set), inReach(scope, reach), ...filters(scope, q));
+    const conditions = filters(scope, q);
+    const where = scope.own(tasks, setCondition(scope, set), inReach(scope, reach), ...conditions);
+    const tallied = 'assignedTo' in set || conditions.some((c) => c !== undefined) ? null : set;
     const { limit, offset } = pageWindow(q);
     const keys = {
       sortOrder: tasks.sortOrder,
@@ -264,14 +271,16 @@ export const tasksRepo = {
         .orderBy(...sortBy(keys, q.sortBy, q.sortOrder, tasks.createdAt, tasks.id))
         .limit(limit)
         .offset(offset),
-      totalOf(
-        scope.db
-          .select({ n: countAll() })
-          .from(tasks)
-          .leftJoin(taskStatuses, joins.status)
-          .leftJoin(priorities, joins.priority)
-          .where(where),
-      ),
+      tallied
+        ? talliesRepo.topLevelCount(scope, tallied)
+        : totalOf(
+            scope.db
+              .select({ n: countAll() })
+              .from(tasks)
+              .leftJoin(taskStatuses, joins.status)
+              .leftJoin(priorities, joins.priority)
+              .where(where),
+          ),
     ]);
     return { rows, total };
   },

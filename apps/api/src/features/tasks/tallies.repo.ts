@@ -1,0 +1,117 @@
+import { and, eq, inArray, isNotNull, isNull, lt, type SQL, sql } from 'drizzle-orm';
+import { projects, taskDueTallies, taskLists, taskStatuses, taskTallies } from '../../db/schema/index.ts';
+import type { Scope } from '../../lib/scope.ts';
+
+/**
+ * Reads of the task tallies (`db/schema/tallies.ts`, kept by the database's triggers on `tasks`,
+ * migration 0013). A key's figure is the sum of its rows: one, plus about one per writer in
+ * flight, so every read here costs the same whatever the number of tasks.
+ */
+
+/** A project's figures: how many top-level tasks, and the mean of their progress. */
+export type ProjectFigures = { taskCount: number; progress: number };
+
+const topCount = sql<number>`coalesce(sum(${taskTallies.topCount}), 0)::int`.mapWith(Number);
+/** Mean progress of the top-level tasks, rounded half away from zero as `round(avg(progress))` was. */
+const meanProgress = sql<number>`coalesce(round(sum(${taskTallies.topProgress})::numeric
+  / nullif(sum(${taskTallies.topCount}), 0)), 0)::int`.mapWith(Number);
+const allCount = sql<number>`coalesce(sum(${taskTallies.topCount} + ${taskTallies.subCount}), 0)::int`;
+/** A tally row's status is a built-in closed one (Completed, Cancelled); no status is open. */
+const statusJoin = and(
+  eq(taskStatuses.companyId, taskTallies.companyId),
+  eq(taskStatuses.id, taskTallies.statusId),
+);
+
+/** `(select <figure> from task_tallies where <list or project matches>)`, for a correlated column. */
+const figureOf = (figure: SQL, match: SQL) =>
+  sql`(select ${figure} from ${taskTallies} where ${match})`.mapWith(Number);
+
+const ofList = sql`${taskTallies.companyId} = ${taskLists.companyId} and ${taskTallies.taskListId} = ${taskLists.id}`;
+const ofProject = sql`${taskTallies.companyId} = ${projects.companyId} and ${taskTallies.projectId} = ${projects.id}`;
+
+export const talliesRepo = {
+  /** Correlated columns of a `task_lists` row: its top-level tasks and their mean progress. */
+  listColumns: {
+    taskCount: figureOf(topCount, ofList),
+    overallProgress: figureOf(meanProgress, ofList),
+  },
+
+  /** A `projects` row's mean progress, as a sort key. */
+  projectProgress: figureOf(meanProgress, ofProject),
+
+  /** Task count and progress of these projects (a page, or one); absent projects have none. */
+  async projectFigures(scope: Scope, projectIds: string[]): Promise<Map<string, ProjectFigures>> {
+    if (projectIds.length === 0) return new Map();
+    const rows = await scope.db
+      .select({ projectId: taskTallies.projectId, taskCount: topCount, progress: meanProgress })
+      .from(taskTallies)
+      .where(scope.own(taskTallies, inArray(taskTallies.projectId, projectIds)))
+      .groupBy(taskTallies.projectId);
+    return new Map(rows.map((r) => [r.projectId, { taskCount: r.taskCount, progress: r.progress }]));
+  },
+
+  /** How many top-level tasks a list, or a project, has (a list's or a board's unfiltered total). */
+  async topLevelCount(scope: Scope, of: { taskListId: string } | { projectId: string }): Promise<number> {
+    const [row] = await scope.db
+      .select({ n: topCount })
+      .from(taskTallies)
+      .where(
+        scope.own(
+          taskTallies,
+          'taskListId' in of
+            ? eq(taskTallies.taskListId, of.taskListId)
+            : eq(taskTallies.projectId, of.projectId),
+        ),
+      );
+    return row?.n ?? 0;
+  },
+
+  /** Tasks and subtasks of these projects, and how many of them are closed. */
+  async projectTaskCounts(
+    scope: Scope,
+    projectIds: string[],
+  ): Promise<Map<string, { taskCount: number; closedCount: number }>> {
+    if (projectIds.length === 0) return new Map();
+    const rows = await scope.db
+      .select({
+        projectId: taskTallies.projectId,
+        taskCount: allCount.mapWith(Number),
+        closedCount: sql<number>`coalesce(sum(${taskTallies.topCount} + ${taskTallies.subCount})
+          filter (where ${isNotNull(taskStatuses.builtIn)}), 0)::int`.mapWith(Number),
+      })
+      .from(taskTallies)
+      .leftJoin(taskStatuses, statusJoin)
+      .where(scope.own(taskTallies, inArray(taskTallies.projectId, projectIds)))
+      .groupBy(taskTallies.projectId);
+    return new Map(rows.map((r) => [r.projectId, { taskCount: r.taskCount, closedCount: r.closedCount }]));
+  },
+
+  /** The company's open tasks and subtasks (status not a built-in closed one), and those due before `today`. */
+  async openAndOverdue(scope: Scope, today: string): Promise<{ open: number; overdue: number }> {
+    const [open, overdue] = await Promise.all([
+      scope.db
+        .select({ n: allCount.mapWith(Number) })
+        .from(taskTallies)
+        .leftJoin(taskStatuses, statusJoin)
+        .where(scope.own(taskTallies, isNull(taskStatuses.builtIn))),
+      scope.db
+        .select({ n: sql<number>`coalesce(sum(${taskDueTallies.taskCount}), 0)::int`.mapWith(Number) })
+        .from(taskDueTallies)
+        .leftJoin(
+          taskStatuses,
+          and(
+            eq(taskStatuses.companyId, taskDueTallies.companyId),
+            eq(taskStatuses.id, taskDueTallies.statusId),
+          ),
+        )
+        .where(
+          scope.own(
+            taskDueTallies,
+            lt(taskDueTallies.dueDate, sql`${today}::date`),
+            isNull(taskStatuses.builtIn),
+          ),
+        ),
+    ]);
+    return { open: open[0]?.n ?? 0, overdue: overdue[0]?.n ?? 0 };
+  },
+};

@@ -1,0 +1,259 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { App } from '../../app.ts';
+import type { Database } from '../../db/client.ts';
+import { buildTestApp } from '../../test/build-app.ts';
+import {
+  bearer,
+  buildProject,
+  buildTaskList,
+  type Session,
+  statusIdOf,
+  type TestCompany,
+  twoTenants,
+} from '../../test/factories.ts';
+
+/**
+ * The task tallies (migration 0013) against a recount of `tasks`: after every kind of write the
+ * API makes (create, subtask, move, complete, another list, due date, status deleted with its
+ * tasks moved, task, list and project deleted, a bulk insert), each key's summed rows equal the
+ * count, and with one writer at a time each key is merged into ONE row. On PostgreSQL, 20
+ * writers at once leave correct sums too.
+ */
+
+let app: App;
+let database: Database;
+let acme: TestCompany;
+let other: TestCompany;
+let admin: Session;
+let otherAdmin: Session;
+
+beforeAll(async () => {
+  ({ app, database } = await buildTestApp());
+  ({ acme, other, admin, otherAdmin } = await twoTenants(app, database.db));
+});
+afterAll(() => app.close());
+
+type Call = { method: 'GET' | 'POST' | 'PUT' | 'DELETE'; url: string; payload?: object };
+const call = async (s: Session, c: Call) => {
+  const res = await app.inject({ ...c, headers: bearer(s) });
+  expect(res.statusCode, `${c.method} ${c.url} ${JSON.stringify(c.payload)}: ${res.body}`).toBeLessThan(300);
+  return res.json().data;
+};
+const rows = async <R>(q: ReturnType<typeof sql>) =>
+  ((await database.db.execute(q)) as unknown as { rows: R[] }).rows;
+
+/**
+ * Differences between the tallies and a recount of the tasks, per key (empty when they agree). A
+ * key without tasks may still have rows that sum to zero: writers at once could not merge them
+ * (the next write to the key does).
+ */
+async function drift() {
+  const tallies = await rows<{ key: string; tally: string; truth: string }>(sql`
+    with truth as (
+      select company_id, project_id, task_list_id, status_id,
+             count(*) filter (where parent_task_id is null) as top_count,
+             coalesce(sum(progress) filter (where parent_task_id is null), 0) as top_progress,
+             count(*) filter (where parent_task_id is not null) as sub_count
+        from tasks group by 1, 2, 3, 4
+    ), tally as (
+      select company_id, project_id, task_list_id, status_id, sum(top_count) as top_count,
+             sum(top_progress) as top_progress, sum(sub_count) as sub_count
+        from task_tallies group by 1, 2, 3, 4
+    )
+    select concat_ws('/', coalesce(t.project_id, y.project_id), coalesce(t.task_list_id, y.task_list_id),
+                     coalesce(t.status_id, y.status_id)) as key,
+           concat_ws(',', y.top_count, y.top_progress, y.sub_count) as tally,
+           concat_ws(',', t.top_count, t.top_progress, t.sub_count) as truth
+      from truth t full join tally y on (t.company_id, t.project_id, t.task_list_id) = (y.company_id, y.project_id, y.task_list_id)
+                                     and t.status_id is not distinct from y.status_id
+     where (coalesce(t.top_count, 0), coalesce(t.top_progress, 0), coalesce(t.sub_count, 0))
+           <> (coalesce(y.top_count, 0), coalesce(y.top_progress, 0), coalesce(y.sub_count, 0))`);
+  const due = await rows<{ key: string; tally: string; truth: string }>(sql`
+    with truth as (
+      select company_id, due_date, status_id, count(*) as n from tasks where due_date is not null group by 1, 2, 3
+    ), tally as (
+      select company_id, due_date, status_id, sum(task_count) as n from task_due_tallies group by 1, 2, 3
+    )
+    select concat_ws('/', coalesce(t.due_date, y.due_date), coalesce(t.status_id, y.status_id)) as key,
+           y.n::text as tally, t.n::text as truth
+      from truth t full join tally y on (t.company_id, t.due_date) = (y.company_id, y.due_date)
+                                     and t.status_id is not distinct from y.status_id
+     where coalesce(t.n, 0) <> coalesce(y.n, 0)`);
+  return [...tallies, ...due];
+}
+
+/** Keys with more than one row (merging leaves one row per key when writers come one at a time). */
+async function unmerged() {
+  return rows<{ n: string }>(sql`
+    select count(*) as n from task_tallies group by company_id, project_id, task_list_id, status_id having count(*) > 1
+    union all
+    select count(*) from task_due_tallies group by company_id, due_date, status_id having count(*) > 1`);
+}
+
+describe('task tallies', () => {
+  it('follow every write the API makes, one row per key', async () => {
+    const p = await buildProject(database.db, acme, { memberIds: [acme.adminUserId] });
+    const l1 = await buildTaskList(database.db, acme, { projectId: p.projectId, name: 'One' });
+    const l2 = await buildTaskList(database.db, acme, { projectId: p.projectId, name: 'Two' });
+    const open = await statusIdOf(database.db, acme.companyId, 'Open');
+    const progress = await statusIdOf(database.db, acme.companyId, 'In Progress');
+    const completed = await statusIdOf(database.db, acme.companyId, 'Completed');
+    const theirs = await buildProject(database.db, other, { memberIds: [other.adminUserId] });
+    const theirList = await buildTaskList(database.db, other, { projectId: theirs.projectId });
+    const mine = await call(otherAdmin, {
+      method: 'POST',
+      url: `/api/Tasks/tasklists/${theirList.taskListId}/tasks`,
+      payload: { title: 'Theirs', dueDate: '2026-01-05' },
+    });
+    expect(mine.taskId).toBeTruthy();
+
+    const create = (listId: string, payload: object) =>
+      call(admin, { method: 'POST', url: `/api/Tasks/tasklists/${listId}/tasks`, payload });
+    const a = await create(l1.taskListId, { title: 'A', dueDate: '2026-01-05' });
+    const b = await create(l1.taskListId, { title: 'B', statusId: progress, dueDate: '2026-01-06' });
+    const c = await create(l1.taskListId, { title: 'C', statusId: completed });
+    await create(l2.taskListId, { title: 'D', assigneeIds: [acme.adminUserId], sortOrder: 0 });
+    expect(await drift()).toEqual([]);
+
+    // Subtasks: the parent's progress rolls up (an update of the parent) and the subtasks count.
+    const s1 = await call(admin, {
+      method: 'POST',
+      url: `/api/tasks/${a.taskId}/subtasks`,
+      payload: { title: 'a1', dueDate: '2026-01-04' },
+    });
+    await call(admin, { method: 'POST', url: `/api/tasks/${a.taskId}/subtasks`, payload: { title: 'a2' } });
+    await call(admin, { method: 'PUT', url: `/api/Tasks/${s1.taskId}`, payload: { statusId: completed } });
+    expect(await drift()).toEqual([]);
+
+    // Move on the board, complete, change a due date, move to the other list (with its subtasks).
+    await call(admin, {
+      method: 'PUT',
+      url: `/api/Tasks/${b.taskId}`,
+      payload: { statusId: open, sortOrder: 0 },
+    });
+    await call(admin, { method: 'PUT', url: `/api/Tasks/${c.taskId}`, payload: { statusId: progress } });
+    await call(admin, { method: 'PUT', url: `/api/Tasks/${b.taskId}`, payload: { dueDate: null } });
+    await call(admin, {
+      method: 'PUT',
+      url: `/api/Tasks/${a.taskId}`,
+      payload: { taskListId: l2.taskListId },
+    });
+    await call(admin, { method: 'PUT', url: `/api/Tasks/${c.taskId}`, payload: { title: 'C renamed' } });
+    expect(await drift()).toEqual([]);
+
+    // What the API answers comes from the tallies: the project, its lists, a list's total.
+    const project = await call(admin, { method: 'GET', url: `/api/Project/${p.projectId}` });
+    expect(project.taskCount).toBe(4);
+    // a: the mean of its subtasks (100 and 0) = 50; b, c, d: 0. (50 + 0 + 0 + 0) / 4 = 12.5, rounded up.
+    expect(project.progress).toBe(13);
+    const lists = await call(admin, { method: 'GET', url: `/api/Tasks/projects/${p.projectId}/tasklists` });
+    const byName = new Map(
+      lists.items.map((x: { name: string; taskCount: number }) => [x.name, x.taskCount]),
+    );
+    expect(byName).toEqual(
+      new Map([
+        ['One', 2],
+        ['Two', 2],
+      ]),
+    );
+    const page = await call(admin, {
+      method: 'GET',
+      url: `/api/Tasks/tasklists/${l2.taskListId}/tasks?pageSize=1`,
+    });
+    expect(page.totalCount).toBe(2);
+    expect(page.items).toHaveLength(1);
+    const filtered = await call(admin, {
+      method: 'GET',
+      url: `/api/Tasks/tasklists/${l2.taskListId}/tasks?search=zzz-none`,
+    });
+    expect(filtered.totalCount).toBe(0);
+
+    // A status deleted with its tasks moved, a task with subtasks deleted, a list and a project deleted.
+    const status = await call(admin, {
+      method: 'POST',
+      url: '/api/Taskstatuses',
+      payload: { name: 'Review', color: '#123456' },
+    });
+    await call(admin, {
+      method: 'PUT',
+      url: `/api/Tasks/${c.taskId}`,
+      payload: { statusId: status.statusId },
+    });
+    expect(await drift()).toEqual([]);
+    await call(admin, { method: 'DELETE', url: `/api/Taskstatuses/${status.statusId}?moveTo=${open}` });
+    await call(admin, { method: 'DELETE', url: `/api/Tasks/${a.taskId}` });
+    expect(await drift()).toEqual([]);
+    await call(admin, {
+      method: 'DELETE',
+      url: `/api/Tasks/projects/${p.projectId}/tasklists/${l1.taskListId}`,
+    });
+    expect(await drift()).toEqual([]);
+    expect(await unmerged()).toEqual([]);
+    await call(admin, { method: 'DELETE', url: `/api/Project/${p.projectId}` });
+    expect(await drift()).toEqual([]);
+    // Nothing is left of the deleted project: a key whose figures come to zero has no row.
+    const left = await rows<{ n: number }>(
+      sql`select count(*)::int as n from task_tallies where project_id = ${p.projectId}`,
+    );
+    expect(left[0]?.n).toBe(0);
+    // The other company's task was never touched.
+    const theirsLeft = await rows<{ n: number }>(
+      sql`select sum(top_count)::int as n from task_tallies where company_id = ${other.companyId}`,
+    );
+    expect(theirsLeft[0]?.n).toBe(1);
+  });
+
+  it('counts a bulk insert of many tasks in one statement, and a bulk delete', async () => {
+    const p = await buildProject(database.db, acme);
+    const l = await buildTaskList(database.db, acme, { projectId: p.projectId });
+    await database.db.execute(sql`
+      insert into tasks (company_id, project_id, task_list_id, title, status_id, due_date, progress)
+      select ${acme.companyId}, ${p.projectId}, ${l.taskListId}, 'Bulk ' || g,
+             (select id from task_statuses where company_id = ${acme.companyId} order by sort_order offset g % 3 limit 1),
+             date '2026-03-01' + g % 5, g % 101
+        from generate_series(1, 500) g`);
+    expect(await drift()).toEqual([]);
+    expect(await unmerged()).toEqual([]);
+    const project = await call(admin, { method: 'GET', url: `/api/Project/${p.projectId}` });
+    expect(project.taskCount).toBe(500);
+    await database.db.execute(sql`delete from tasks where task_list_id = ${l.taskListId} and progress < 50`);
+    expect(await drift()).toEqual([]);
+  });
+
+  it.runIf(process.env.DATABASE_URL)(
+    'stay exact with 20 writers at once, none waiting on another',
+    async () => {
+      const p = await buildProject(database.db, acme, { memberIds: [acme.adminUserId] });
+      const l = await buildTaskList(database.db, acme, { projectId: p.projectId });
+      const open = await statusIdOf(database.db, acme.companyId, 'Open');
+      const progress = await statusIdOf(database.db, acme.companyId, 'In Progress');
+      const created = await Promise.all(
+        Array.from({ length: 20 }, (_, i) =>
+          call(admin, {
+            method: 'POST',
+            url: `/api/Tasks/tasklists/${l.taskListId}/tasks`,
+            payload: { title: `T${i}`, dueDate: '2026-02-01' },
+          }),
+        ),
+      );
+      await Promise.all(
+        created.map((t: { taskId: string }, i) =>
+          call(admin, {
+            method: 'PUT',
+            url: `/api/Tasks/${t.taskId}`,
+            payload: i % 2 ? { statusId: progress, sortOrder: 0 } : { statusId: open, dueDate: '2026-02-02' },
+          }),
+        ),
+      );
+      await Promise.all(
+        created
+          .slice(0, 10)
+          .map((t: { taskId: string }) => call(admin, { method: 'DELETE', url: `/api/Tasks/${t.taskId}` })),
+      );
+      expect(await drift()).toEqual([]);
+      const project = await call(admin, { method: 'GET', url: `/api/Project/${p.projectId}` });
+      expect(project.taskCount).toBe(10);
+    },
+  );
+});
