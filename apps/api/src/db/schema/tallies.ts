@@ -1,11 +1,12 @@
 import { bigint, date, index, integer, pgTable, uuid } from 'drizzle-orm/pg-core';
 
 /**
- * Figures the database keeps as tasks change (migration 0013): triggers on `tasks` add one row of
- * deltas per key and statement, and merge the key's other rows into it as they go (rows a
- * concurrent writer holds are skipped, never waited for). So a key has one row plus about one per
- * writer in flight, a read sums a handful of rows whatever the number of tasks, and no write waits
- * on another's counter. Nothing in the app writes these tables; `tasks/tallies.repo.ts` reads them.
+ * Figures the database keeps as tasks change (migration 0013): triggers on `tasks` add each
+ * statement's change to a row of the key that no other transaction holds (never waiting for one),
+ * or to a new row when all are held. A key so has as many rows as it ever had writers at once, a
+ * read sums a handful of rows whatever the number of tasks, and no write waits on another's
+ * counter. A row that comes to zero is deleted. Nothing in the app writes these tables;
+ * `features/tasks/tallies.repo.ts` reads them.
  */
 
 /** Per (project, list, status): top-level tasks, the sum of their progress, subtasks. */
@@ -37,4 +38,35 @@ export const taskDueTallies = pgTable(
     taskCount: integer('task_count').notNull(),
   },
   (t) => [index('task_due_tallies_idx').on(t.companyId, t.dueDate, t.statusId)],
+);
+
+/**
+ * Minutes logged per (user, day) and per (project, day), kept the same way by triggers on
+ * `time_logs` (migration 0014): the dashboard's weeks and the company-wide hours report read a
+ * row per person or project and day, not every entry.
+ */
+export const timeUserDays = pgTable(
+  'time_user_days',
+  {
+    companyId: uuid('company_id').notNull(),
+    userId: uuid('user_id').notNull(),
+    /** The entries' day (`logged_at` is the day's 00:00 UTC). */
+    day: date('day').notNull(),
+    minutes: bigint('minutes', { mode: 'number' }).notNull(),
+  },
+  (t) => [
+    index('time_user_days_day_idx').on(t.companyId, t.day, t.userId),
+    index('time_user_days_user_idx').on(t.companyId, t.userId, t.day),
+  ],
+);
+
+export const timeProjectDays = pgTable(
+  'time_project_days',
+  {
+    companyId: uuid('company_id').notNull(),
+    projectId: uuid('project_id').notNull(),
+    day: date('day').notNull(),
+    minutes: bigint('minutes', { mode: 'number' }).notNull(),
+  },
+  (t) => [index('time_project_days_day_idx').on(t.companyId, t.day, t.projectId)],
 );

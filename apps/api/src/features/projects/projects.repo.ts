@@ -193,9 +193,10 @@ export const projectsRepo = {
 
   /**
    * A page's member preview: the first `limit` members of each project by joining date (then id),
-   * and each project's member count. One statement: the counts and ranks come from the primary
-   * key's index, and only the preview's rows are joined to their users, so the answer stays the
-   * same size however many people a project has.
+   * and each project's member count. One statement: per project, the first members are the first
+   * entries of `project_members_joined_idx` and the count an index-only count, and only the
+   * preview's rows are joined to their users, so the answer and its cost stay the same size
+   * however many people a project has (bar the count).
    */
   async memberPreview(
     scope: Scope,
@@ -203,31 +204,33 @@ export const projectsRepo = {
     limit: number,
   ): Promise<{ members: MemberRow[]; counts: Map<string, number> }> {
     if (projectIds.length === 0) return { members: [], counts: new Map() };
-    const ranked = scope.db
-      .select({
-        companyId: projectMembers.companyId,
-        projectId: projectMembers.projectId,
-        userId: projectMembers.userId,
-        addedAt: projectMembers.createdAt,
-        rank: sql<number>`row_number() over (partition by ${projectMembers.projectId}
-          order by ${projectMembers.createdAt}, ${projectMembers.userId})`.as('rank'),
-        total: sql<number>`count(*) over (partition by ${projectMembers.projectId})`.as('total'),
-      })
+    const counted = aliasedTable(projectMembers, 'counted');
+    const total = scope.db
+      .select({ n: sql<number>`count(*)::int`.as('n') })
+      .from(counted)
+      .where(scope.own(counted, eq(counted.projectId, projects.id)))
+      .as('total');
+    const first = scope.db
+      .select({ userId: projectMembers.userId, addedAt: projectMembers.createdAt })
       .from(projectMembers)
-      .where(scope.own(projectMembers, inArray(projectMembers.projectId, projectIds)))
-      .as('ranked');
+      .where(scope.own(projectMembers, eq(projectMembers.projectId, projects.id)))
+      .orderBy(asc(projectMembers.createdAt), asc(projectMembers.userId))
+      .limit(limit)
+      .as('first');
     const rows = await scope.db
       .select({
-        projectId: ranked.projectId,
-        userId: ranked.userId,
+        projectId: projects.id,
+        userId: users.id,
         ...memberPerson,
-        addedAt: ranked.addedAt,
-        total: sql<number>`${ranked.total}::int`.mapWith(Number),
+        addedAt: first.addedAt,
+        total: sql<number>`${total.n}`.mapWith(Number),
       })
-      .from(ranked)
-      .innerJoin(users, and(eq(users.id, ranked.userId), eq(users.companyId, ranked.companyId)))
-      .where(sql`${ranked.rank} <= ${limit}`)
-      .orderBy(asc(ranked.projectId), asc(ranked.rank));
+      .from(projects)
+      .crossJoinLateral(total)
+      .innerJoinLateral(first, sql`true`)
+      .innerJoin(users, and(eq(users.id, first.userId), eq(users.companyId, projects.companyId)))
+      .where(scope.own(projects, inArray(projects.id, projectIds)))
+      .orderBy(asc(projects.id), asc(first.addedAt), asc(first.userId));
     return {
       members: rows.map(({ total: _total, ...m }) => m),
       counts: new Map(rows.map((r) => [r.projectId, r.total])),

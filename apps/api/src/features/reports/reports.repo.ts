@@ -1,17 +1,4 @@
-import {
-  and,
-  asc,
-  countDistinct,
-  desc,
-  eq,
-  gte,
-  isNotNull,
-  isNull,
-  lt,
-  or,
-  type SQL,
-  sql,
-} from 'drizzle-orm';
+import { and, asc, desc, eq, gte, isNotNull, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
 import {
   projectMembers,
   projects,
@@ -23,6 +10,7 @@ import {
 } from '../../db/schema/index.ts';
 import type { Scope } from '../../lib/scope.ts';
 import { talliesRepo } from '../tasks/tallies.repo.ts';
+import { timeTalliesRepo } from '../time-logs/time-tallies.repo.ts';
 import { dayStart, nextDayStart } from '../time-logs/time-logs.repo.ts';
 
 /**
@@ -91,6 +79,8 @@ export const reportsRepo = {
    * 00:00 UTC), formatted after grouping.
    */
   async hours(scope: Scope, from: string, to: string, who: SQL | undefined, projectId: string | undefined) {
+    // The whole company's hours are its time tallies; a person's, a team's or a project's, entries.
+    if (who === undefined && projectId === undefined) return timeTalliesRepo.companyHours(scope, from, to);
     const where = scope.own(
       timeLogs,
       inRange(from, to),
@@ -162,37 +152,7 @@ export const reportsRepo = {
   },
 
   /** Minutes logged in two adjacent weeks, by one user or (userId undefined) the whole company. */
-  async weekMinutes(
-    scope: Scope,
-    userId: string | undefined,
-    weekStart: string,
-    lastWeekStart: string,
-    weekEnd: string,
-  ) {
-    const [row] = await scope.db
-      .select({
-        thisWeek:
-          sql<number>`coalesce(sum(${timeLogs.durationMinutes}) filter (where ${timeLogs.loggedAt} >= ${dayStart(weekStart)}), 0)`.mapWith(
-            Number,
-          ),
-        lastWeek:
-          sql<number>`coalesce(sum(${timeLogs.durationMinutes}) filter (where ${timeLogs.loggedAt} < ${dayStart(weekStart)}), 0)`.mapWith(
-            Number,
-          ),
-        activeUsersThisWeek: countDistinct(
-          sql`case when ${timeLogs.loggedAt} >= ${dayStart(weekStart)} then ${timeLogs.userId} end`,
-        ),
-      })
-      .from(timeLogs)
-      .where(
-        scope.own(
-          timeLogs,
-          userId === undefined ? undefined : eq(timeLogs.userId, userId),
-          inRange(lastWeekStart, weekEnd),
-        ),
-      );
-    return row ?? { thisWeek: 0, lastWeek: 0, activeUsersThisWeek: 0 };
-  },
+  weekMinutes: timeTalliesRepo.weekMinutes,
 
   /**
    * The projects a user is a member of (the first `limit` by name), with how many of their tasks

@@ -4,8 +4,8 @@ import type { Scope } from '../../lib/scope.ts';
 
 /**
  * Reads of the task tallies (`db/schema/tallies.ts`, kept by the database's triggers on `tasks`,
- * migration 0013). A key's figure is the sum of its rows: one, plus about one per writer in
- * flight, so every read here costs the same whatever the number of tasks.
+ * migration 0013). A key's figure is the sum of its rows (one, or as many as it ever had writers
+ * at once), so every read here costs the same whatever the number of tasks.
  */
 
 /** A project's figures: how many top-level tasks, and the mean of their progress. */

@@ -183,6 +183,23 @@ function filters(scope: Scope, q: TaskListQuery): (SQL | undefined)[] {
   ];
 }
 
+/**
+ * The total of a set with no filter, without visiting its tasks: a list's or a project's top-level
+ * tasks are their tally (the caller has checked that the list or project is within the reach, so
+ * all its tasks are); an assignee's tasks are their `task_assignees` rows, an index-only count,
+ * when every project is within the reach. Otherwise null: count the tasks.
+ */
+function plainTotal(scope: Scope, set: TaskSet, reach: Reach): Promise<number> | null {
+  if (!('assignedTo' in set)) return talliesRepo.topLevelCount(scope, set);
+  if (reach !== null) return null;
+  return totalOf(
+    scope.db
+      .select({ n: countAll() })
+      .from(taskAssignees)
+      .where(scope.own(taskAssignees, eq(taskAssignees.userId, set.assignedTo))),
+  );
+}
+
 /** A column of cards: one project's top-level tasks in one status, or one task's subtasks. */
 type Column = { projectId: string; statusId: string } | { parentTaskId: string };
 
@@ -245,14 +262,13 @@ type TaskPatch = {
 /** The only place that touches `tasks` and `task_assignees`. */
 export const tasksRepo = {
   /**
-   * One page and the total: two queries whatever the page size (assignees come in one more). The
-   * total of a list's or a project's top-level tasks with no filter is their tally (the caller has
-   * checked that the list or project is within the reach, so all its tasks are).
+   * One page and the total: two queries whatever the page size (assignees come in one more). With
+   * no filter the total is read where it costs the least (`plainTotal`).
    */
   async list(scope: Scope, set: TaskSet, q: TaskListQuery, reach: Reach): Promise<ListResult<TaskRow>> {
     const conditions = filters(scope, q);
     const where = scope.own(tasks, setCondition(scope, set), inReach(scope, reach), ...conditions);
-    const tallied = 'assignedTo' in set || conditions.some((c) => c !== undefined) ? null : set;
+    const plain = conditions.every((c) => c === undefined) ? plainTotal(scope, set, reach) : null;
     const { limit, offset } = pageWindow(q);
     const keys = {
       sortOrder: tasks.sortOrder,
@@ -271,16 +287,15 @@ export const tasksRepo = {
         .orderBy(...sortBy(keys, q.sortBy, q.sortOrder, tasks.createdAt, tasks.id))
         .limit(limit)
         .offset(offset),
-      tallied
-        ? talliesRepo.topLevelCount(scope, tallied)
-        : totalOf(
-            scope.db
-              .select({ n: countAll() })
-              .from(tasks)
-              .leftJoin(taskStatuses, joins.status)
-              .leftJoin(priorities, joins.priority)
-              .where(where),
-          ),
+      plain ??
+        totalOf(
+          scope.db
+            .select({ n: countAll() })
+            .from(tasks)
+            .leftJoin(taskStatuses, joins.status)
+            .leftJoin(priorities, joins.priority)
+            .where(where),
+        ),
     ]);
     return { rows, total };
   },
