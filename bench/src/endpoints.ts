@@ -73,11 +73,8 @@ export const READS: { key: string; name: string; path: string }[] = [
     path: '/api/Tasks/tasklists/{taskListId}/tasks?page=1&pageSize=5',
   },
   { key: 'my-tasks', name: 'my tasks', path: '/api/Tasks/users/mytasks?page=1&pageSize=200' },
-  {
-    key: 'board',
-    name: 'board (pageSize 500)',
-    path: '/api/Tasks/projects/{projectId}/tasks?page=1&pageSize=500&sortBy=sortOrder&sortOrder=asc',
-  },
+  // What the web board asks: each status's first 50 cards and every column's total.
+  { key: 'board', name: 'board (50 cards a column)', path: '/api/Tasks/projects/{projectId}/board' },
   {
     key: 'time-logs',
     name: 'time logs, filtered',

@@ -46,6 +46,50 @@ export const taskSchema = z.object({
 });
 export type Task = z.infer<typeof taskSchema>;
 
+/** Cards a board column loads at first, and adds at each "Show more". */
+export const BOARD_COLUMN_PAGE = 50;
+/** Most cards one column may load (past that, the list view with filters). */
+export const BOARD_COLUMN_MAX = 1000;
+
+/** `statusId:count` pairs, comma-separated: columns loaded further than `perColumn`. */
+const columnLimits = text()
+  .optional()
+  .transform((v, ctx) => {
+    const limits: Record<string, number> = {};
+    for (const pair of (v ?? '').split(',').filter((p) => p.trim() !== '')) {
+      const m = /^\s*([0-9a-f-]{36})\s*:\s*(\d{1,7})\s*$/i.exec(pair);
+      const n = Number(m?.[2]);
+      if (!m?.[1] || !z.uuid().safeParse(m[1]).success || n < 1 || n > BOARD_COLUMN_MAX) {
+        ctx.addIssue({
+          code: 'custom',
+          message: `Each column limit is statusId:count, count 1–${BOARD_COLUMN_MAX}`,
+        });
+        return z.NEVER;
+      }
+      limits[m[1].toLowerCase()] = n;
+    }
+    return limits;
+  });
+
+/**
+ * GET /Tasks/projects/{id}/board: the project's top-level tasks as a Kanban board. Each status of
+ * the company is a column (in the statuses' order) with its first `perColumn` cards in column
+ * order (its `limits` count instead, for a column shown further) and its total, so a project of
+ * any size loads a bounded board and every column shows its own first cards.
+ */
+export const boardQuerySchema = z.object({
+  perColumn: z.coerce.number().int().min(1).max(BOARD_COLUMN_MAX).default(BOARD_COLUMN_PAGE),
+  limits: columnLimits,
+});
+export type BoardQuery = z.infer<typeof boardQuerySchema>;
+
+export const boardPageSchema = z.object({
+  /** The loaded cards, column after column, each column in its order. */
+  items: z.array(taskSchema),
+  columns: z.array(z.object({ statusId: z.uuid(), totalCount: z.number().int() })),
+});
+export type BoardPage = z.infer<typeof boardPageSchema>;
+
 export const taskDetailSchema = taskSchema.extend({
   subtasks: z.array(taskSchema),
   documents: z.array(documentSchema),

@@ -87,6 +87,29 @@ describe('a list request runs a bounded number of queries whatever its page size
     }
   });
 
+  it('the board: 1 and 50 cards a column run the same statements, 4 of them', async () => {
+    await app.inject({ method: 'GET', url: '/api/auth/me', headers: bearer(employee) });
+    const counter = queryCounter(database.db);
+    try {
+      const counts: number[] = [];
+      for (const perColumn of [1, 50]) {
+        counter.reset();
+        const res = await app.inject({
+          method: 'GET',
+          url: `/api/Tasks/projects/${projectId}/board?perColumn=${perColumn}`,
+          headers: bearer(employee),
+        });
+        expect(res.statusCode).toBe(200);
+        expect(res.json().data.items.length).toBe(perColumn === 1 ? 1 : 25);
+        counts.push(counter.count());
+      }
+      // The project (its reach), the cards, the columns' totals, the cards' assignees.
+      expect(counts).toEqual([4, 4]);
+    } finally {
+      counter.restore();
+    }
+  });
+
   it('the admin sees the same bound', async () => {
     await app.inject({ method: 'GET', url: '/api/auth/me', headers: bearer(admin) });
     const counter = queryCounter(database.db);

@@ -66,6 +66,24 @@ export const talliesRepo = {
     return row?.n ?? 0;
   },
 
+  /** Every status of the company in its order, with how many of the project's top-level tasks it has. */
+  boardColumns(scope: Scope, projectId: string): Promise<{ statusId: string; totalCount: number }[]> {
+    return scope.db
+      .select({ statusId: taskStatuses.id, totalCount: topCount })
+      .from(taskStatuses)
+      .leftJoin(
+        taskTallies,
+        and(
+          eq(taskTallies.companyId, taskStatuses.companyId),
+          eq(taskTallies.statusId, taskStatuses.id),
+          eq(taskTallies.projectId, projectId),
+        ),
+      )
+      .where(scope.own(taskStatuses))
+      .groupBy(taskStatuses.id, taskStatuses.sortOrder)
+      .orderBy(taskStatuses.sortOrder, taskStatuses.id);
+  },
+
   /** Tasks and subtasks of these projects, and how many of them are closed. */
   async projectTaskCounts(
     scope: Scope,

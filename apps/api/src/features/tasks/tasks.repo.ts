@@ -300,6 +300,37 @@ export const tasksRepo = {
     return { rows, total };
   },
 
+  /**
+   * A project's board: each status's first cards (top-level tasks in column order), `perColumn`
+   * of them or the column's own limit. One statement: per status of the company, a lateral read
+   * of the first entries of `tasks_project_board_idx`, then those tasks with their columns; the
+   * answer is as large as the limits, however many tasks the project has.
+   */
+  board(
+    scope: Scope,
+    projectId: string,
+    perColumn: number,
+    limits: Record<string, number>,
+  ): Promise<TaskRow[]> {
+    const column = aliasedTable(taskStatuses, 'board_column');
+    const card = aliasedTable(tasks, 'card');
+    const pairs = Object.entries(limits);
+    const limit = pairs.length
+      ? sql`case ${sql.join(
+          pairs.map(([statusId, n]) => sql`when ${column.id} = ${statusId} then ${n}::int`),
+          sql` `,
+        )} else ${perColumn}::int end`
+      : sql`${perColumn}::int`;
+    const firstCards = sql`select first_cards.id from ${taskStatuses} ${column} cross join lateral (
+        select ${card.id} as id from ${tasks} ${card}
+         where ${scope.own(card, eq(card.projectId, projectId), eq(card.statusId, column.id), isNull(card.parentTaskId))}
+         order by ${card.sortOrder}, ${card.createdAt}, ${card.id} limit ${limit}) first_cards
+      where ${scope.own(column)}`;
+    return select(scope)
+      .where(scope.own(tasks, sql`${tasks.id} in (${firstCards})`))
+      .orderBy(asc(taskStatuses.sortOrder), asc(tasks.sortOrder), asc(tasks.createdAt), asc(tasks.id));
+  },
+
   /** The task a time entry is logged on, with its project (null when it is not this company's). */
   async taskRef(
     scope: Scope,

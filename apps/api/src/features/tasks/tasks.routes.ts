@@ -3,6 +3,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   atLeastOneField,
+  boardPageSchema,
+  boardQuerySchema,
   MESSAGES,
   createTaskBodySchema,
   deleteTaskResultSchema,
@@ -55,6 +57,22 @@ export async function tasksRoutes(app: FastifyInstance, opts: { tasks: TasksServ
       },
     },
     async (req, reply) => ok(reply, await tasks.byProject(scopeOf(req), req.params.id, req.query)),
+  );
+
+  r.get(
+    '/api/Tasks/projects/:id/board',
+    {
+      config: { permission: 'task:read' },
+      schema: {
+        tags,
+        summary:
+          "A project's board: each status's first cards (50, or the column's own limit) and every column's total",
+        params: idParam,
+        querystring: boardQuerySchema,
+        response: { 200: envelope(boardPageSchema) },
+      },
+    },
+    async (req, reply) => ok(reply, await tasks.board(scopeOf(req), req.params.id, req.query)),
   );
 
   r.get(

@@ -1,5 +1,7 @@
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import {
+  type BoardPage,
+  type BoardQuery,
   type CreateTaskBody,
   DUE_BEFORE_START,
   MESSAGES,
@@ -25,6 +27,7 @@ import { loadTaskListRef } from '../task-lists/task-lists.service.ts';
 import { notify } from '../notifications/notify.ts';
 import { priorityCatalogue } from '../task-statuses/task-statuses.service.ts';
 import { taskStatusesRepo } from '../task-statuses/task-statuses.repo.ts';
+import { talliesRepo } from './tallies.repo.ts';
 import { byTask, toTask, toTaskDocument } from './tasks.mapper.ts';
 import { type AssigneeRow, type NewTask, type TaskRow, tasksRepo, type TaskSet } from './tasks.repo.ts';
 
@@ -215,6 +218,22 @@ export function tasksService(deps: { storage: FileStorage; log: FastifyBaseLogge
     async byProject(scope: Scope, projectId: string, q: TaskListQuery) {
       await loadProject(scope, projectId, projectsPolicy.taskReach(scope.actor));
       return list(scope, { projectId }, q);
+    },
+
+    /** The project's board: each column's first cards and every column's total. */
+    async board(scope: Scope, projectId: string, q: BoardQuery): Promise<BoardPage> {
+      await loadProject(scope, projectId, projectsPolicy.taskReach(scope.actor));
+      const [rows, columns] = await Promise.all([
+        tasksRepo.board(scope, projectId, q.perColumn, q.limits),
+        talliesRepo.boardColumns(scope, projectId),
+      ]);
+      const assignees = byTask(
+        await tasksRepo.assignees(
+          scope,
+          rows.map((r) => r.id),
+        ),
+      );
+      return { items: rows.map((row) => toTask(row, assignees)), columns };
     },
 
     /** Every task assigned to the signed-in user, subtasks included. */

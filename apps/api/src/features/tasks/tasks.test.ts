@@ -532,6 +532,95 @@ describe('GET/PUT/DELETE /api/Tasks/{id}', () => {
   });
 });
 
+describe('GET /api/Tasks/projects/{id}/board', () => {
+  it('401, 400 with field errors, 404 across tenants and outside the reach', async () => {
+    const url = `/api/Tasks/projects/${project.projectId}/board`;
+    expect((await call('GET', url)).statusCode).toBe(401);
+    for (const q of ['perColumn=0', 'perColumn=1001', 'perColumn=x']) {
+      const bad = await call('GET', `${url}?${q}`, admin);
+      expect(bad.statusCode, q).toBe(400);
+      expect(Object.keys(bad.json().errors), q).toEqual(['perColumn']);
+    }
+    for (const q of [
+      'limits=nope',
+      `limits=${project.projectId}:0`,
+      `limits=${project.projectId}:1001`,
+      'limits=1:2',
+    ]) {
+      const bad = await call('GET', `${url}?${q}`, admin);
+      expect(bad.statusCode, q).toBe(400);
+      expect(bad.json().errors.limits, q).toEqual(['Each column limit is statusId:count, count 1–1000']);
+    }
+    expect((await call('GET', `/api/Tasks/projects/${theirList.projectId}/board`, admin)).statusCode).toBe(
+      404,
+    );
+    const notMine = await buildProject(database.db, acme);
+    expect((await call('GET', `/api/Tasks/projects/${notMine.projectId}/board`, employee)).statusCode).toBe(
+      404,
+    );
+  });
+
+  it("each status's first cards in column order, a column's own limit, every column's total", async () => {
+    const p = await buildProject(database.db, acme, { memberIds: [acme.adminUserId, employee.userId] });
+    const l = await buildTaskList(database.db, acme, { projectId: p.projectId });
+    const open = await statusIdOf(database.db, acme.companyId, 'Open');
+    const doing = await statusIdOf(database.db, acme.companyId, 'In Progress');
+    for (let i = 0; i < 7; i++)
+      await buildTask(database.db, acme, {
+        taskListId: l.taskListId,
+        title: `Open ${i}`,
+        sortOrder: 100 - i,
+      });
+    for (let i = 0; i < 3; i++)
+      await buildTask(database.db, acme, {
+        taskListId: l.taskListId,
+        title: `Doing ${i}`,
+        statusName: 'In Progress',
+        sortOrder: i,
+        assigneeIds: [employee.userId],
+      });
+    const parent = await buildTask(database.db, acme, {
+      taskListId: l.taskListId,
+      title: 'Open 7',
+      sortOrder: 200,
+    });
+    await buildTask(database.db, acme, {
+      taskListId: l.taskListId,
+      parentTaskId: parent.taskId,
+      title: 'Sub',
+    });
+
+    const url = `/api/Tasks/projects/${p.projectId}/board`;
+    const res = await call('GET', `${url}?perColumn=2&limits=${open.toUpperCase()}:5`, employee);
+    expect(res.statusCode, res.body).toBe(200);
+    const board = res.json().data as {
+      items: { title: string; statusId: string; assignees: { userId: string }[] }[];
+      columns: { statusId: string; totalCount: number }[];
+    };
+    // Open: its own limit of 5, in column order (lowest key first); In Progress: perColumn 2.
+    expect(board.items.map((t) => t.title)).toEqual([
+      'Open 6',
+      'Open 5',
+      'Open 4',
+      'Open 3',
+      'Open 2',
+      'Doing 0',
+      'Doing 1',
+    ]);
+    expect(board.items[5]?.assignees.map((a) => a.userId)).toEqual([employee.userId]);
+    // Every status of the company, in its order, with the project's top-level tasks (the subtask is not a card).
+    const statuses = (await call('GET', '/api/Taskstatuses', admin)).json().data as { statusId: string }[];
+    expect(board.columns.map((c) => c.statusId)).toEqual(statuses.map((s) => s.statusId));
+    const totals = new Map(board.columns.map((c) => [c.statusId, c.totalCount]));
+    expect(totals.get(open)).toBe(8);
+    expect(totals.get(doing)).toBe(3);
+    expect([...totals.values()].reduce((a, b) => a + b, 0)).toBe(11);
+    // The default: 50 a column.
+    const all = (await call('GET', url, admin)).json().data as { items: unknown[] };
+    expect(all.items).toHaveLength(11);
+  });
+});
+
 describe('reads without the permission', () => {
   it('a user with no role gets 403 on every project, list and task read', async () => {
     const nobody = await buildUser(database.db, acme, { role: null });
@@ -544,6 +633,7 @@ describe('reads without the permission', () => {
       `/api/TaskLists/${list.taskListId}`,
       `/api/Tasks/tasklists/${list.taskListId}/tasks`,
       `/api/Tasks/projects/${project.projectId}/tasks`,
+      `/api/Tasks/projects/${project.projectId}/board`,
       '/api/Tasks/users/mytasks',
       `/api/Tasks/${t.taskId}`,
     ])
