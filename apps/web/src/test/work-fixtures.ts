@@ -1,4 +1,4 @@
-import type { ProjectDetail, Task, TaskList, TaskStatus } from '@taskhive/contract';
+import type { BoardPage, ProjectDetail, Task, TaskList, TaskStatus } from '@taskhive/contract';
 import { vi } from 'vitest';
 
 /** Web test data for projects and tasks, in the contract's shapes. */
@@ -119,6 +119,20 @@ export const paged = <T>(items: T[], totalCount = items.length, pageSize = 5) =>
   pageSize,
   totalPages: Math.max(1, Math.ceil(totalCount / pageSize)),
 });
+
+/**
+ * A board answer: `items` as the loaded cards (in column order), every status a column counting
+ * its cards among them, or the total `totals` gives it (by status name).
+ */
+export function boardPage(items: Task[], totals: Record<string, number> = {}): BoardPage {
+  return {
+    items,
+    columns: STATUSES.map((s) => ({
+      statusId: s.statusId,
+      totalCount: totals[s.name] ?? items.filter((t) => t.statusId === s.statusId).length,
+    })),
+  };
+}
 
 type Handler = (req: Request) => Response | Promise<Response>;
 

@@ -50,6 +50,20 @@ export interface BoardProps<T> {
   disabled?: boolean;
   /** Cards rendered per column before a "Show more" button (a long column stays fast). */
   pageSize?: number;
+  /**
+   * Each column's total when `items` holds only some of its cards (its first ones): the count
+   * shows the total. Without it a column counts its items.
+   */
+  totals?: Readonly<Record<string, number>>;
+  /**
+   * Asks for a column's next cards: its "Show n more" once all its loaded cards show and its total
+   * is larger (n is at most `pageSize`, so each call should load at least that many).
+   */
+  onShowMore?: (columnId: string) => void;
+  /** Columns whose further cards are on their way (their "Show more" waits). */
+  loadingMore?: readonly string[];
+  /** Most cards a column loads through `onShowMore`; past that it says how many it shows. */
+  maxLoaded?: number;
 }
 
 const COLUMN_PREFIX = 'column:';
@@ -73,6 +87,10 @@ export function Board<T>({
   onMove,
   disabled = false,
   pageSize = DEFAULT_PAGE_SIZE,
+  totals,
+  onShowMore,
+  loadingMore,
+  maxLoaded = Infinity,
 }: BoardProps<T>) {
   const sensors = useSensors(
     useSensor(MouseSensor, { activationConstraint: { distance: 5 } }),
@@ -189,18 +207,27 @@ export function Board<T>({
           },
         }}
       >
-        {columns.map((col) => (
-          <BoardColumnView
-            key={col.id}
-            column={col}
-            ids={containers[col.id] ?? []}
-            byId={byId}
-            Card={Card}
-            disabled={disabled}
-            pageSize={pageSize}
-            activeId={drag?.id ?? null}
-          />
-        ))}
+        {columns.map((col) => {
+          const ids = containers[col.id] ?? [];
+          const total = totals?.[col.id];
+          return (
+            <BoardColumnView
+              key={col.id}
+              column={col}
+              ids={ids}
+              // While a card is dragged over a column, it counts there and not where it came from.
+              count={total === undefined ? ids.length : total + ids.length - (grouped[col.id]?.length ?? 0)}
+              byId={byId}
+              Card={Card}
+              disabled={disabled}
+              pageSize={pageSize}
+              activeId={drag?.id ?? null}
+              onShowMore={onShowMore}
+              loadingMore={loadingMore?.includes(col.id) ?? false}
+              maxLoaded={maxLoaded}
+            />
+          );
+        })}
       </Box>
       <DragOverlay>
         {active ? (
@@ -216,24 +243,41 @@ export function Board<T>({
 function BoardColumnView<T>({
   column,
   ids,
+  count,
   byId,
   Card,
   disabled,
   pageSize,
   activeId,
+  onShowMore,
+  loadingMore,
+  maxLoaded,
 }: {
   column: BoardColumn;
   ids: string[];
+  /** The column's cards, loaded or not. */
+  count: number;
   byId: Map<string, T>;
   Card: ComponentType<{ item: T }>;
   disabled: boolean;
   pageSize: number;
   activeId: string | null;
+  onShowMore: ((columnId: string) => void) | undefined;
+  loadingMore: boolean;
+  maxLoaded: number;
 }) {
   const { setNodeRef, isOver } = useDroppable({ id: columnKey(column.id) });
   const [limit, setLimit] = useState(pageSize);
   const shown = ids.slice(0, Math.max(limit, activeId ? ids.indexOf(activeId) + 1 : 0));
   const hidden = ids.length - shown.length;
+  // Cards not loaded yet: asked for once every loaded card shows (they show as they arrive).
+  const unloaded = onShowMore ? count - ids.length : 0;
+  const canLoad = ids.length < maxLoaded;
+  const showUnloaded = () => {
+    if (loadingMore) return;
+    setLimit((l) => Math.max(l, ids.length + pageSize));
+    onShowMore?.(column.id);
+  };
   return (
     <Paper
       variant="outlined"
@@ -256,7 +300,7 @@ function BoardColumnView<T>({
         <Typography variant="subtitle2" component="h2" noWrap sx={{ flex: 1 }}>
           {column.title}
         </Typography>
-        <Chip size="small" label={ids.length} aria-label={`${ids.length} in ${column.title}`} />
+        <Chip size="small" label={count} aria-label={`${count} in ${column.title}`} />
       </Stack>
       <SortableContext id={column.id} items={shown} strategy={verticalListSortingStrategy}>
         <Stack ref={setNodeRef} spacing={1} sx={{ px: 1, pb: 1, minHeight: 72 }}>
@@ -266,11 +310,26 @@ function BoardColumnView<T>({
               <SortableCard key={id} id={id} item={item} Card={Card} disabled={disabled} />
             );
           })}
-          {hidden > 0 && (
+          {hidden > 0 ? (
             <Button size="small" onClick={() => setLimit((l) => l + pageSize)}>
               Show {Math.min(hidden, pageSize)} more
             </Button>
-          )}
+          ) : unloaded > 0 && canLoad ? (
+            // Stays focusable while it waits (a disabled button would drop the keyboard's focus).
+            <Button
+              size="small"
+              onClick={showUnloaded}
+              aria-disabled={loadingMore || undefined}
+              aria-busy={loadingMore || undefined}
+              sx={{ '&[aria-disabled="true"]': { color: 'text.disabled', cursor: 'progress' } }}
+            >
+              {loadingMore ? 'Loading more cards…' : `Show ${Math.min(unloaded, pageSize)} more`}
+            </Button>
+          ) : unloaded > 0 ? (
+            <Typography variant="caption" color="text.secondary" sx={{ textAlign: 'center' }}>
+              The first {ids.length} of {count} show here.
+            </Typography>
+          ) : null}
         </Stack>
       </SortableContext>
     </Paper>

@@ -1,12 +1,27 @@
 import { MESSAGES } from '@taskhive/contract';
-import { screen, within } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, render, signedIn } from '../../test/render';
-import { paged, pathOf, project, serve, status, STATUSES, task } from '../../test/work-fixtures';
+import {
+  boardPage,
+  pathOf,
+  project,
+  PROJECT_ID,
+  serve,
+  status,
+  STATUSES,
+  task,
+} from '../../test/work-fixtures';
 import { ProjectBoard } from './project-board';
 import { OpenTaskProvider } from './task-link';
+import { tasksApi } from './tasks-api';
 
 const TASKS = [task(1, 'Write brief'), task(2, 'Draw wireframes'), task(3, 'Ship it', 'In Progress')];
+const titled = (title: string) => {
+  const t = TASKS.find((x) => x.title === title);
+  if (!t) throw new Error(`no task ${title}`);
+  return t;
+};
 const session = signedIn({ permissions: ['project:read', 'task:read', 'task:update'] });
 
 /**
@@ -44,6 +59,24 @@ async function moveRightWithKeyboard(user: ReturnType<typeof render>['user'], ti
   await user.keyboard('[Space]');
 }
 
+const BOARD_PATH = `/api/Tasks/projects/${PROJECT_ID}/board`;
+const isBoardRead = (req: Request) => req.method === 'GET' && pathOf(req) === BOARD_PATH;
+
+/** The board of the first load (no column loaded further) as the cache holds it. */
+const selectBoard = tasksApi.endpoints.projectBoard.select({ projectId: PROJECT_ID, limits: {} });
+const cachedBoard = (store: ReturnType<typeof render>['store']) =>
+  // The store's type knows the tags the app declares up front, not the ones the tasks API adds.
+  selectBoard(store.getState() as Parameters<typeof selectBoard>[0]).data;
+const nameOf = (statusId: string) => STATUSES.find((s) => s.statusId === statusId)?.name ?? statusId;
+
+/** Each column's cached total, by status name. */
+const cachedTotals = (store: ReturnType<typeof render>['store']) =>
+  Object.fromEntries((cachedBoard(store)?.columns ?? []).map((c) => [nameOf(c.statusId), c.totalCount]));
+
+/** The cached cards in their order, each with its status. */
+const cachedTitles = (store: ReturnType<typeof render>['store']) =>
+  cachedBoard(store)?.items.map((t) => `${t.title} (${t.statusName})`);
+
 function renderBoard() {
   return render(
     <OpenTaskProvider>
@@ -59,7 +92,8 @@ describe('ProjectBoard', () => {
     const calls = serve((req) => {
       if (req.method === 'PUT') return new Promise<Response>((resolve) => (answer = resolve));
       if (pathOf(req) === '/api/Taskstatuses') return jsonResponse(200, STATUSES);
-      return jsonResponse(200, paged(TASKS, TASKS.length, 500));
+      if (isBoardRead(req)) return jsonResponse(200, boardPage(TASKS));
+      return jsonResponse(404, null);
     });
     const { user, store } = renderBoard();
     await screen.findByText('Write brief');
@@ -72,6 +106,14 @@ describe('ProjectBoard', () => {
     expect(titlesIn('Open')).toEqual(['Write brief']);
     expect(titlesIn('In Progress')).toEqual(['Ship it', 'Draw wireframes']);
     expect(within(column('In Progress')).getByLabelText('2 in In Progress')).toBeInTheDocument();
+    expect(within(column('Open')).getByLabelText('1 in Open')).toBeInTheDocument();
+    // The cached board itself: the card among In Progress's cards, one moved between the totals.
+    expect(cachedTitles(store)).toEqual([
+      'Write brief (Open)',
+      'Ship it (In Progress)',
+      'Draw wireframes (In Progress)',
+    ]);
+    expect(cachedTotals(store)).toEqual({ Open: 1, 'In Progress': 2, Completed: 0 });
     const put = calls.find((r) => r.method === 'PUT');
     expect(put && pathOf(put)).toBe(`/api/Tasks/${TASKS[1]?.taskId}`);
     // After the last card of the column: its sortOrder + 1.
@@ -84,6 +126,7 @@ describe('ProjectBoard', () => {
       expect(store.getState().toast.queue.map((t) => t.message)).toEqual([MESSAGES.tasks.updated]),
     );
     expect(titlesIn('In Progress')).toEqual(['Ship it', 'Draw wireframes']);
+    expect(cachedTotals(store)).toEqual({ Open: 1, 'In Progress': 2, Completed: 0 });
   });
 
   it('puts the card back where it was and shows the error when the server refuses the move', async () => {
@@ -91,7 +134,8 @@ describe('ProjectBoard', () => {
     const calls = serve((req) => {
       if (req.method === 'PUT') return new Promise<Response>((resolve) => (refuse = resolve));
       if (pathOf(req) === '/api/Taskstatuses') return jsonResponse(200, STATUSES);
-      return jsonResponse(200, paged(TASKS, TASKS.length, 500));
+      if (isBoardRead(req)) return jsonResponse(200, boardPage(TASKS, { Open: 30, 'In Progress': 7 }));
+      return jsonResponse(404, null);
     });
     const { user, store } = renderBoard();
     await screen.findByText('Write brief');
@@ -99,16 +143,207 @@ describe('ProjectBoard', () => {
     await moveRightWithKeyboard(user, 'Write brief');
     expect(titlesIn('Open')).toEqual(['Draw wireframes']);
     expect(titlesIn('In Progress')).toEqual(['Ship it', 'Write brief']);
+    expect(within(column('Open')).getByLabelText('29 in Open')).toBeInTheDocument();
+    expect(within(column('In Progress')).getByLabelText('8 in In Progress')).toBeInTheDocument();
+    expect(cachedTotals(store)).toEqual({ Open: 29, 'In Progress': 8, Completed: 0 });
 
     refuse(jsonResponse(403, null, { message: MESSAGES.forbidden }));
 
     await vi.waitFor(() => expect(titlesIn('Open')).toEqual(['Write brief', 'Draw wireframes']));
     expect(titlesIn('In Progress')).toEqual(['Ship it']);
-    expect(within(column('Open')).getByLabelText('2 in Open')).toBeInTheDocument();
+    expect(within(column('Open')).getByLabelText('30 in Open')).toBeInTheDocument();
+    expect(within(column('In Progress')).getByLabelText('7 in In Progress')).toBeInTheDocument();
+    expect(cachedTotals(store)).toEqual({ Open: 30, 'In Progress': 7, Completed: 0 });
+    expect(cachedTitles(store)).toEqual([
+      'Write brief (Open)',
+      'Draw wireframes (Open)',
+      'Ship it (In Progress)',
+    ]);
     expect(store.getState().toast.queue.map((t) => [t.message, t.severity])).toEqual([
       [MESSAGES.forbidden, 'error'],
     ]);
     // The undo restored the cache: the board was not reloaded.
-    expect(calls.filter((r) => r.method === 'GET' && pathOf(r).endsWith('/tasks'))).toHaveLength(1);
+    expect(calls.filter(isBoardRead)).toHaveLength(1);
+  });
+
+  it('shows every column with its first cards and its total from the board answer', async () => {
+    const calls = serve((req) => {
+      if (pathOf(req) === '/api/Taskstatuses') return jsonResponse(200, STATUSES);
+      if (isBoardRead(req)) return jsonResponse(200, boardPage(TASKS, { Open: 12 }));
+      return jsonResponse(404, null);
+    });
+    renderBoard();
+    await screen.findByText('Write brief');
+
+    expect(
+      within(screen.getByRole('region', { name: 'Board of Website' }))
+        .getAllByRole('group')
+        .map((g) => g.getAttribute('aria-label')),
+    ).toEqual(['Open column', 'In Progress column', 'Completed column']);
+    expect(titlesIn('Open')).toEqual(['Write brief', 'Draw wireframes']);
+    expect(titlesIn('In Progress')).toEqual(['Ship it']);
+    expect(titlesIn('Completed')).toEqual([]);
+    expect(within(column('Open')).getByLabelText('12 in Open')).toBeInTheDocument();
+    expect(within(column('In Progress')).getByLabelText('1 in In Progress')).toBeInTheDocument();
+    expect(within(column('Completed')).getByLabelText('0 in Completed')).toBeInTheDocument();
+    // Only the column with cards it has not loaded offers more.
+    expect(within(column('Open')).getByRole('button', { name: 'Show 10 more' })).toBeInTheDocument();
+    expect(within(column('In Progress')).queryByRole('button', { name: /^Show/ })).toBeNull();
+    expect(screen.getByText(/Drag a card to change its status/)).toBeInTheDocument();
+    expect(screen.queryByText(/Showing the first/)).toBeNull();
+
+    // One read: the board endpoint, each column's first page, no column loaded further.
+    const reads = calls.filter(isBoardRead);
+    expect(reads).toHaveLength(1);
+    const params = new URL(reads[0]?.url ?? '').searchParams;
+    expect(params.get('perColumn')).toBe('50');
+    expect(params.has('limits')).toBe(false);
+    expect(calls.some((r) => pathOf(r).endsWith('/tasks'))).toBe(false);
+  });
+
+  it('shows the next cards of a column: the loaded ones first, then more from the server', async () => {
+    const open = Array.from({ length: 53 }, (_, i) => task(i + 1, `Card ${i + 1}`));
+    const shipIt = task(100, 'Ship it', 'In Progress');
+    let answerMore: (r: Response) => void = () => undefined;
+    const calls = serve((req) => {
+      if (pathOf(req) === '/api/Taskstatuses') return jsonResponse(200, STATUSES);
+      if (isBoardRead(req) && new URL(req.url).searchParams.has('limits')) {
+        return new Promise<Response>((resolve) => (answerMore = resolve));
+      }
+      if (isBoardRead(req)) return jsonResponse(200, boardPage([...open.slice(0, 50), shipIt], { Open: 53 }));
+      return jsonResponse(404, null);
+    });
+    const { user } = renderBoard();
+    await screen.findByText('Card 1');
+    expect(within(column('Open')).getByLabelText('53 in Open')).toBeInTheDocument();
+    expect(titlesIn('Open')).toHaveLength(40);
+
+    // The 10 loaded cards not shown yet show without a request.
+    await user.click(within(column('Open')).getByRole('button', { name: 'Show 10 more' }));
+    expect(titlesIn('Open')).toEqual(open.slice(0, 50).map((t) => t.title));
+    expect(calls.filter(isBoardRead)).toHaveLength(1);
+
+    // The last 3 are not loaded: the column asks for its next page.
+    await user.click(within(column('Open')).getByRole('button', { name: 'Show 3 more' }));
+    await vi.waitFor(() => expect(calls.filter(isBoardRead)).toHaveLength(2));
+    const more = new URL(calls.filter(isBoardRead)[1]?.url ?? '').searchParams;
+    expect(more.get('limits')).toBe(`${status('Open').statusId}:100`);
+    expect(more.get('perColumn')).toBe('50');
+
+    // Meanwhile the board stays, and the column's button says it is loading (and sends nothing more).
+    const waiting = await within(column('Open')).findByRole('button', { name: 'Loading more cards…' });
+    expect(waiting).toHaveAttribute('aria-disabled', 'true');
+    expect(titlesIn('Open')).toHaveLength(50);
+    expect(titlesIn('In Progress')).toEqual(['Ship it']);
+    await user.click(waiting);
+    expect(calls.filter(isBoardRead)).toHaveLength(2);
+
+    answerMore(jsonResponse(200, boardPage([...open, shipIt])));
+    await vi.waitFor(() => expect(titlesIn('Open')).toEqual(open.map((t) => t.title)));
+    expect(within(column('Open')).getByLabelText('53 in Open')).toBeInTheDocument();
+    expect(within(column('Open')).queryByRole('button', { name: /^(Show|Loading)/ })).toBeNull();
+  });
+
+  it('keeps the board and offers a retry when more cards of a column do not load', async () => {
+    const open = Array.from({ length: 3 }, (_, i) => task(i + 1, `Card ${i + 1}`));
+    let failMore = true;
+    const calls = serve((req) => {
+      if (pathOf(req) === '/api/Taskstatuses') return jsonResponse(200, STATUSES);
+      if (isBoardRead(req) && new URL(req.url).searchParams.has('limits')) {
+        return failMore
+          ? jsonResponse(403, null, { message: MESSAGES.forbidden })
+          : jsonResponse(200, boardPage([...open, task(4, 'Card 4')], { Open: 4 }));
+      }
+      if (isBoardRead(req)) return jsonResponse(200, boardPage(open, { Open: 4 }));
+      return jsonResponse(404, null);
+    });
+    const { user } = renderBoard();
+    await screen.findByText('Card 1');
+
+    await user.click(within(column('Open')).getByRole('button', { name: 'Show 1 more' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent(MESSAGES.forbidden);
+    expect(titlesIn('Open')).toEqual(['Card 1', 'Card 2', 'Card 3']);
+
+    failMore = false;
+    await user.click(within(alert).getByRole('button', { name: 'Retry' }));
+    await vi.waitFor(() => expect(titlesIn('Open')).toEqual(['Card 1', 'Card 2', 'Card 3', 'Card 4']));
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(calls.filter(isBoardRead).map((r) => new URL(r.url).searchParams.get('limits'))).toEqual([
+      null,
+      `${status('Open').statusId}:100`,
+      `${status('Open').statusId}:100`,
+    ]);
+  });
+
+  it('shows the error with a retry when the board does not load, and the empty state for no tasks', async () => {
+    let fail = true;
+    serve((req) => {
+      if (pathOf(req) === '/api/Taskstatuses') return jsonResponse(200, STATUSES);
+      if (isBoardRead(req)) {
+        return fail
+          ? jsonResponse(403, null, { message: MESSAGES.forbidden })
+          : jsonResponse(200, boardPage([]));
+      }
+      return jsonResponse(404, null);
+    });
+    const { user } = renderBoard();
+    const panel = await screen.findByRole('alert');
+    expect(panel).toHaveTextContent(MESSAGES.forbidden);
+
+    fail = false;
+    await user.click(within(panel).getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByText('No tasks yet')).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Board of Website' })).toBeNull();
+  });
+
+  it('moves a card whose status changed elsewhere, with the totals, and drops a deleted one, undoing refusals', async () => {
+    const answers: ((r: Response) => void)[] = [];
+    serve((req) => {
+      if (req.method === 'PUT' || req.method === 'DELETE') {
+        return new Promise<Response>((resolve) => answers.push(resolve));
+      }
+      if (pathOf(req) === '/api/Taskstatuses') return jsonResponse(200, STATUSES);
+      if (isBoardRead(req)) return jsonResponse(200, boardPage(TASKS, { Open: 9 }));
+      return jsonResponse(404, null);
+    });
+    /** Answers the oldest request still waiting (once it was sent). */
+    const respond = async (r: Response) => {
+      await vi.waitFor(() => expect(answers.length).toBeGreaterThan(0));
+      await act(async () => answers.shift()?.(r));
+    };
+    const { store } = renderBoard();
+    await screen.findByText('Write brief');
+    const done = status('Completed');
+
+    // The task drawer's status menu, say: the new status shows at once.
+    act(() => {
+      void store.dispatch(
+        tasksApi.endpoints.updateTask.initiate({
+          taskId: titled('Write brief').taskId,
+          body: { statusId: done.statusId },
+          patch: { statusId: done.statusId, statusName: done.name, statusColor: done.color },
+        }),
+      );
+    });
+    await vi.waitFor(() => expect(titlesIn('Completed')).toEqual(['Write brief']));
+    expect(titlesIn('Open')).toEqual(['Draw wireframes']);
+    expect(within(column('Open')).getByLabelText('8 in Open')).toBeInTheDocument();
+    expect(within(column('Completed')).getByLabelText('1 in Completed')).toBeInTheDocument();
+    expect(cachedTotals(store)).toEqual({ Open: 8, 'In Progress': 1, Completed: 1 });
+
+    await respond(jsonResponse(403, null, { message: MESSAGES.forbidden }));
+    await vi.waitFor(() => expect(titlesIn('Open')).toEqual(['Write brief', 'Draw wireframes']));
+    expect(titlesIn('Completed')).toEqual([]);
+    expect(cachedTotals(store)).toEqual({ Open: 9, 'In Progress': 1, Completed: 0 });
+
+    act(() => {
+      void store.dispatch(tasksApi.endpoints.deleteTask.initiate(titled('Ship it')));
+    });
+    await vi.waitFor(() => expect(titlesIn('In Progress')).toEqual([]));
+    expect(cachedTotals(store)).toEqual({ Open: 9, 'In Progress': 0, Completed: 0 });
+    await respond(jsonResponse(403, null, { message: MESSAGES.forbidden }));
+    await vi.waitFor(() => expect(titlesIn('In Progress')).toEqual(['Ship it']));
+    expect(cachedTotals(store)).toEqual({ Open: 9, 'In Progress': 1, Completed: 0 });
   });
 });

@@ -3,7 +3,7 @@ import { MESSAGES, type Task } from '@taskhive/contract';
 import { useCallback, useMemo } from 'react';
 import { errorMessage } from '../../api/errors';
 import { useListTaskStatusesQuery } from '../../api/task-statuses-api';
-import { Board, type BoardColumn } from '../../components/board/board';
+import { Board, type BoardColumn, type BoardProps } from '../../components/board/board';
 import type { BoardMove } from '../../components/board/board-move';
 import { useToast } from '../../hooks/use-toast';
 import { TaskCard, taskCardStyles, TaskCardWithProject } from './task-card';
@@ -14,19 +14,21 @@ const statusOf = (t: Task) => t.statusId ?? '';
 
 /**
  * Tasks by status. A drop changes the task's status and place at once (every loaded copy); if the
- * server refuses, the card goes back and an error toast says why.
+ * server refuses, the card goes back and an error toast says why. With `totals` and `onShowMore`
+ * the tasks are each column's first cards, and a column asks for its next ones (the project board).
  */
 export function TaskBoard({
   tasks,
   label,
   showProject = false,
   canMove,
+  ...more
 }: {
   tasks: readonly Task[];
   label: string;
   showProject?: boolean;
   canMove: boolean;
-}) {
+} & Pick<BoardProps<Task>, 'totals' | 'onShowMore' | 'loadingMore' | 'maxLoaded'>) {
   const toast = useToast();
   const { data: statuses = [] } = useListTaskStatusesQuery();
   const [move] = useMoveTaskMutation();
@@ -68,6 +70,7 @@ export function TaskBoard({
         Card={showProject ? TaskCardWithProject : TaskCard}
         onMove={onMove}
         disabled={!canMove}
+        {...more}
       />
     </Box>
   );

@@ -1,7 +1,9 @@
 import {
+  BOARD_COLUMN_PAGE,
   DEFAULT_PAGE,
   PAGE_SIZE,
   TASK_BOARD_MAX_PAGE_SIZE,
+  type BoardPage,
   type CreateTaskBody,
   type CreateTaskListBody,
   type DocumentInfo,
@@ -79,6 +81,21 @@ export interface ProjectTasksArgs {
   projectId: string;
   query: TaskQuery;
 }
+export interface ProjectBoardArgs {
+  projectId: string;
+  /** Columns loaded further than the first page: status id → how many cards. */
+  limits: Readonly<Record<string, number>>;
+}
+
+/** `limits` as the board endpoint reads it: `statusId:count` pairs by status id; none when empty. */
+function boardParams(limits: Readonly<Record<string, number>>): Record<string, string | number> {
+  const pairs = Object.entries(limits)
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([statusId, n]) => `${statusId}:${n}`);
+  return pairs.length
+    ? { perColumn: BOARD_COLUMN_PAGE, limits: pairs.join(',') }
+    : { perColumn: BOARD_COLUMN_PAGE };
+}
 
 type Patch = { undo: () => void };
 
@@ -89,11 +106,36 @@ function listItem({ subtasks: _subtasks, documents: _documents, ...task }: TaskD
   return task;
 }
 
+/** Moves one from a column's total to another's on a loaded board (`to` null: the card left it). */
+function moveColumnTotal(d: BoardPage, from: string | null, to: string | null) {
+  if (from === to) return;
+  const source = d.columns.find((c) => c.statusId === from);
+  const target = d.columns.find((c) => c.statusId === to);
+  if (source) source.totalCount = Math.max(0, source.totalCount - 1);
+  if (target) target.totalCount += 1;
+}
+
+/**
+ * A board's version of a recipe that changes a task: the same change, and if the task's status
+ * changed, one moves from the old column's total to the new one's. A task the board has not
+ * loaded (past a column's first cards) leaves the board as it is.
+ */
+function onBoard(taskId: string, recipe: (d: BoardPage) => void) {
+  return (d: BoardPage) => {
+    const before = d.items.find((t) => t.taskId === taskId);
+    if (!before) return;
+    const from = before.statusId;
+    recipe(d);
+    const after = d.items.find((t) => t.taskId === taskId);
+    if (after) moveColumnTotal(d, from, after.statusId);
+  };
+}
+
 /** The cache patches that change a task wherever it is loaded (lists, boards, its detail, its parent's subtasks). */
 function taskPatches(state: unknown, taskId: string, recipe: (task: Task) => void) {
   const util = tasksApi.util;
   const s = state as Parameters<typeof util.selectCachedArgsForQuery>[0];
-  const inPage = (d: Paged<Task>) => d.items.filter((t) => t.taskId === taskId).forEach(recipe);
+  const inPage = (d: { items: Task[] }) => d.items.filter((t) => t.taskId === taskId).forEach(recipe);
   return [
     ...util
       .selectCachedArgsForQuery(s, 'listListTasks')
@@ -101,6 +143,9 @@ function taskPatches(state: unknown, taskId: string, recipe: (task: Task) => voi
     ...util
       .selectCachedArgsForQuery(s, 'listProjectTasks')
       .map((a) => util.updateQueryData('listProjectTasks', a, inPage)),
+    ...util
+      .selectCachedArgsForQuery(s, 'projectBoard')
+      .map((a) => util.updateQueryData('projectBoard', a, onBoard(taskId, inPage))),
     ...util
       .selectCachedArgsForQuery(s, 'listMyTasks')
       .map((a) => util.updateQueryData('listMyTasks', a, inPage)),
@@ -187,11 +232,22 @@ export const tasksApi = api.injectEndpoints({
       }),
       providesTags: (_r, _e, { taskListId }) => [{ type: 'Task', id: `LIST-${taskListId}` }],
     }),
-    /** A project's top-level tasks: the board loads them all (up to 500). */
+    /** A project's top-level tasks, a page at a time. */
     listProjectTasks: build.query<Paged<Task>, ProjectTasksArgs>({
       query: ({ projectId, query }) => ({
         url: `Tasks/projects/${encodeURIComponent(projectId)}/tasks`,
         params: taskQueryParams(query),
+      }),
+      providesTags: (_r, _e, { projectId }) => [{ type: 'Task', id: `PROJECT-${projectId}` }],
+    }),
+    /**
+     * A project's board: every column's first cards (BOARD_COLUMN_PAGE, or its own limit) and every
+     * column's total. Tagged like the project's task list, so whatever reloads that reloads this.
+     */
+    projectBoard: build.query<BoardPage, ProjectBoardArgs>({
+      query: ({ projectId, limits }) => ({
+        url: `Tasks/projects/${encodeURIComponent(projectId)}/board`,
+        params: boardParams(limits),
       }),
       providesTags: (_r, _e, { projectId }) => [{ type: 'Task', id: `PROJECT-${projectId}` }],
     }),
@@ -231,6 +287,17 @@ export const tasksApi = api.injectEndpoints({
           if (args.projectId === created.projectId) {
             dispatch(tasksApi.util.updateQueryData('listProjectTasks', args, unshift));
           }
+        }
+        for (const args of tasksApi.util.selectCachedArgsForQuery(state, 'projectBoard')) {
+          if (args.projectId !== created.projectId) continue;
+          dispatch(
+            tasksApi.util.updateQueryData('projectBoard', args, (d) => {
+              const column = d.columns.find((c) => c.statusId === created.statusId);
+              if (!column || d.items.some((t) => t.taskId === created.taskId)) return;
+              d.items.unshift(created);
+              column.totalCount += 1;
+            }),
+          );
         }
         dispatch(
           tasksApi.util.updateQueryData('listTaskLists', created.projectId, (d) => {
@@ -299,7 +366,7 @@ export const tasksApi = api.injectEndpoints({
       }),
       async onQueryStarted({ move, status, sortOrder }, { dispatch, getState, queryFulfilled }) {
         const state = getState();
-        const reorder = (d: Paged<Task>) => {
+        const reorder = (d: { items: Task[] }) => {
           const task = d.items.find((t) => t.taskId === move.itemId);
           if (!task) return;
           for (const t of d.items) {
@@ -312,6 +379,11 @@ export const tasksApi = api.injectEndpoints({
           ...tasksApi.util
             .selectCachedArgsForQuery(state, 'listProjectTasks')
             .map((args) => dispatch(tasksApi.util.updateQueryData('listProjectTasks', args, reorder))),
+          ...tasksApi.util
+            .selectCachedArgsForQuery(state, 'projectBoard')
+            .map((args) =>
+              dispatch(tasksApi.util.updateQueryData('projectBoard', args, onBoard(move.itemId, reorder))),
+            ),
           ...tasksApi.util
             .selectCachedArgsForQuery(state, 'listMyTasks')
             .map((args) => dispatch(tasksApi.util.updateQueryData('listMyTasks', args, reorder))),
@@ -354,6 +426,16 @@ export const tasksApi = api.injectEndpoints({
           ...util
             .selectCachedArgsForQuery(state, 'listMyTasks')
             .map((a) => dispatch(util.updateQueryData('listMyTasks', a, drop))),
+          ...util.selectCachedArgsForQuery(state, 'projectBoard').map((a) =>
+            dispatch(
+              util.updateQueryData('projectBoard', a, (d) => {
+                const from = d.items.find((t) => t.taskId === task.taskId)?.statusId;
+                if (from === undefined) return;
+                d.items = d.items.filter((t) => t.taskId !== task.taskId);
+                moveColumnTotal(d, from, null);
+              }),
+            ),
+          ),
         ];
         if (task.parentTaskId) {
           patches.push(
@@ -456,6 +538,7 @@ export const {
   useDeleteTaskListMutation,
   useListListTasksQuery,
   useListProjectTasksQuery,
+  useProjectBoardQuery,
   useListMyTasksQuery,
   useGetTaskQuery,
   useCreateTaskMutation,
