@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, type SQL } from 'drizzle-orm';
 import type { Permission } from '@taskhive/contract';
 import type { App } from '../app.ts';
 import type { Db } from '../db/client.ts';
@@ -298,4 +298,20 @@ export async function buildTask(
       .values(o.assigneeIds.map((userId) => ({ companyId: company.companyId, taskId: t.id, userId })));
   await tasksRepo.recomputeProgress(systemScope(db, company.companyId), [t.id]);
   return { taskId: t.id, projectId: list.projectId, taskListId: o.taskListId };
+}
+
+/** A request the test expects to succeed: any answer but a 2xx fails the test with the body. */
+export type OkCall = { method: 'GET' | 'POST' | 'PUT' | 'DELETE'; url: string; payload?: object };
+
+/** Sends `c` as `s` and answers the envelope's `data`, failing on anything but a 2xx. */
+export async function callOk(app: App, s: Session, c: OkCall) {
+  const res = await app.inject({ ...c, headers: bearer(s) });
+  if (res.statusCode >= 300)
+    throw new Error(`${c.method} ${c.url} ${JSON.stringify(c.payload)}: ${res.body}`);
+  return res.json().data;
+}
+
+/** The rows of a raw statement through the fixtures' (unguarded) handle. */
+export async function sqlRows<R>(db: Db, q: SQL): Promise<R[]> {
+  return ((await db.execute(q)) as unknown as { rows: R[] }).rows;
 }

@@ -1,13 +1,15 @@
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../app.ts';
 import type { Database } from '../../db/client.ts';
 import { buildTestApp } from '../../test/build-app.ts';
 import {
-  bearer,
   buildProject,
   buildTaskList,
+  callOk,
+  type OkCall,
   type Session,
+  sqlRows,
   statusIdOf,
   type TestCompany,
   twoTenants,
@@ -34,14 +36,8 @@ beforeAll(async () => {
 });
 afterAll(() => app.close());
 
-type Call = { method: 'GET' | 'POST' | 'PUT' | 'DELETE'; url: string; payload?: object };
-const call = async (s: Session, c: Call) => {
-  const res = await app.inject({ ...c, headers: bearer(s) });
-  expect(res.statusCode, `${c.method} ${c.url} ${JSON.stringify(c.payload)}: ${res.body}`).toBeLessThan(300);
-  return res.json().data;
-};
-const rows = async <R>(q: ReturnType<typeof sql>) =>
-  ((await database.db.execute(q)) as unknown as { rows: R[] }).rows;
+const call = (s: Session, c: OkCall) => callOk(app, s, c);
+const rows = <R>(q: SQL) => sqlRows<R>(database.db, q);
 
 /**
  * Differences between the tallies and a recount of the tasks, per key (empty when they agree). A
