@@ -6,7 +6,7 @@ import { csvList, pageQuery } from './envelope.ts';
 import { dateOnly, optionalDateFilter, optionalUuidFilter, personSchema } from './projects.ts';
 import { optionalText } from './users.ts';
 
-/** A board loads a whole project at once (500 cards must stay smooth). */
+/** The largest page of a task list: My Tasks' board view loads up to this many cards at once. */
 export const TASK_BOARD_MAX_PAGE_SIZE = 500;
 export const DUE_BEFORE_START = 'The due date cannot be before the start date';
 /** Largest number of assignees on one task. */

@@ -51,7 +51,7 @@ export async function tasksRoutes(app: FastifyInstance, opts: { tasks: TasksServ
       config: { permission: 'task:read' },
       schema: {
         tags,
-        summary: "A project's top-level tasks, paged (5 by default; up to 500 for a board)",
+        summary: "A project's top-level tasks, paged (5 by default, up to 500; the board reads /board)",
         params: idParam,
         ...list,
       },
