@@ -73,8 +73,9 @@ export const reportsRepo = {
   },
 
   /**
-   * Minutes in the range by project, by user and by day over the entries `who` selects: ONE pass
-   * over the range (grouping sets), an index-only scan of `time_logs_company_day_idx`; names are
+   * Minutes in the range by project, by user and by day. The whole company's come from the time
+   * tallies; those of the entries `who` or `projectId` select take ONE pass over the range
+   * (grouping sets), an index-only scan of `time_logs_company_day_idx`; names are
    * joined to the few grouped rows, not to every entry. A day is the stored `logged_at` (a day's
    * 00:00 UTC), formatted after grouping.
    */
