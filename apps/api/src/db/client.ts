@@ -138,6 +138,16 @@ export async function openPglite(dir: string | undefined): Promise<Database> {
   }
 }
 
+/**
+ * Settings of every pooled session, unless the URL names its own (`?options=-c%20…`, which pg
+ * reads instead). No parallel query: Taskhive's reads are short and many at once, and on the
+ * 2-core machines measured (bench/README.md, 2026-11-25) launching workers for one request took
+ * the cores from the others: at 1,000,000 tasks, with 10 connections, the user report answered
+ * 2.1 times as many requests without them, the dashboard 1.6 times, My Tasks 1.3 times, and no
+ * read fewer.
+ */
+export const SESSION_OPTIONS = '-c max_parallel_workers_per_gather=0';
+
 export async function openPostgres(url: string, max = 10): Promise<Database> {
   // Every pooled connection listens on the authorisation channel too: PostgreSQL hands a session
   // its own notifications before the COMMIT (or the autocommitted statement) answers, so a
@@ -157,7 +167,7 @@ export async function openPostgres(url: string, max = 10): Promise<Database> {
       console.warn(`postgres: LISTEN on a pooled connection failed: ${(err as Error).message}`);
     }
   };
-  const pool = new pg.Pool({ connectionString: url, max, onConnect });
+  const pool = new pg.Pool({ connectionString: url, max, onConnect, options: SESSION_OPTIONS });
   // An idle connection the server ends (restart, failover, a dropped test database) must not
   // crash the process: the pool drops it and opens another on the next query.
   pool.on('error', (err) => console.warn(`postgres: idle connection lost: ${err.message}`));

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
-import { DatabaseLockedError, openPglite, rowsOf } from './client.ts';
+import { DatabaseLockedError, type Db, openPglite, openPostgres, rowsOf } from './client.ts';
 import { migrate } from './migrate.ts';
 import { companies, roles, taskLists, tasks, userRoles, users } from './schema/index.ts';
 import { workerDatabase } from '../test/build-app.ts';
@@ -115,4 +115,32 @@ describe('embedded database lock', () => {
     const again = await openPglite(dir);
     await again.close();
   });
+});
+
+describe('PostgreSQL sessions', () => {
+  const settingOf = async (database: { db: Db }) =>
+    rowsOf<{ workers: string }>(
+      await database.db.execute(sql`select current_setting('max_parallel_workers_per_gather') as workers`),
+    )[0]?.workers;
+
+  it.runIf(!!process.env.DATABASE_URL)(
+    'run without parallel workers unless the URL names its own options',
+    async () => {
+      const url = process.env.DATABASE_URL ?? '';
+      const plain = await openPostgres(url, 1);
+      try {
+        expect(await settingOf(plain)).toBe('0');
+      } finally {
+        await plain.close();
+      }
+      const own = new URL(url);
+      own.searchParams.set('options', '-c max_parallel_workers_per_gather=3');
+      const named = await openPostgres(own.toString(), 1);
+      try {
+        expect(await settingOf(named)).toBe('3');
+      } finally {
+        await named.close();
+      }
+    },
+  );
 });
