@@ -70,3 +70,21 @@ export const timeProjectDays = pgTable(
   },
   (t) => [index('time_project_days_day_idx').on(t.companyId, t.day, t.projectId)],
 );
+
+/**
+ * Per (assignee, status, due date): the tasks and subtasks assigned to that person with that
+ * status and due date (migration 0015), kept by triggers on `task_assignees` (an assignment made
+ * or ended) and on `tasks` (a status or due date changed, a task deleted). The dashboard's "my
+ * open tasks" reads a person's rows, not every task assigned to them.
+ */
+export const taskAssigneeTallies = pgTable(
+  'task_assignee_tallies',
+  {
+    companyId: uuid('company_id').notNull(),
+    userId: uuid('user_id').notNull(),
+    statusId: uuid('status_id'),
+    dueDate: date('due_date'),
+    taskCount: integer('task_count').notNull(),
+  },
+  (t) => [index('task_assignee_tallies_idx').on(t.companyId, t.userId, t.statusId, t.dueDate)],
+);

@@ -24,7 +24,6 @@ const inRange = (from: string, to: string) =>
   and(gte(timeLogs.loggedAt, dayStart(from)), lt(timeLogs.loggedAt, nextDayStart(to)));
 /** A task whose status is not a built-in closed one (Completed, Cancelled), or has none. */
 const openTask = isNull(taskStatuses.builtIn);
-const statusJoin = and(eq(taskStatuses.id, tasks.statusId), eq(taskStatuses.companyId, tasks.companyId));
 const assigneeJoin = and(eq(taskAssignees.taskId, tasks.id), eq(taskAssignees.companyId, tasks.companyId));
 
 export const reportsRepo = {
@@ -130,27 +129,8 @@ export const reportsRepo = {
     return { byProject, byUser, byDay };
   },
 
-  /** My open tasks per status, with how many are due this week and how many are overdue. */
-  async myOpenTasks(scope: Scope, userId: string, today: string, weekEnd: string) {
-    return scope.db
-      .select({
-        statusId: tasks.statusId,
-        statusName: taskStatuses.name,
-        color: taskStatuses.color,
-        count: sql<number>`count(*)`.mapWith(Number),
-        dueThisWeek:
-          sql<number>`count(*) filter (where ${tasks.dueDate} >= ${today}::date and ${tasks.dueDate} <= ${weekEnd}::date)`.mapWith(
-            Number,
-          ),
-        overdue: sql<number>`count(*) filter (where ${tasks.dueDate} < ${today}::date)`.mapWith(Number),
-      })
-      .from(tasks)
-      .innerJoin(taskAssignees, assigneeJoin)
-      .leftJoin(taskStatuses, statusJoin)
-      .where(scope.own(tasks, eq(taskAssignees.userId, userId), openTask))
-      .groupBy(tasks.statusId, taskStatuses.name, taskStatuses.color, taskStatuses.sortOrder)
-      .orderBy(asc(taskStatuses.sortOrder));
-  },
+  /** My open tasks per status, with how many are due this week and how many are overdue (their tallies). */
+  myOpenTasks: talliesRepo.assigneeOpenTasks,
 
   /** Minutes logged in two adjacent weeks, by one user or (userId undefined) the whole company. */
   weekMinutes: timeTalliesRepo.weekMinutes,

@@ -1,5 +1,12 @@
-import { and, eq, inArray, isNotNull, isNull, lt, type SQL, sql } from 'drizzle-orm';
-import { projects, taskDueTallies, taskLists, taskStatuses, taskTallies } from '../../db/schema/index.ts';
+import { and, asc, eq, inArray, isNotNull, isNull, lt, type SQL, sql } from 'drizzle-orm';
+import {
+  projects,
+  taskAssigneeTallies,
+  taskDueTallies,
+  taskLists,
+  taskStatuses,
+  taskTallies,
+} from '../../db/schema/index.ts';
 import type { Scope } from '../../lib/scope.ts';
 
 /**
@@ -131,5 +138,30 @@ export const talliesRepo = {
         ),
     ]);
     return { open: open[0]?.n ?? 0, overdue: overdue[0]?.n ?? 0 };
+  },
+
+  /**
+   * A person's open tasks and subtasks (status not a built-in closed one, or none) per status, with
+   * how many are due from `today` to `weekEnd` and how many are overdue: their assignee tallies
+   * (migration 0015), a row per status and due date, whatever the number of tasks.
+   */
+  async assigneeOpenTasks(scope: Scope, userId: string, today: string, weekEnd: string) {
+    const t = taskAssigneeTallies;
+    const sumWhere = (where: SQL) =>
+      sql<number>`coalesce(sum(${t.taskCount}) filter (where ${where}), 0)::int`.mapWith(Number);
+    return scope.db
+      .select({
+        statusId: t.statusId,
+        statusName: taskStatuses.name,
+        color: taskStatuses.color,
+        count: sql<number>`sum(${t.taskCount})::int`.mapWith(Number),
+        dueThisWeek: sumWhere(sql`${t.dueDate} >= ${today}::date and ${t.dueDate} <= ${weekEnd}::date`),
+        overdue: sumWhere(sql`${t.dueDate} < ${today}::date`),
+      })
+      .from(t)
+      .leftJoin(taskStatuses, and(eq(taskStatuses.companyId, t.companyId), eq(taskStatuses.id, t.statusId)))
+      .where(scope.own(t, eq(t.userId, userId), isNull(taskStatuses.builtIn)))
+      .groupBy(t.statusId, taskStatuses.name, taskStatuses.color, taskStatuses.sortOrder)
+      .orderBy(asc(taskStatuses.sortOrder));
   },
 };

@@ -6,6 +6,7 @@ import { buildTestApp } from '../../test/build-app.ts';
 import {
   buildProject,
   buildTaskList,
+  buildUser,
   callOk,
   type OkCall,
   type Session,
@@ -16,11 +17,13 @@ import {
 } from '../../test/factories.ts';
 
 /**
- * The task tallies (migration 0013) against a recount of `tasks`: after every kind of write the
- * API makes (create, subtask, move, complete, another list, due date, status deleted with its
- * tasks moved, task, list and project deleted, a bulk insert), each key's summed rows equal the
- * count, with one writer at a time each key has ONE row, and a key with no tasks none. On
- * PostgreSQL, 20 writers at once leave correct sums too.
+ * The task tallies (migration 0013) and the assignee tallies (0015) against a recount of `tasks`
+ * and `task_assignees`: after every kind of write the API makes (create, subtask, move, complete,
+ * another list, due date, assignees replaced, a member leaving the project, status deleted with
+ * its tasks moved, task, list and project deleted, a bulk insert), each key's summed rows equal
+ * the count, with one writer at a time each key has ONE row, and a key with no tasks none. On
+ * PostgreSQL, 20 writers at once (moves and assignment changes of the same tasks together) leave
+ * correct sums too.
  */
 
 let app: App;
@@ -75,7 +78,23 @@ async function drift() {
       from truth t full join tally y on (t.company_id, t.due_date) = (y.company_id, y.due_date)
                                      and t.status_id is not distinct from y.status_id
      where coalesce(t.n, 0) <> coalesce(y.n, 0)`);
-  return [...tallies, ...due];
+  const assigned = await rows<{ key: string; tally: string; truth: string }>(sql`
+    with truth as (
+      select t.company_id, a.user_id, t.status_id, t.due_date, count(*) as n
+        from task_assignees a join tasks t on t.id = a.task_id and t.company_id = a.company_id
+       group by 1, 2, 3, 4
+    ), tally as (
+      select company_id, user_id, status_id, due_date, sum(task_count) as n from task_assignee_tallies
+       group by 1, 2, 3, 4
+    )
+    select concat_ws('/', 'assignee', coalesce(t.user_id, y.user_id), coalesce(t.status_id, y.status_id),
+                     coalesce(t.due_date, y.due_date)) as key,
+           y.n::text as tally, t.n::text as truth
+      from truth t full join tally y on (t.company_id, t.user_id) = (y.company_id, y.user_id)
+                                     and t.status_id is not distinct from y.status_id
+                                     and t.due_date is not distinct from y.due_date
+     where coalesce(t.n, 0) <> coalesce(y.n, 0)`);
+  return [...tallies, ...due, ...assigned];
 }
 
 /** Keys with more than one row (a key gets a second row only while its first is held by another writer). */
@@ -83,12 +102,16 @@ async function keysWithSeveralRows() {
   return rows<{ n: string }>(sql`
     select count(*) as n from task_tallies group by company_id, project_id, task_list_id, status_id having count(*) > 1
     union all
-    select count(*) from task_due_tallies group by company_id, due_date, status_id having count(*) > 1`);
+    select count(*) from task_due_tallies group by company_id, due_date, status_id having count(*) > 1
+    union all
+    select count(*) from task_assignee_tallies group by company_id, user_id, status_id, due_date
+    having count(*) > 1`);
 }
 
 describe('task tallies', () => {
   it('follow every write the API makes, one row per key', async () => {
-    const p = await buildProject(database.db, acme, { memberIds: [acme.adminUserId] });
+    const worker = await buildUser(database.db, acme);
+    const p = await buildProject(database.db, acme, { memberIds: [acme.adminUserId, worker.userId] });
     const l1 = await buildTaskList(database.db, acme, { projectId: p.projectId, name: 'One' });
     const l2 = await buildTaskList(database.db, acme, { projectId: p.projectId, name: 'Two' });
     const open = await statusIdOf(database.db, acme.companyId, 'Open');
@@ -105,14 +128,20 @@ describe('task tallies', () => {
 
     const create = (listId: string, payload: object) =>
       call(admin, { method: 'POST', url: `/api/Tasks/tasklists/${listId}/tasks`, payload });
-    const a = await create(l1.taskListId, { title: 'A', dueDate: '2026-01-05' });
-    const b = await create(l1.taskListId, { title: 'B', statusId: progress, dueDate: '2026-01-06' });
-    const c = await create(l1.taskListId, { title: 'C', statusId: completed });
+    const both = [acme.adminUserId, worker.userId];
+    const a = await create(l1.taskListId, { title: 'A', dueDate: '2026-01-05', assigneeIds: both });
+    const b = await create(l1.taskListId, {
+      title: 'B',
+      statusId: progress,
+      dueDate: '2026-01-06',
+      assigneeIds: [worker.userId],
+    });
+    const c = await create(l1.taskListId, { title: 'C', statusId: completed, assigneeIds: both });
     await create(l2.taskListId, { title: 'D', assigneeIds: [acme.adminUserId], sortOrder: 0 });
     expect(await drift()).toEqual([]);
     // My tasks with no filter count the admin's assignments without visiting the tasks.
     const myTasks = () => call(admin, { method: 'GET', url: '/api/Tasks/users/mytasks?pageSize=1' });
-    expect(await myTasks()).toMatchObject({ totalCount: 1, totalPages: 1 });
+    expect(await myTasks()).toMatchObject({ totalCount: 3, totalPages: 3 });
 
     // Subtasks: the parent's progress rolls up (an update of the parent) and the subtasks count.
     const s1 = await call(admin, {
@@ -122,6 +151,13 @@ describe('task tallies', () => {
     });
     await call(admin, { method: 'POST', url: `/api/tasks/${a.taskId}/subtasks`, payload: { title: 'a2' } });
     await call(admin, { method: 'PUT', url: `/api/Tasks/${s1.taskId}`, payload: { statusId: completed } });
+    // Assignees replaced on a subtask and on a task, in the same request as a status change.
+    await call(admin, { method: 'PUT', url: `/api/Tasks/${s1.taskId}`, payload: { assigneeIds: both } });
+    await call(admin, {
+      method: 'PUT',
+      url: `/api/Tasks/${b.taskId}`,
+      payload: { assigneeIds: [acme.adminUserId], statusId: completed },
+    });
     expect(await drift()).toEqual([]);
 
     // Move on the board, complete, change a due date, move to the other list (with its subtasks).
@@ -139,6 +175,18 @@ describe('task tallies', () => {
     });
     await call(admin, { method: 'PUT', url: `/api/Tasks/${c.taskId}`, payload: { title: 'C renamed' } });
     expect(await drift()).toEqual([]);
+    // The dashboard's "my open tasks" comes from the assignee tallies. The admin's: a (Open, due
+    // 2026-01-05), its subtask a1 (Completed: closed), b (Open, no due date), c (In Progress), d
+    // (Open): four open, one overdue on 2026-01-10 (a), none due from then to the Sunday.
+    const dash = await call(admin, { method: 'GET', url: '/api/dashboard/me?today=2026-01-10' });
+    expect(dash.tasks).toMatchObject({ openCount: 4, overdue: 1, dueThisWeek: 0 });
+    // A member leaving the project stops being assigned to its tasks.
+    await call(admin, { method: 'DELETE', url: `/api/Project/${p.projectId}/members/${worker.userId}` });
+    expect(await drift()).toEqual([]);
+    const left = await rows<{ n: number }>(
+      sql`select coalesce(sum(task_count), 0)::int as n from task_assignee_tallies where user_id = ${worker.userId}`,
+    );
+    expect(left[0]?.n).toBe(0);
 
     // What the API answers comes from the tallies: the project, its lists, a list's total.
     const project = await call(admin, { method: 'GET', url: `/api/Project/${p.projectId}` });
@@ -192,10 +240,11 @@ describe('task tallies', () => {
     expect(await drift()).toEqual([]);
     expect(await myTasks()).toMatchObject({ totalCount: 0, items: [] });
     // Nothing is left of the deleted project: a key whose figures come to zero has no row.
-    const left = await rows<{ n: number }>(
-      sql`select count(*)::int as n from task_tallies where project_id = ${p.projectId}`,
+    const rowsLeft = await rows<{ n: number }>(
+      sql`select ((select count(*) from task_tallies where project_id = ${p.projectId})
+                 + (select count(*) from task_assignee_tallies where company_id = ${acme.companyId}))::int as n`,
     );
-    expect(left[0]?.n).toBe(0);
+    expect(rowsLeft[0]?.n).toBe(0);
     // The other company's task was never touched.
     const theirsLeft = await rows<{ n: number }>(
       sql`select sum(top_count)::int as n from task_tallies where company_id = ${other.companyId}`,
@@ -223,7 +272,8 @@ describe('task tallies', () => {
   it.runIf(process.env.DATABASE_URL)(
     'stay exact with 20 writers at once, none waiting on another',
     async () => {
-      const p = await buildProject(database.db, acme, { memberIds: [acme.adminUserId] });
+      const worker = await buildUser(database.db, acme);
+      const p = await buildProject(database.db, acme, { memberIds: [acme.adminUserId, worker.userId] });
       const l = await buildTaskList(database.db, acme, { projectId: p.projectId });
       const open = await statusIdOf(database.db, acme.companyId, 'Open');
       const progress = await statusIdOf(database.db, acme.companyId, 'In Progress');
@@ -232,14 +282,16 @@ describe('task tallies', () => {
           call(admin, {
             method: 'POST',
             url: `/api/Tasks/tasklists/${l.taskListId}/tasks`,
-            payload: { title: `T${i}`, dueDate: '2026-02-01' },
+            payload: { title: `T${i}`, dueDate: '2026-02-01', assigneeIds: [acme.adminUserId] },
           }),
         ),
       );
-      // Three rounds of 20 moves at once, back and forth between two statuses and two due dates.
+      // Three rounds of 20 moves at once, back and forth between two statuses and two due dates,
+      // each racing a change of the same task's assignees.
+      const teams = [[acme.adminUserId, worker.userId], [worker.userId], [acme.adminUserId]];
       for (const round of [0, 1, 2]) {
         await Promise.all(
-          created.map((t: { taskId: string }, i) =>
+          created.flatMap((t: { taskId: string }, i) => [
             call(admin, {
               method: 'PUT',
               url: `/api/Tasks/${t.taskId}`,
@@ -248,7 +300,12 @@ describe('task tallies', () => {
                   ? { statusId: progress, sortOrder: 0 }
                   : { statusId: open, dueDate: round % 2 ? '2026-02-01' : '2026-02-02' },
             }),
-          ),
+            call(admin, {
+              method: 'PUT',
+              url: `/api/Tasks/${t.taskId}`,
+              payload: { assigneeIds: teams[(i + round) % 3] },
+            }),
+          ]),
         );
       }
       await Promise.all(
@@ -258,7 +315,7 @@ describe('task tallies', () => {
       );
       expect(await drift()).toEqual([]);
       // A key has at most as many rows as it had writers at once.
-      for (const k of await keysWithSeveralRows()) expect(Number(k.n)).toBeLessThanOrEqual(20);
+      for (const k of await keysWithSeveralRows()) expect(Number(k.n)).toBeLessThanOrEqual(40);
       const project = await call(admin, { method: 'GET', url: `/api/Project/${p.projectId}` });
       expect(project.taskCount).toBe(10);
     },
