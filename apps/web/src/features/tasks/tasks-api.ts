@@ -77,10 +77,6 @@ export interface ListTasksArgs {
   page: number;
   pageSize: number;
 }
-export interface ProjectTasksArgs {
-  projectId: string;
-  query: TaskQuery;
-}
 export interface ProjectBoardArgs {
   projectId: string;
   /** Columns loaded further than the first page: status id → how many cards. */
@@ -140,9 +136,6 @@ function taskPatches(state: unknown, taskId: string, recipe: (task: Task) => voi
     ...util
       .selectCachedArgsForQuery(s, 'listListTasks')
       .map((a) => util.updateQueryData('listListTasks', a, inPage)),
-    ...util
-      .selectCachedArgsForQuery(s, 'listProjectTasks')
-      .map((a) => util.updateQueryData('listProjectTasks', a, inPage)),
     ...util
       .selectCachedArgsForQuery(s, 'projectBoard')
       .map((a) => util.updateQueryData('projectBoard', a, onBoard(taskId, inPage))),
@@ -232,17 +225,10 @@ export const tasksApi = api.injectEndpoints({
       }),
       providesTags: (_r, _e, { taskListId }) => [{ type: 'Task', id: `LIST-${taskListId}` }],
     }),
-    /** A project's top-level tasks, a page at a time. */
-    listProjectTasks: build.query<Paged<Task>, ProjectTasksArgs>({
-      query: ({ projectId, query }) => ({
-        url: `Tasks/projects/${encodeURIComponent(projectId)}/tasks`,
-        params: taskQueryParams(query),
-      }),
-      providesTags: (_r, _e, { projectId }) => [{ type: 'Task', id: `PROJECT-${projectId}` }],
-    }),
     /**
      * A project's board: every column's first cards (BOARD_COLUMN_PAGE, or its own limit) and every
-     * column's total. Tagged like the project's task list, so whatever reloads that reloads this.
+     * column's total. Tagged `PROJECT-<id>`, so a new subtask reloads it, as does any change that
+     * reloads every task.
      */
     projectBoard: build.query<BoardPage, ProjectBoardArgs>({
       query: ({ projectId, limits }) => ({
@@ -281,11 +267,6 @@ export const tasksApi = api.injectEndpoints({
         for (const args of tasksApi.util.selectCachedArgsForQuery(state, 'listListTasks')) {
           if (args.taskListId === taskListId && args.page === DEFAULT_PAGE) {
             dispatch(tasksApi.util.updateQueryData('listListTasks', args, unshift));
-          }
-        }
-        for (const args of tasksApi.util.selectCachedArgsForQuery(state, 'listProjectTasks')) {
-          if (args.projectId === created.projectId) {
-            dispatch(tasksApi.util.updateQueryData('listProjectTasks', args, unshift));
           }
         }
         for (const args of tasksApi.util.selectCachedArgsForQuery(state, 'projectBoard')) {
@@ -377,9 +358,6 @@ export const tasksApi = api.injectEndpoints({
         };
         const patches: Patch[] = [
           ...tasksApi.util
-            .selectCachedArgsForQuery(state, 'listProjectTasks')
-            .map((args) => dispatch(tasksApi.util.updateQueryData('listProjectTasks', args, reorder))),
-          ...tasksApi.util
             .selectCachedArgsForQuery(state, 'projectBoard')
             .map((args) =>
               dispatch(tasksApi.util.updateQueryData('projectBoard', args, onBoard(move.itemId, reorder))),
@@ -420,9 +398,6 @@ export const tasksApi = api.injectEndpoints({
           ...util
             .selectCachedArgsForQuery(state, 'listListTasks')
             .map((a) => dispatch(util.updateQueryData('listListTasks', a, drop))),
-          ...util
-            .selectCachedArgsForQuery(state, 'listProjectTasks')
-            .map((a) => dispatch(util.updateQueryData('listProjectTasks', a, drop))),
           ...util
             .selectCachedArgsForQuery(state, 'listMyTasks')
             .map((a) => dispatch(util.updateQueryData('listMyTasks', a, drop))),
@@ -537,7 +512,6 @@ export const {
   useUpdateTaskListMutation,
   useDeleteTaskListMutation,
   useListListTasksQuery,
-  useListProjectTasksQuery,
   useProjectBoardQuery,
   useListMyTasksQuery,
   useGetTaskQuery,
