@@ -19,9 +19,11 @@
  *                   project list, board); may be repeated
  *   DATABASE_URL    PostgreSQL (database `taskhive_bench`), else PGlite
  *
- * Needs the built web app (`npm run build`). Writes bench/results/browser.json; exits 1 when a
- * budget fails (not in --smoke).
+ * Needs Debian's Chromium; builds the web app first when it is not built. `npm run bench` runs it
+ * after a whole run of run.ts. Writes bench/results/browser.json; exits 1 when a budget fails
+ * (not in --smoke).
  */
+import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -58,10 +60,25 @@ const CHROMIUM_ARGS = [
   '--disable-sync',
 ];
 
+const CHROMIUM = '/usr/bin/chromium';
+if (!existsSync(CHROMIUM)) {
+  console.error(
+    `No Chromium at ${CHROMIUM}: install Debian's (apt-get install -y chromium), or run with --no-browser.`,
+  );
+  process.exit(1);
+}
+// A fresh clone has no built web app: build it (what `npm start` serves) rather than stop.
 const webIndex = new URL('../apps/web/dist/index.html', import.meta.url);
 if (!existsSync(webIndex)) {
-  console.error('No built web app: run `npm run build` first.');
-  process.exit(1);
+  console.log('No built web app: building it (npm run build -w @taskhive/web).');
+  const built = spawnSync('npm', ['run', 'build', '-w', '@taskhive/web'], {
+    cwd: new URL('..', import.meta.url),
+    stdio: 'inherit',
+  });
+  if (built.status !== 0 || !existsSync(webIndex)) {
+    console.error('The web app did not build.');
+    process.exit(1);
+  }
 }
 
 const median = (xs: number[]) => {
@@ -238,7 +255,7 @@ async function main() {
     const me = await fetch(`${base}/api/auth/me`, { headers: { authorization: `Bearer ${ready.token}` } });
     const email = ((await me.json()) as { data: { user: { email: string } } }).data.user.email;
     context = await chromium.launchPersistentContext(profile, {
-      executablePath: '/usr/bin/chromium',
+      executablePath: CHROMIUM,
       headless: true,
       args: [...CHROMIUM_ARGS, `--remote-debugging-port=${cdpPort}`],
       viewport: { width: 1350, height: 940 },

@@ -16,10 +16,15 @@
  *                     several texts separated by commas
  *   --growth          issue 12 item 3: the main reads at 10,000 tasks, then at the mode's size
  *                     (default 100,000; --scale 1,000,000; --smoke 200 then 1,000), p50 ratios <= 1.5
+ *   --no-browser      not the browser budgets (browser.ts), which otherwise follow a whole run (not
+ *                     one with --only or --growth): start-up load, time to interactive, Lighthouse,
+ *                     in Debian's Chromium against their own bench server (the default data, or the
+ *                     smoke data with --smoke), on the port after this run's bare server + 8
  *   LOG_LEVEL         the app's log level (default info, as in production)
  *   DATABASE_URL      PostgreSQL (the suite makes a database `taskhive_bench` there); else PGlite
  *   BENCH_DB_NAME     the database it makes there (default taskhive_bench), so two runs can share a server
  */
+import { spawnSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import autocannon from 'autocannon';
@@ -230,4 +235,17 @@ writeFileSync(
   )}\n`,
 );
 console.log(`${failed ? 'BUDGET FAILED' : 'all budgets met'}; results in bench/results/latest.json`);
-process.exit(failed ? 1 : 0);
+
+// The whole suite: the browser budgets follow a whole run, in a process of their own.
+let browserFailed = false;
+if (!only && !growth && !flag('no-browser')) {
+  const args = ['--import', 'tsx', 'browser.ts', '--port', String(barePort + 9)];
+  if (mode === 'smoke') args.push('--smoke');
+  console.log(`\nbrowser budgets: node ${args.join(' ')}`);
+  const browser = spawnSync(process.execPath, args, {
+    cwd: new URL('.', import.meta.url),
+    stdio: 'inherit',
+  });
+  browserFailed = browser.status !== 0;
+}
+process.exit(failed || browserFailed ? 1 : 0);
