@@ -50,7 +50,7 @@ BEGIN
 END $$;
 --> statement-breakpoint
 -- An assignment made or ended counts with its task's status and due date as they are when it
--- commits: the tasks are locked FOR SHARE first, so a concurrent change of their status or due date
+-- commits: the tasks are locked FOR SHARE first (in id order, as every rule-checking lock), so a concurrent change of their status or due date
 -- either waits for this transaction (and then finds this assignment through task_assignees) or is
 -- waited for (and the next statement, a fresh snapshot, reads the values it wrote). An assignment
 -- whose task is gone (deleted by this statement's cascade) is not found: the task's delete trigger
@@ -59,12 +59,12 @@ CREATE FUNCTION taskhive_tally_assignees() RETURNS trigger LANGUAGE plpgsql AS $
 DECLARE changes taskhive_assignee_change[];
 BEGIN
   IF TG_OP = 'INSERT' THEN
-    PERFORM 1 FROM tasks t WHERE t.id IN (SELECT task_id FROM new_rows) FOR SHARE;
+    PERFORM 1 FROM tasks t WHERE t.id IN (SELECT task_id FROM new_rows) ORDER BY t.id FOR SHARE;
     changes := ARRAY(
       SELECT ROW(t.company_id, a.user_id, t.status_id, t.due_date, 1)::taskhive_assignee_change
         FROM new_rows a JOIN tasks t ON t.id = a.task_id AND t.company_id = a.company_id);
   ELSE
-    PERFORM 1 FROM tasks t WHERE t.id IN (SELECT task_id FROM old_rows) FOR SHARE;
+    PERFORM 1 FROM tasks t WHERE t.id IN (SELECT task_id FROM old_rows) ORDER BY t.id FOR SHARE;
     changes := ARRAY(
       SELECT ROW(t.company_id, a.user_id, t.status_id, t.due_date, -1)::taskhive_assignee_change
         FROM old_rows a JOIN tasks t ON t.id = a.task_id AND t.company_id = a.company_id);
