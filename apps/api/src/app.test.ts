@@ -83,6 +83,31 @@ describe('envelope and errors', () => {
     });
     expect(lines.join('\n')).toContain(res.json().requestId);
   });
+
+  it('answers a deadlock or a broken foreign key outside a retried transaction with 409, not 500', async () => {
+    const database = await workerDatabase();
+    const probe = await buildApp({ db: appDb(database), config: testConfig(), logger: false });
+    const failing = (code: string, wrapped: boolean) => async () => {
+      const pg = Object.assign(new Error('deadlock detected'), { code });
+      throw wrapped ? Object.assign(new Error('Failed query: update tasks …'), { cause: pg }) : pg;
+    };
+    probe.get('/api/deadlock', { config: { public: true } }, failing('40P01', false));
+    probe.get('/api/serialization', { config: { public: true } }, failing('40001', true));
+    probe.get('/api/fk', { config: { public: true } }, failing('23503', true));
+    probe.get('/api/other', { config: { public: true } }, failing('42P01', true));
+    await probe.ready();
+    for (const url of ['/api/deadlock', '/api/serialization', '/api/fk']) {
+      const res = await probe.inject({ url });
+      expect(res.statusCode, url).toBe(409);
+      expect(res.json()).toMatchObject({
+        status: 'error',
+        statusCode: 409,
+        message: 'The record changed while saving: please try again',
+      });
+    }
+    expect((await probe.inject({ url: '/api/other' })).statusCode).toBe(500);
+    await probe.close();
+  });
 });
 
 describe('routes', () => {

@@ -5,6 +5,9 @@ const codeOf = (err: unknown): string | undefined => {
   return e?.code ?? e?.cause?.code;
 };
 
+/** What a request that lost a race to another is answered (409): the client may try again. */
+export const RACE_MESSAGE = 'The record changed while saving: please try again';
+
 /** PostgreSQL gave up on this transaction so that another could go on: worth one more try. */
 export const isTransient = (err: unknown) => ['40001', '40P01'].includes(codeOf(err) ?? '');
 
@@ -21,9 +24,9 @@ export async function retryTransaction<T>(work: () => Promise<T>, attempts = 3):
     try {
       return await work();
     } catch (err) {
-      if (isForeignKeyRace(err)) throw conflict('The record changed while saving: please try again');
+      if (isForeignKeyRace(err)) throw conflict(RACE_MESSAGE);
       if (!isTransient(err)) throw err;
-      if (attempt >= attempts) throw conflict('The record changed while saving: please try again');
+      if (attempt >= attempts) throw conflict(RACE_MESSAGE);
       await new Promise((r) => setTimeout(r, 5 + Math.random() * 20 * attempt));
     }
   }

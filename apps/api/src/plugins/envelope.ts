@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { MESSAGES, type FieldErrors } from '@taskhive/contract';
 import { HttpError } from '../lib/errors.ts';
+import { isForeignKeyRace, isTransient, RACE_MESSAGE } from '../lib/retry.ts';
 
 /** Sends `{ status: 'success', statusCode, message, data }`. */
 export function ok<T>(reply: FastifyReply, data: T, message = 'OK', statusCode = 200) {
@@ -61,6 +62,12 @@ export const envelopePlugin = fp(async (app: FastifyInstance) => {
             : MESSAGES.validationFailed
           : (STATUS_MESSAGES[status] ?? error.message);
       return send(status, message, { code: error.code });
+    }
+    // A deadlock, a serialization failure or a foreign key another request broke at the same
+    // moment, outside a retried transaction: the conflict is real and a retry may pass (409).
+    if (isTransient(error) || isForeignKeyRace(error)) {
+      req.log.warn({ err: error, requestId }, 'request lost a race');
+      return send(409, RACE_MESSAGE);
     }
     req.log.error({ err: error, requestId }, 'request failed');
     return send(500, MESSAGES.generic);
