@@ -56,7 +56,9 @@ export const timeTalliesRepo = {
 
   /**
    * The whole company's minutes in the range by project, by user (most first, then by name) and
-   * by day: a row per project or person and day of the range, not per entry.
+   * by day: a row per project or person and day of the range, not per entry. The days come from
+   * the project days (every entry has a project, so their sums are the same), the smaller of the
+   * two where a company has more people than projects.
    */
   async companyHours(scope: Scope, from: string, to: string) {
     const byProject = scope.db
@@ -86,13 +88,14 @@ export const timeTalliesRepo = {
       .groupBy(timeUserDays.userId, users.firstName, users.lastName)
       .having(sql`${minutes} > 0`)
       .orderBy(desc(minutes), asc(users.firstName));
+    const dayMinutes = sql<number>`sum(${timeProjectDays.minutes})`;
     const byDay = scope.db
-      .select({ day: sql<string>`${timeUserDays.day}::text`, minutes: minutes.mapWith(Number) })
-      .from(timeUserDays)
-      .where(scope.own(timeUserDays, userRange(from, to)))
-      .groupBy(timeUserDays.day)
-      .having(sql`${minutes} > 0`)
-      .orderBy(asc(timeUserDays.day));
+      .select({ day: sql<string>`${timeProjectDays.day}::text`, minutes: dayMinutes.mapWith(Number) })
+      .from(timeProjectDays)
+      .where(scope.own(timeProjectDays, gte(timeProjectDays.day, from), lte(timeProjectDays.day, to)))
+      .groupBy(timeProjectDays.day)
+      .having(sql`${dayMinutes} > 0`)
+      .orderBy(asc(timeProjectDays.day));
     const [projectRows, userRows, dayRows] = await Promise.all([byProject, byUser, byDay]);
     return { byProject: projectRows, byUser: userRows, byDay: dayRows };
   },
