@@ -96,6 +96,14 @@ export function scopeOf(req: FastifyRequest): Scope {
 /** The OpenAPI UI and document (registered by @fastify/swagger-ui) are public. */
 const DOCS_PREFIX = '/api/docs';
 
+/**
+ * The caching headers of every answer to a guarded route, its errors included: it was made for
+ * one user, so no cache (browser, proxy, CDN) keeps it, and a cache that ignores no-store still
+ * keys it on the token. A route may narrow them (file downloads: `private, no-store`), never widen
+ * them; security/cache.test.ts walks the route table to check.
+ */
+export const PRIVATE_ANSWER = Object.freeze({ 'cache-control': 'no-store', vary: 'Authorization' });
+
 /** `permission: []` in a route's config as a readable name: any signed-in user. */
 export const SIGNED_IN: PermissionRequirement = { anyOf: [] };
 
@@ -202,10 +210,12 @@ export const authPlugin = fp(
     // A callback hook, not an async one: a request whose token and session are in memory (the
     // usual case) is admitted without a promise; otherwise the token is verified and the session
     // read, then the request goes on.
-    app.addHook('onRequest', (req, _reply, done) => {
+    app.addHook('onRequest', (req, reply, done) => {
       const cfg = req.routeOptions.config;
       const need = cfg.permission;
       if (cfg.public || need === undefined) return done();
+      // Set before the token is checked, so the 401, 403 and 404 answers carry it too.
+      reply.headers(PRIVATE_ANSWER);
       const header = req.headers.authorization;
       const token = header?.startsWith('Bearer ') ? header.slice(7).trim() : undefined;
       if (!token) return done(unauthorized());

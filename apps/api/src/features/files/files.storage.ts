@@ -306,7 +306,9 @@ export function fileStorage(dataDir: string) {
 
     /**
      * Serves a stored file with its type, a safe Content-Disposition and nosniff. Without a stored
-     * type (images: logos, photos) the type is read from the file's own first bytes.
+     * type (images: logos, photos) the type is read from the file's own first bytes. Every file is
+     * read with a bearer token (the web keeps it as a blob), so no cache keeps it: `private,
+     * no-store`, as the auth plugin's answers (a document must not stay on a shared computer's disk).
      */
     async send(
       reply: FastifyReply,
@@ -325,7 +327,7 @@ export function fileStorage(dataDir: string) {
         .header('content-disposition', contentDisposition(disposition, file.fileName))
         .header('x-content-type-options', 'nosniff')
         .header('content-security-policy', "default-src 'none'; sandbox")
-        .header('cache-control', 'private, no-cache')
+        .header('cache-control', 'private, no-store')
         .send(createReadStream(path));
     },
 
