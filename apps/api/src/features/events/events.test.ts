@@ -160,9 +160,11 @@ describe(`GET ${LIVE_EVENTS_PATH}`, () => {
         action: 'created',
         taskId,
       });
-    // The bystander's own log arrives; the member's before it did not.
+    // The bystander's own log (on a task of their own project) arrives; the member's before it did not.
+    const own = await buildProject(database.db, acme, { name: 'Bystander', memberIds: [employeeId] });
+    const ownList = await buildTaskList(database.db, acme, { projectId: own.projectId });
     const mine = await call('POST', '/api/Timelogs', employee, {
-      taskId: (await buildTask(database.db, acme, { taskListId })).taskId,
+      taskId: (await buildTask(database.db, acme, { taskListId: ownList.taskListId })).taskId,
       loggedAt: addDays(todayUtc(), -1),
       duration: '00:30',
     });

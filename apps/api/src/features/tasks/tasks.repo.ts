@@ -331,15 +331,19 @@ export const tasksRepo = {
       .orderBy(asc(taskStatuses.sortOrder), asc(tasks.sortOrder), asc(tasks.createdAt), asc(tasks.id));
   },
 
-  /** The task a time entry is logged on, with its project (null when it is not this company's). */
+  /**
+   * The task a time entry is logged on, with its project: null when it is not this company's or
+   * outside `reach` (`projectsPolicy.taskReach`, the rule `byId` reads a task by).
+   */
   async taskRef(
     scope: Scope,
     taskId: string,
+    reach: Reach,
   ): Promise<{ taskId: string; projectId: string; title: string } | null> {
     const [row] = await scope.db
       .select({ taskId: tasks.id, projectId: tasks.projectId, title: tasks.title })
       .from(tasks)
-      .where(scope.own(tasks, eq(tasks.id, taskId)));
+      .where(scope.own(tasks, eq(tasks.id, taskId), inReach(scope, reach)));
     return row ?? null;
   },
 

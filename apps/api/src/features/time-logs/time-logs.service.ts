@@ -26,6 +26,7 @@ import { CSV_COLUMNS, toCsvRecord, toRunningTimer, toTimeLog } from './time-logs
 import { timeLogPolicy, visibleTimeLogs } from './time-logs.policy.ts';
 import { dayOf, dayStart, filterConditions, timeLogsRepo } from './time-logs.repo.ts';
 import { notify } from '../notifications/notify.ts';
+import { projectsPolicy } from '../projects/projects.policy.ts';
 import { tasksRepo } from '../tasks/tasks.repo.ts';
 import { usersRepo } from '../users/users.repo.ts';
 import { timersRepo } from './timers.repo.ts';
@@ -36,8 +37,16 @@ async function load(scope: Scope, id: string) {
   return row;
 }
 
+/**
+ * The task an entry or a timer names, if the caller may read it (the rule GET /api/Tasks/{id}
+ * follows): a task outside the caller's reach is as unknown as another company's.
+ */
+function taskInReach(scope: Scope, taskId: string) {
+  return tasksRepo.taskRef(scope, taskId, projectsPolicy.taskReach(scope.actor));
+}
+
 async function taskOf(scope: Scope, taskId: string) {
-  const task = await tasksRepo.taskRef(scope, taskId);
+  const task = await taskInReach(scope, taskId);
   if (!task) throw fieldError('taskId', MESSAGES.timesheets.taskRequired);
   return task;
 }
@@ -105,7 +114,7 @@ export const timeLogsService = {
     // The two look-ups at once (one round trip of waiting, not two); their errors in the same order.
     const [owner, task] = await Promise.all([
       userId === scope.actor.userId ? true : usersRepo.ownerOf(scope, userId),
-      tasksRepo.taskRef(scope, body.taskId),
+      taskInReach(scope, body.taskId),
     ]);
     if (!owner) throw fieldError('userId', 'Choose an employee of this company.');
     if (!task) throw fieldError('taskId', MESSAGES.timesheets.taskRequired);

@@ -34,6 +34,7 @@ let taskId: string;
 let task2Id: string;
 let projectId: string;
 let otherTaskId: string;
+let geminiTaskId: string;
 
 const today = todayUtc();
 const yesterday = addDays(today, -1);
@@ -54,11 +55,16 @@ beforeAll(async () => {
   colleague = await login(app, c.email);
   outsider = await login(app, o.email);
 
-  const p = await buildProject(db, acme, { name: 'Apollo', memberIds: [employeeId] });
+  // Time is logged only on tasks within the caller's reach: Eve and Carl are Apollo's members, Mona
+  // logs on Gemini's.
+  const p = await buildProject(db, acme, { name: 'Apollo', memberIds: [employeeId, c.userId] });
   projectId = p.projectId;
   const list = await buildTaskList(db, acme, { projectId });
   taskId = (await buildTask(db, acme, { taskListId: list.taskListId, title: 'Design the lander' })).taskId;
   task2Id = (await buildTask(db, acme, { taskListId: list.taskListId, title: 'Build the rocket' })).taskId;
+  const gemini = await buildProject(db, acme, { name: 'Gemini', memberIds: [m.userId] });
+  const geminiList = await buildTaskList(db, acme, { projectId: gemini.projectId });
+  geminiTaskId = (await buildTask(db, acme, { taskListId: geminiList.taskListId })).taskId;
   const op = await buildProject(db, other, { name: 'Theirs' });
   const ol = await buildTaskList(db, other, { projectId: op.projectId });
   otherTaskId = (await buildTask(db, other, { taskListId: ol.taskListId })).taskId;
@@ -200,7 +206,7 @@ describe('who sees what', () => {
   beforeAll(async () => {
     eveLog = await log(employee, { loggedAt: day, description: 'eve' });
     carlLog = await log(colleague, { loggedAt: day, description: 'carl' });
-    monaLog = await log(manager, { loggedAt: day, description: 'mona' });
+    monaLog = await log(manager, { loggedAt: day, description: 'mona', taskId: geminiTaskId });
   });
 
   const ids = async (s: Session) => {
@@ -430,6 +436,74 @@ describe('GET /api/Timelogs/export.csv', () => {
     const lines = res.body.trim().split('\n');
     expect(lines).toHaveLength(n + 1);
     expect(new Set(lines.slice(1).map((l) => l.split(',')[4])).size).toBe(n);
+  });
+});
+
+describe("a task out of the caller's reach (another project of the company)", () => {
+  let hiddenTaskId: string;
+  let hiddenProjectId: string;
+  let reader: Session;
+  let keeper: Session;
+  const day = addDays(today, -5);
+  const secrets = () => ['Hermes', 'Secret probe', hiddenProjectId, hiddenTaskId];
+
+  beforeAll(async () => {
+    const db = database.db;
+    const p = await buildProject(db, acme, { name: 'Hermes' });
+    hiddenProjectId = p.projectId;
+    const list = await buildTaskList(db, acme, { projectId: hiddenProjectId, name: 'Hermes list' });
+    hiddenTaskId = (await buildTask(db, acme, { taskListId: list.taskListId, title: 'Secret probe' })).taskId;
+    // An Employee who may read every project's tasks without being a member.
+    const r = await buildUser(db, acme, { permissions: ['task:read:all'] });
+    reader = await login(app, r.email);
+    // An Employee who may log time for others, within their own reach.
+    const k = await buildUser(db, acme, { permissions: ['timelog:update:all'] });
+    keeper = await login(app, k.email);
+  });
+
+  /** The task answers as an unknown one would: 400 on taskId, and not one word about it. */
+  function expectUnknownTask(res: { statusCode: number; body: string; json: () => { errors: object } }) {
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.json().errors).toEqual({ taskId: [MESSAGES.timesheets.taskRequired] });
+    for (const secret of secrets()) expect(res.body).not.toContain(secret);
+  }
+
+  const hiddenEntries = async () =>
+    (await database.db.select({ id: timeLogs.id }).from(timeLogs).where(eq(timeLogs.taskId, hiddenTaskId)))
+      .length;
+
+  it('GET /api/Tasks/{id} answers 404 to the employee: so does time logged on it, as an unknown task', async () => {
+    expect((await call('GET', `/api/Tasks/${hiddenTaskId}`, employee)).statusCode).toBe(404);
+    const body = { taskId: hiddenTaskId, loggedAt: day, duration: '01:00' };
+    expectUnknownTask(await call('POST', '/api/Timelogs', employee, body));
+    expectUnknownTask(await call('POST', '/api/Timelogs', keeper, { ...body, userId: employeeId }));
+    expectUnknownTask(await call('POST', '/api/Timelogs/timer', employee, { taskId: hiddenTaskId }));
+    expect((await call('GET', '/api/Timelogs/timer', employee)).json().data).toBeNull();
+
+    const mine = await log(employee, { loggedAt: day, description: 'kept' });
+    expectUnknownTask(
+      await call('PUT', `/api/Timelogs/${mine.timeLogId}`, employee, { taskId: hiddenTaskId }),
+    );
+    const kept = await call('GET', `/api/Timelogs/${mine.timeLogId}`, employee);
+    expect(kept.json().data).toMatchObject({ taskId, projectId, description: 'kept' });
+    expect(await hiddenEntries()).toBe(0);
+  });
+
+  it('the same rule as GET /api/Tasks/{id}: project:read:all and task:read:all reach it', async () => {
+    for (const s of [admin, reader]) {
+      expect((await call('GET', `/api/Tasks/${hiddenTaskId}`, s)).statusCode).toBe(200);
+      const res = await call('POST', '/api/Timelogs', s, {
+        taskId: hiddenTaskId,
+        loggedAt: day,
+        duration: '01:00',
+      });
+      expect(res.statusCode, res.body).toBe(201);
+      expect(res.json().data).toMatchObject({ taskTitle: 'Secret probe', projectName: 'Hermes' });
+    }
+    const started = await call('POST', '/api/Timelogs/timer', reader, { taskId: hiddenTaskId });
+    expect(started.statusCode, started.body).toBe(201);
+    expect((await call('DELETE', '/api/Timelogs/timer', reader)).statusCode).toBe(200);
+    expect(await hiddenEntries()).toBe(2);
   });
 });
 
