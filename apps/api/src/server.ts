@@ -7,7 +7,6 @@ async function main() {
   const config = loadConfig();
   const database = await bootstrapDatabase(config, { info: (msg: string) => console.log(msg) });
   const app = await buildApp({ db: database.db, config, listen: database.listen });
-  app.addHook('onClose', async () => database.close());
 
   let closing = false;
   const shutdown = (signal: string) => {
@@ -16,13 +15,19 @@ async function main() {
     app.log.info(`${signal}: finishing in-flight requests, then closing`);
     const force = setTimeout(() => process.exit(1), 15_000);
     force.unref();
-    app.close().then(
-      () => process.exit(0),
-      (err) => {
-        app.log.error(err, 'shutdown failed');
-        process.exit(1);
-      },
-    );
+    // The database closes after the whole app, not in one of its onClose hooks: those run last
+    // registered first, so it would close before the authorisation listener, whose UNLISTEN then
+    // failed on PGlite ("PGlite is closed", exit 1).
+    app
+      .close()
+      .then(() => database.close())
+      .then(
+        () => process.exit(0),
+        (err) => {
+          app.log.error(err, 'shutdown failed');
+          process.exit(1);
+        },
+      );
   };
   process.on('SIGTERM', () => shutdown('SIGTERM'));
   process.on('SIGINT', () => shutdown('SIGINT'));
