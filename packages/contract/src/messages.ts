@@ -16,6 +16,13 @@ export const MESSAGES = {
   grants: {
     ownRoleOrPermissions: 'You cannot change your own role or permissions',
     beyondOwn: 'You cannot grant a role or permission that you do not hold yourself',
+    defaultRoleBeyondOwn:
+      'The default role holds permissions you do not hold yourself: choose a role for this person, or ask an administrator',
+    statusNeedsDelete: 'Deactivating or reactivating someone needs the permission to delete employees',
+    statusBeyondOwn:
+      'You cannot deactivate or reactivate someone who holds permissions you do not hold yourself',
+    managementBeyondOwn:
+      "Only someone who can read everyone's time logs and reports can change who manages whom",
   },
 
   auth: {
@@ -202,6 +209,7 @@ export const MESSAGES = {
     defaultMustBeActive: 'The default role must stay active',
     inUse: 'This role is still assigned to users',
     protectedRole: 'The Company Admin role cannot be renamed, deactivated or deleted',
+    protectedNotDefault: 'The Company Admin role cannot be the default role',
   },
   modules: {
     created: 'Module Created Successfully',

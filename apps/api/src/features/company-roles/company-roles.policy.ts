@@ -12,19 +12,24 @@ export const companyRolesPolicy = {
   /** The seeded Company Admin role is protected: it keeps its name, stays active and stays. */
   isProtected: (role: Pick<Role, 'name'>) => role.name === ROLES.companyAdmin,
 
-  /** A new default role must be active. */
-  assertCanCreate(body: Pick<CreateCompanyRoleBody, 'defaultRole' | 'isActive'>) {
+  /** A new default role must be active, and never bears the protected name. */
+  assertCanCreate(body: Pick<CreateCompanyRoleBody, 'roleName' | 'defaultRole' | 'isActive'>) {
+    if (body.defaultRole && companyRolesPolicy.isProtected({ name: body.roleName }))
+      throw conflict(MESSAGES.companyRoles.protectedNotDefault);
     if (body.defaultRole && !body.isActive) throw conflict(MESSAGES.companyRoles.defaultMustBeActive);
   },
 
   /**
-   * The protected role is never renamed or deactivated; the default is never simply unset (it
-   * moves by making another role the default) and never inactive.
+   * The protected role is never renamed or deactivated, and never the default (every invitation
+   * without a role would make a Company Admin); the default is never simply unset (it moves by
+   * making another role the default) and never inactive.
    */
   assertCanUpdate(role: Role, change: UpdateCompanyRoleBody) {
     const renamed = change.roleName !== undefined && change.roleName !== role.name;
     if (companyRolesPolicy.isProtected(role) && (renamed || change.isActive === false))
       throw conflict(MESSAGES.companyRoles.protectedRole);
+    if (companyRolesPolicy.isProtected(role) && change.defaultRole === true && !role.isDefault)
+      throw conflict(MESSAGES.companyRoles.protectedNotDefault);
     if (role.isDefault && change.defaultRole === false) throw conflict(MESSAGES.companyRoles.defaultRequired);
     const willBeDefault = change.defaultRole ?? role.isDefault;
     const willBeActive = change.isActive ?? role.isActive;

@@ -14,6 +14,7 @@ import type { Scope } from '../../lib/scope.ts';
 import { toCompanyRole } from './company-roles.mapper.ts';
 import { companyRolesPolicy } from './company-roles.policy.ts';
 import { companyRolesRepo } from './company-roles.repo.ts';
+import { grantsPolicy } from '../users/grants.policy.ts';
 import { usersRepo } from '../users/users.repo.ts';
 import { auditChanges, auditLog } from '../audit/audit-log.ts';
 
@@ -47,6 +48,8 @@ export const companyRolesService = {
 
   async create(scope: Scope, body: CreateCompanyRoleBody) {
     companyRolesPolicy.assertCanCreate(body);
+    // A new role carries nothing yet, but making it the default is assigning it.
+    if (body.defaultRole) await grantsPolicy.assertMayMakeDefault(scope, null);
     try {
       const id = await retryTransaction(() =>
         scope.transaction(async (tx) => {
@@ -87,7 +90,12 @@ export const companyRolesService = {
           const role = (await companyRolesRepo.lockAll(tx)).find((r) => r.id === id);
           if (!role) throw notFound('Role');
           companyRolesPolicy.assertCanUpdate(role, body);
-          if (body.defaultRole && !role.isDefault) await companyRolesRepo.clearDefault(tx, id);
+          if (body.defaultRole && !role.isDefault) {
+            // The default is the role every invitation without one gets: only someone who may
+            // assign it, holding all it carries (read on the locked role), makes it the default.
+            await grantsPolicy.assertMayMakeDefault(tx, id);
+            await companyRolesRepo.clearDefault(tx, id);
+          }
           const patch = {
             name: body.roleName,
             description: body.description,

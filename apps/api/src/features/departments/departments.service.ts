@@ -10,6 +10,7 @@ import {
 import { conflict, fieldError, notFound, uniqueViolation } from '../../lib/errors.ts';
 import { toPaged } from '../../lib/list.ts';
 import type { Scope } from '../../lib/scope.ts';
+import { grantsPolicy } from '../users/grants.policy.ts';
 import { usersRepo } from '../users/users.repo.ts';
 import { toDepartment, toDepartmentMember } from './departments.mapper.ts';
 import { departmentsRepo } from './departments.repo.ts';
@@ -54,7 +55,9 @@ export const departmentsService = {
     };
   },
 
+  /** Naming a manager hands them their members' time: grantsPolicy's management rule. */
   async create(scope: Scope, body: CreateDepartmentBody) {
+    if (body.managerId) grantsPolicy.assertMayChangeManagement(scope.actor);
     await assertManager(scope, body.managerId);
     const id = await saving(() =>
       departmentsRepo.insert(scope, {
@@ -67,7 +70,9 @@ export const departmentsService = {
   },
 
   async update(scope: Scope, id: string, body: UpdateDepartmentBody) {
-    await load(scope, id);
+    const before = await load(scope, id);
+    if (body.managerId !== undefined && body.managerId !== before.managerId)
+      grantsPolicy.assertMayChangeManagement(scope.actor);
     await assertManager(scope, body.managerId);
     await saving(() => departmentsRepo.update(scope, id, body));
     return toDepartment(await load(scope, id));

@@ -97,8 +97,12 @@ type ProjectPatch = {
 
 /** The only place that touches `projects` and `project_members`. Every statement goes through the scope. */
 export const projectsRepo = {
-  /** The projects a user is a member of, by name. */
-  forMember(scope: Scope, userId: string): Promise<{ projectId: string; name: string }[]> {
+  /** The projects a user is a member of, within `reach` (null: any the company has), by name. */
+  forMember(
+    scope: Scope,
+    userId: string,
+    reach: Reach = null,
+  ): Promise<{ projectId: string; name: string }[]> {
     return scope.db
       .select({ projectId: projects.id, name: projects.name })
       .from(projects)
@@ -106,7 +110,7 @@ export const projectsRepo = {
         projectMembers,
         and(eq(projectMembers.projectId, projects.id), eq(projectMembers.companyId, projects.companyId)),
       )
-      .where(scope.own(projects, eq(projectMembers.userId, userId)))
+      .where(scope.own(projects, eq(projectMembers.userId, userId), reachCondition(scope, reach)))
       .orderBy(asc(projects.name), asc(projects.id));
   },
 

@@ -51,6 +51,12 @@ export const timeLogPolicy = {
       ? has(scope, 'timelog:delete') || has(scope, 'timelog:delete:all')
       : has(scope, 'timelog:delete:all');
   },
+  /** Reading an owner's entries anywhere (a profile's recent entries): a time-log read permission and canView. */
+  canRead(scope: Scope, owner: Owner): boolean {
+    return (
+      (has(scope, 'timelog:read') || has(scope, 'timelog:read:all')) && timeLogPolicy.canView(scope, owner)
+    );
+  },
   /** Logging for another user is changing their time: it needs `timelog:update:all`. */
   canLogFor(scope: Scope, userId: string): boolean {
     return userId === scope.actor.userId || has(scope, 'timelog:update:all');

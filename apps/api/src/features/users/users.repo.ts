@@ -21,6 +21,7 @@ export const profileColumns = {
   roleType: roles.roleType,
   departmentId: users.departmentId,
   departmentName: departments.name,
+  departmentManagerId: departments.managerId,
   profilePhotoPath: users.profilePhotoPath,
   createdAt: users.createdAt,
   updatedAt: users.updatedAt,
@@ -40,6 +41,7 @@ export type UserRow = {
   roleType: string | null;
   departmentId: string | null;
   departmentName: string | null;
+  departmentManagerId: string | null;
   profilePhotoPath: string | null;
   createdAt: Date;
   updatedAt: Date;

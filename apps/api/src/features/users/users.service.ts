@@ -21,7 +21,9 @@ import { sessionsRepo } from '../auth/sessions.repo.ts';
 import { companyRolesRepo } from '../company-roles/company-roles.repo.ts';
 import { departmentsRepo } from '../departments/departments.repo.ts';
 import type { FileStorage } from '../files/files.storage.ts';
+import { projectsPolicy } from '../projects/projects.policy.ts';
 import { projectsRepo } from '../projects/projects.repo.ts';
+import { timeLogPolicy } from '../time-logs/time-logs.policy.ts';
 import { timeLogsRepo } from '../time-logs/time-logs.repo.ts';
 import { grantsPolicy } from './grants.policy.ts';
 import { createInvitation, sendInvitation } from './invitations.ts';
@@ -45,14 +47,26 @@ async function load(scope: Scope, userId: string) {
   return row;
 }
 
-/** roleId and departmentId must name this company's records: 400 on the field otherwise. */
+/**
+ * roleId and departmentId must name this company's records: 400 on the field otherwise. Answers
+ * the department's manager (null: none, or no department given).
+ */
 async function assertRefs(scope: Scope, refs: { roleId?: string | null; departmentId?: string | null }) {
   if (refs.roleId && !(await companyRolesRepo.activeRole(scope, refs.roleId))) {
     throw fieldError('roleId', MESSAGES.users.roleNotInCompany);
   }
-  if (refs.departmentId && !(await departmentsRepo.exists(scope, refs.departmentId))) {
-    throw fieldError('departmentId', MESSAGES.users.departmentNotInCompany);
-  }
+  if (!refs.departmentId) return null;
+  const department = await departmentsRepo.byId(scope, refs.departmentId);
+  if (!department) throw fieldError('departmentId', MESSAGES.users.departmentNotInCompany);
+  return department.managerId;
+}
+
+/**
+ * Putting `userId` (undefined: someone being invited) in or out of a department that has a
+ * manager gives or takes that manager's reading of their time: grantsPolicy's management rule.
+ */
+function assertMayMove(scope: Scope, userId: string | undefined, managers: readonly (string | null)[]) {
+  if (managers.some((m) => m !== null && m !== userId)) grantsPolicy.assertMayChangeManagement(scope.actor);
 }
 
 /**
@@ -77,13 +91,18 @@ export function usersService({ config, mailer, storage, log }: UsersDeps) {
   return {
     list: listEmployees,
 
-    /** Anyone may read themself; others need employee:read (or :all). Another company's user: 404. */
+    /**
+     * Anyone may read themself; others need employee:read (or :all). Another company's user: 404.
+     * The projects are those the reader may open too (the project rule), and the recent time logs
+     * show only to a reader who may see the person's time (the time-log rule), else none.
+     */
     async detail(scope: Scope, userId: string): Promise<EmployeeDetail> {
       usersPolicy.assertCanRead(scope.actor, userId);
       const row = await load(scope, userId);
+      const seesTime = timeLogPolicy.canRead(scope, { userId, departmentManagerId: row.departmentManagerId });
       const [projects, logs] = await Promise.all([
-        projectsRepo.forMember(scope, userId),
-        timeLogsRepo.recentForUser(scope, userId, RECENT_TIME_LOGS),
+        projectsRepo.forMember(scope, userId, projectsPolicy.projectReach(scope.actor)),
+        seesTime ? timeLogsRepo.recentForUser(scope, userId, RECENT_TIME_LOGS) : [],
       ]);
       return {
         ...toUserProfile(row),
@@ -94,7 +113,7 @@ export function usersService({ config, mailer, storage, log }: UsersDeps) {
 
     /** An invited employee (no password) with the default role unless one is given; emails the link. */
     async create(scope: Scope, body: CreateEmployeeBody) {
-      await assertRefs(scope, body);
+      assertMayMove(scope, undefined, [await assertRefs(scope, body)]);
       if (body.roleId) await grantsPolicy.assertMayAssignRole(scope, { from: null, to: body.roleId });
       const company = await load(scope, scope.actor.userId);
       let created;
@@ -105,6 +124,8 @@ export function usersService({ config, mailer, storage, log }: UsersDeps) {
             if (body.roleId && !(await companyRolesRepo.lockActiveRole(tx, body.roleId)))
               throw conflict(MESSAGES.users.roleNotInCompany);
             const roleId = body.roleId ?? (await companyRolesRepo.defaultRole(tx))?.id ?? null;
+            // No role chosen: the default, read here, must lie within what the inviter holds.
+            if (!body.roleId && roleId) await grantsPolicy.assertMayInviteWithDefault(tx, roleId);
             const userId = await usersRepo.insert(tx, {
               email: body.email,
               firstName: body.firstName,
@@ -141,8 +162,12 @@ export function usersService({ config, mailer, storage, log }: UsersDeps) {
 
     async update(scope: Scope, userId: string, body: UpdateEmployeeBody) {
       const current = await load(scope, userId);
-      await assertRefs(scope, body);
+      const newManager = await assertRefs(scope, body);
+      if (body.departmentId !== undefined && body.departmentId !== current.departmentId)
+        assertMayMove(scope, userId, [current.departmentManagerId, newManager]);
       if (body.status === 'inactive') usersPolicy.assertNotSelf(scope.actor, userId);
+      if (body.status !== undefined && body.status !== current.status)
+        await grantsPolicy.assertMayChangeStatus(scope, userId);
       const changesRole = body.roleId !== undefined && body.roleId !== current.roleId;
       if (changesRole)
         await grantsPolicy.assertMayAssignRole(scope, {
@@ -191,6 +216,7 @@ export function usersService({ config, mailer, storage, log }: UsersDeps) {
     async remove(scope: Scope, userId: string) {
       usersPolicy.assertNotSelf(scope.actor, userId);
       const current = await load(scope, userId);
+      await grantsPolicy.assertMayChangeStatus(scope, userId);
       await retryTransaction(() =>
         scope.transaction(async (tx) => {
           if (usersPolicy.removesAdmin(current, { status: 'inactive' })) await assertNotLastAdmin(tx, userId);

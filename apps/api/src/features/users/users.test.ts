@@ -398,7 +398,19 @@ describe('DELETE /api/CompanyUsers/user/{id}', () => {
     expect(self.json().message).toBe(MESSAGES.users.cannotDeleteSelf);
 
     const c = await buildCompany(database.db);
-    const hr = await buildUser(database.db, c, { role: 'manager', permissions: ['employee:delete'] });
+    // A Manager with employee:delete lacks the admin's rights, so may not deactivate them at all
+    // (grants.policy); someone holding all of them directly, without the role, meets the 409.
+    const manager = await buildUser(database.db, c, { role: 'manager', permissions: ['employee:delete'] });
+    const refused = await call(
+      'DELETE',
+      `/api/CompanyUsers/user/${c.adminUserId}`,
+      await login(app, manager.email),
+    );
+    expect(refused.statusCode).toBe(403);
+    const hr = await buildUser(database.db, c, {
+      role: 'manager',
+      permissions: [...DEFAULT_ROLE_PERMISSIONS['Company Admin']],
+    });
     const last = await call('DELETE', `/api/CompanyUsers/user/${c.adminUserId}`, await login(app, hr.email));
     expect(last.statusCode).toBe(409);
     expect(last.json().message).toBe(MESSAGES.users.lastAdmin);

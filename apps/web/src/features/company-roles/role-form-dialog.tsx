@@ -7,6 +7,7 @@ import { createCompanyRoleBodySchema, MESSAGES, type CompanyRole } from '@taskhi
 import { useState } from 'react';
 import { errorMessage, fieldErrors } from '../../api/errors';
 import { FormDialog } from '../../components/form-dialog';
+import { useSession } from '../../hooks/use-session';
 import { useToast } from '../../hooks/use-toast';
 import { useZodForm } from '../../hooks/use-zod-form';
 import { useCreateCompanyRoleMutation, useUpdateCompanyRoleMutation } from './company-roles-api';
@@ -25,6 +26,8 @@ export function RoleFormDialog({ role, onClose }: { role?: CompanyRole; onClose:
   const [create, creating] = useCreateCompanyRoleMutation();
   const [update, updating] = useUpdateCompanyRoleMutation();
   const locked = role?.isProtected ?? false;
+  // Making a role the default is assigning it (the API's grants rule); the Company Admin role never is.
+  const mayMakeDefault = useSession().can({ anyOf: ['companyrole:assign'] }) && !locked;
 
   const submit = async () => {
     const text = form.validate();
@@ -84,7 +87,7 @@ export function RoleFormDialog({ role, onClose }: { role?: CompanyRole; onClose:
           control={
             <Switch
               checked={defaultRole}
-              disabled={Boolean(role?.defaultRole) || !isActive}
+              disabled={Boolean(role?.defaultRole) || !isActive || !mayMakeDefault}
               onChange={(e) => setDefaultRole(e.target.checked)}
             />
           }
@@ -93,7 +96,11 @@ export function RoleFormDialog({ role, onClose }: { role?: CompanyRole; onClose:
         <Typography variant="caption" color="text.secondary">
           {role?.defaultRole
             ? 'This is the default role. Make another role the default to change it.'
-            : 'A company has exactly one default role; choosing this one moves the default here.'}
+            : locked
+              ? `${MESSAGES.companyRoles.protectedNotDefault}.`
+              : mayMakeDefault
+                ? 'A company has exactly one default role; choosing this one moves the default here.'
+                : 'Only someone who may assign roles can change the default role.'}
         </Typography>
         {locked && (
           <Typography variant="caption" color="text.secondary">

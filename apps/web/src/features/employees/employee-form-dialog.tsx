@@ -12,6 +12,7 @@ import {
 import { z } from 'zod';
 import { errorMessage, fieldErrors } from '../../api/errors';
 import { FormDialog } from '../../components/form-dialog';
+import { useSession } from '../../hooks/use-session';
 import { useToast } from '../../hooks/use-toast';
 import { useZodForm } from '../../hooks/use-zod-form';
 import { useCreateEmployeeMutation, useUpdateEmployeeMutation } from './employees-api';
@@ -38,6 +39,10 @@ export interface EmployeeFormDialogProps {
 /** Invite an employee (they get an email to set a password) or edit one. Mount it fresh per use. */
 export function EmployeeFormDialog({ employee, roles, departments, onClose }: EmployeeFormDialogProps) {
   const toast = useToast();
+  const { can } = useSession();
+  // The API's grants rules: a status change needs employee:delete, naming a role companyrole:assign.
+  const mayChangeStatus = can({ anyOf: ['employee:delete'] });
+  const mayAssignRole = can({ anyOf: ['companyrole:assign'] });
   const form = useZodForm(employee ? updateForm : createForm, {
     firstName: employee?.firstName ?? '',
     lastName: employee?.lastName ?? '',
@@ -105,7 +110,16 @@ export function EmployeeFormDialog({ employee, roles, departments, onClose }: Em
           <TextField label="Job title" {...form.field('jobTitle')} />
         </Grid>
         <Grid size={{ xs: 12, sm: 6 }}>
-          <TextField select label="Role" {...form.field('roleId')}>
+          <TextField
+            select
+            label="Role"
+            disabled={!mayAssignRole}
+            {...form.field('roleId')}
+            helperText={
+              form.errors.roleId ??
+              (mayAssignRole ? ' ' : 'Only someone who may assign roles can change this.')
+            }
+          >
             {!employee && <MenuItem value="">Company default</MenuItem>}
             {activeRoles.map((r) => (
               <MenuItem key={r.companyRoleId} value={r.companyRoleId}>
@@ -124,7 +138,7 @@ export function EmployeeFormDialog({ employee, roles, departments, onClose }: Em
             ))}
           </TextField>
         </Grid>
-        {employee && employee.status !== 'invited' && (
+        {employee && employee.status !== 'invited' && mayChangeStatus && (
           <Grid size={{ xs: 12, sm: 6 }}>
             <TextField select label="Status" {...form.field('status')}>
               <MenuItem value="active">Active</MenuItem>
