@@ -2,7 +2,8 @@
 // `npm start` runs plain JavaScript instead of transpiling ~150 TypeScript files at every start:
 // measured on this machine, start to /readyz took 1.9 s bundled against 2.9 s through tsx (see
 // ARCHITECTURE.md, Performance). Dependencies stay in node_modules; the workspace's own
-// TypeScript (the contract) is bundled in. Takes about 0.1 s, so `npm start` always rebuilds.
+// TypeScript (the contract) is bundled in. Takes about 0.1 s, so the root `npm start` always
+// rebuilds (through `npm run build`; the workspace's own `start` only runs the bundle).
 import { cpSync, readFileSync, rmSync } from 'node:fs';
 import { build } from 'esbuild';
 
