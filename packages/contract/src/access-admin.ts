@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { PAGE_SIZE } from './constants.ts';
 import { pageQuery } from './envelope.ts';
+import { text } from './text.ts';
 
 /** Permissions, platform and company roles, and what users hold directly or through roles. */
 
@@ -22,23 +23,21 @@ export type PermissionItem = z.infer<typeof permissionSchema>;
 export const permissionListQuerySchema = pageQuery(PAGE_SIZE.permissions).extend({
   sortBy: z.enum(['name', 'category', 'createdAt']).default('name'),
   moduleId: z.uuid().optional(),
-  category: z.string().trim().max(100).optional(),
+  category: text().trim().max(100).optional(),
   permissionType: z.enum(PERMISSION_TYPES).optional(),
 });
 export type PermissionListQuery = z.infer<typeof permissionListQuerySchema>;
 
 /** `<resource>:<action>[:all]`, lower case. */
-const permissionName = z
-  .string()
+const permissionName = text()
   .trim()
   .regex(/^[a-z][a-z0-9-]*(:[a-z][a-z0-9-]*){1,2}$/, 'Use resource:action, e.g. invoice:read');
 export const createPermissionBodySchema = z.object({
   name: permissionName,
   permissionType: z.enum(PERMISSION_TYPES),
-  category: z.string().trim().min(1, 'Category is required').max(100),
+  category: text().trim().min(1, 'Category is required').max(100),
   moduleId: z.uuid(),
-  description: z
-    .string()
+  description: text()
     .trim()
     .max(500)
     .transform((v) => (v === '' ? null : v))
@@ -71,11 +70,10 @@ export const roleListQuerySchema = pageQuery(PAGE_SIZE.roles).extend({
 });
 export type RoleListQuery = z.infer<typeof roleListQuerySchema>;
 
-const roleName = z.string().trim().min(1, 'Role name is required').max(100);
+const roleName = text().trim().min(1, 'Role name is required').max(100);
 export const createRoleBodySchema = z.object({
   name: roleName,
-  description: z
-    .string()
+  description: text()
     .trim()
     .max(500)
     .transform((v) => (v === '' ? null : v))

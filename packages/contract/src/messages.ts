@@ -12,6 +12,7 @@ export const MESSAGES = {
   unsupportedMediaType: 'This file type is not allowed',
   noFieldsToUpdate: 'Send at least one field to update',
   textHasNul: 'Text cannot contain NUL characters',
+  textMalformed: 'Text cannot contain malformed Unicode (a lone surrogate)',
   malformedUpload: 'The upload is not a valid multipart/form-data request',
   grants: {
     ownRoleOrPermissions: 'You cannot change your own role or permissions',

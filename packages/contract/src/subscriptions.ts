@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { PAGE_SIZE } from './constants.ts';
 import { isoDate, pageQuery } from './envelope.ts';
 import { ACCESS_LEVELS } from './permissions.ts';
+import { text } from './text.ts';
 
 /** The subscription model: modules, packages that combine them, purchases and company grants. */
 
@@ -11,9 +12,9 @@ export const PACKAGE_TYPES = ['free', 'standard', 'premium', 'enterprise'] as co
 export const BILLING_CYCLES = ['monthly', 'yearly'] as const;
 export const PURCHASE_STATUSES = ['active', 'cancelled', 'expired'] as const;
 
-const text = (max: number) =>
-  z
-    .string()
+/** Optional free text: '' reads as null. */
+const optionalText = (max: number) =>
+  text()
     .trim()
     .max(max)
     .transform((v) => (v === '' ? null : v))
@@ -45,33 +46,32 @@ export const moduleListQuerySchema = pageQuery(PAGE_SIZE.modules).extend({
   sortBy: z.enum(MODULE_SORT_FIELDS).default('name'),
   status: z.enum(ACTIVE_STATUSES).optional(),
   moduleType: z.enum(MODULE_TYPES).optional(),
-  category: z.string().trim().max(100).optional(),
+  category: text().trim().max(100).optional(),
   packageId: z.uuid().optional(),
   createdDateFrom: isoDate.optional(),
   createdDateTo: isoDate.optional(),
 });
 export type ModuleListQuery = z.infer<typeof moduleListQuerySchema>;
 
-const moduleName = z.string().trim().min(1, 'Module name is required').max(100);
+const moduleName = text().trim().min(1, 'Module name is required').max(100);
 export const createModuleBodySchema = z.object({
   name: moduleName,
   /** A stable key (lower-case letters, digits, dashes); derived from the name when left out. */
-  key: z
-    .string()
+  key: text()
     .trim()
     .regex(/^[a-z0-9][a-z0-9-]{0,49}$/, 'Lower-case letters, digits and dashes')
     .optional(),
-  description: text(500),
+  description: optionalText(500),
   moduleType: z.enum(MODULE_TYPES).default('addon'),
-  category: z.string().trim().min(1, 'Category is required').max(100),
+  category: text().trim().min(1, 'Category is required').max(100),
   status: z.enum(ACTIVE_STATUSES).default('active'),
 });
 export type CreateModuleBody = z.infer<typeof createModuleBodySchema>;
 export const updateModuleBodySchema = z.object({
   name: moduleName.optional(),
-  description: text(500),
+  description: optionalText(500),
   moduleType: z.enum(MODULE_TYPES).optional(),
-  category: z.string().trim().min(1, 'Category is required').max(100).optional(),
+  category: text().trim().min(1, 'Category is required').max(100).optional(),
   status: z.enum(ACTIVE_STATUSES).optional(),
 });
 export type UpdateModuleBody = z.infer<typeof updateModuleBodySchema>;
@@ -105,11 +105,11 @@ export const packageListQuerySchema = pageQuery(PAGE_SIZE.packages).extend({
 });
 export type PackageListQuery = z.infer<typeof packageListQuerySchema>;
 
-const packageName = z.string().trim().min(1, 'Package name is required').max(100);
+const packageName = text().trim().min(1, 'Package name is required').max(100);
 const trialDays = z.coerce.number().int().min(0).max(365);
 export const createPackageBodySchema = z.object({
   name: packageName,
-  description: text(1000),
+  description: optionalText(1000),
   monthlyPrice: price,
   yearlyPrice: price,
   trialDays: trialDays.default(0),
@@ -121,7 +121,7 @@ export const createPackageBodySchema = z.object({
 export type CreatePackageBody = z.infer<typeof createPackageBodySchema>;
 export const updatePackageBodySchema = z.object({
   name: packageName.optional(),
-  description: text(1000),
+  description: optionalText(1000),
   monthlyPrice: price.optional(),
   yearlyPrice: price.optional(),
   trialDays: trialDays.optional(),

@@ -202,7 +202,9 @@ export function safeFileName(name: string | undefined): string {
   const clean = base
     .replace(/[\p{Cc}\p{Cf}]/gu, '')
     .trim()
-    .slice(0, 200);
+    .slice(0, 200)
+    // The cut falls between characters: half a surrogate pair would be stored as U+FFFD.
+    .replace(/[\ud800-\udbff]$/, '');
   return clean === '' || clean === '.' || clean === '..' ? 'file' : clean;
 }
 
