@@ -66,7 +66,7 @@ async function tenant(name: string): Promise<Tenant> {
     Companies: company.companyId,
     CompanyUsers: low.userId,
     Department: dept.deptId,
-    CompanyRoles: role.roleId,
+    CompanyRoles: role.companyRoleId,
     docId: doc.documentId,
   };
   return {
