@@ -144,7 +144,10 @@ export const timeLogsService = {
     const row = await load(scope, id);
     timeLogPolicy.assertEdit(scope, row);
     if (body.loggedAt !== undefined) assertNotFuture(body.loggedAt);
-    const task = body.taskId === undefined ? undefined : await taskOf(scope, body.taskId);
+    // The entry's own task sent again (the edit form sends it with every change) is no move: it
+    // needs no reach, so an entry logged before its owner left the project stays editable.
+    const newTaskId = body.taskId !== row.taskId ? body.taskId : undefined;
+    const task = newTaskId === undefined ? undefined : await taskOf(scope, newTaskId);
     const day = body.loggedAt ?? dayOf(row.loggedAt);
     const minutes = body.duration ?? row.durationMinutes;
     await scope.transaction(async (tx) => {

@@ -505,6 +505,32 @@ describe("a task out of the caller's reach (another project of the company)", ()
     expect((await call('DELETE', '/api/Timelogs/timer', reader)).statusCode).toBe(200);
     expect(await hiddenEntries()).toBe(2);
   });
+
+  it('an entry keeps its task: editing one logged before leaving the project (the task sent again) still works', async () => {
+    const join = await call('POST', `/api/Project/${hiddenProjectId}/members`, admin, { userId: employeeId });
+    expect(join.statusCode, join.body).toBe(201);
+    const before = await log(employee, {
+      taskId: hiddenTaskId,
+      loggedAt: day,
+      description: 'while a member',
+    });
+    const leave = await call('DELETE', `/api/Project/${hiddenProjectId}/members/${employeeId}`, admin);
+    expect(leave.statusCode, leave.body).toBe(200);
+    expect((await call('GET', `/api/Tasks/${hiddenTaskId}`, employee)).statusCode).toBe(404);
+
+    // The edit form sends the entry's task with every change.
+    const url = `/api/Timelogs/${before.timeLogId}`;
+    const res = await call('PUT', url, employee, { taskId: hiddenTaskId, description: 'edited later' });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data).toMatchObject({ taskId: hiddenTaskId, description: 'edited later' });
+    // Another task out of reach is still refused.
+    const elsewhere = (
+      await buildTask(database.db, acme, {
+        taskListId: (await buildTaskList(database.db, acme, { projectId: hiddenProjectId })).taskListId,
+      })
+    ).taskId;
+    expectUnknownTask(await call('PUT', url, employee, { taskId: elsewhere }));
+  });
 });
 
 describe('running timer', () => {
