@@ -5,8 +5,8 @@ import { companies } from './tenancy.ts';
 
 /**
  * The company audit log: sign-ins, failed sign-ins, role, permission and module changes,
- * invitations, deactivations, purchases. Append-only: the app has no update or delete path and a
- * trigger (migration 0007) refuses UPDATE and DELETE. People are kept as ids AND as the names and
+ * invitations, deactivations, purchases. Append-only: the app has no update or delete path and the
+ * trigger audit_events_append_only (src/db/sql/audit.sql) refuses UPDATE and DELETE. People are kept as ids AND as the names and
  * emails they had at the time (no foreign keys to users: the Super Admin acting on a company is
  * another company's user, and a row must read true after a rename).
  */

@@ -14,6 +14,7 @@ import { createdAt, id, updatedAt } from './common.ts';
 
 /** Platform tables: the subscription model. Not tenant-owned; only the Super Admin writes them. */
 
+/** Trigger modules_authz (src/db/sql/authz.sql): any change bumps every company's authz_version. */
 export const modules = pgTable(
   'modules',
   {
@@ -37,6 +38,7 @@ export const modules = pgTable(
   ],
 );
 
+/** Trigger permissions_authz (src/db/sql/authz.sql): any change bumps every company's authz_version. */
 export const permissions = pgTable(
   'permissions',
   {

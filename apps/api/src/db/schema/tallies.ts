@@ -6,7 +6,8 @@ import { bigint, date, index, integer, pgTable, uuid } from 'drizzle-orm/pg-core
  * or to a new row when all are held. A key so has as many rows as it ever had writers at once, a
  * read sums a handful of rows whatever the number of tasks, and no write waits on another's
  * counter. A row that comes to zero is deleted. Nothing in the app writes these tables;
- * `features/tasks/tallies.repo.ts` reads them.
+ * `features/tasks/tallies.repo.ts` reads them. The trigger functions that write them are in
+ * src/db/sql/tallies.sql, time-tallies.sql and assignee-tallies.sql.
  */
 
 /** Per (project, list, status): top-level tasks, the sum of their progress, subtasks. */

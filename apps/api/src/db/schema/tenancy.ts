@@ -18,6 +18,10 @@ import {
 import { createdAt, id, updatedAt } from './common.ts';
 import { modules, packages, permissions } from './platform.ts';
 
+/**
+ * Triggers (src/db/sql/authz-notify.sql): companies_authz_notify_upd, companies_authz_notify_del,
+ * companies_authz_notify_truncate tell every process's authorisation cache (NOTIFY taskhive_authz).
+ */
 export const companies = pgTable(
   'companies',
   {
@@ -56,6 +60,8 @@ export const companies = pgTable(
  * company) and company roles (role_type 'company': Company Admin, Manager, Employee, and the
  * company's own). Every role belongs to a company, so users and user_roles reference roles by
  * (company_id, id) like every other tenant reference.
+ * Triggers (src/db/sql/authz.sql): roles_authz_ins, roles_authz_upd, roles_authz_del bump the
+ * company's authz_version.
  */
 export const roles = pgTable(
   'roles',
@@ -108,6 +114,11 @@ export const departments = pgTable(
   ],
 );
 
+/**
+ * Triggers: users_authz_role (src/db/sql/authz.sql) bumps the authz_version of the old and new
+ * company on a change of primary role; users_authz_notify_upd, users_authz_notify_del,
+ * users_authz_notify_truncate (src/db/sql/authz-notify.sql) tell the authorisation caches.
+ */
 export const users = pgTable(
   'users',
   {
@@ -151,6 +162,10 @@ export const users = pgTable(
   ],
 );
 
+/**
+ * Triggers (src/db/sql/authz.sql): role_permissions_authz_ins, role_permissions_authz_upd,
+ * role_permissions_authz_del bump the role's company's authz_version.
+ */
 export const rolePermissions = pgTable(
   'role_permissions',
   {
@@ -168,6 +183,10 @@ export const rolePermissions = pgTable(
   ],
 );
 
+/**
+ * Triggers (src/db/sql/authz.sql): user_permissions_authz_ins, user_permissions_authz_upd,
+ * user_permissions_authz_del bump the company's authz_version.
+ */
 export const userPermissions = pgTable(
   'user_permissions',
   {
@@ -187,6 +206,10 @@ export const userPermissions = pgTable(
   ],
 );
 
+/**
+ * Triggers (src/db/sql/authz.sql): user_roles_authz_ins, user_roles_authz_upd, user_roles_authz_del
+ * bump the company's authz_version.
+ */
 export const userRoles = pgTable(
   'user_roles',
   {
@@ -237,7 +260,11 @@ export const packagePurchases = pgTable(
   ],
 );
 
-/** A company's grant of a module at an access level (read | write | full). */
+/**
+ * A company's grant of a module at an access level (read | write | full).
+ * Triggers (src/db/sql/authz.sql): company_modules_authz_ins, company_modules_authz_upd,
+ * company_modules_authz_del bump the company's authz_version.
+ */
 export const companyModules = pgTable(
   'company_modules',
   {
@@ -259,7 +286,11 @@ export const companyModules = pgTable(
   ],
 );
 
-/** A signed-in device. Access tokens name the session; logout or a password change revokes it. */
+/**
+ * A signed-in device. Access tokens name the session; logout or a password change revokes it.
+ * Triggers (src/db/sql/authz-notify.sql): sessions_authz_notify_upd, sessions_authz_notify_del,
+ * sessions_authz_notify_truncate tell the authorisation caches.
+ */
 export const sessions = pgTable(
   'sessions',
   {

@@ -143,6 +143,11 @@ export const taskLists = pgTable(
   ],
 );
 
+/**
+ * Triggers: tasks_tally_insert, tasks_tally_update, tasks_tally_delete (src/db/sql/tallies.sql)
+ * keep task_tallies, task_due_tallies and, on a status or due date change, task_assignee_tallies;
+ * tasks_assignee_untally (src/db/sql/assignee-tallies.sql) takes a deleted task's assignments out.
+ */
 export const tasks = pgTable(
   'tasks',
   {
@@ -212,6 +217,10 @@ export const tasks = pgTable(
   ],
 );
 
+/**
+ * Triggers (src/db/sql/assignee-tallies.sql): task_assignees_tally_insert,
+ * task_assignees_tally_delete keep task_assignee_tallies.
+ */
 export const taskAssignees = pgTable(
   'task_assignees',
   {
@@ -271,6 +280,10 @@ export const documents = pgTable(
   ],
 );
 
+/**
+ * Triggers (src/db/sql/time-tallies.sql): time_logs_tally_insert, time_logs_tally_update,
+ * time_logs_tally_delete keep time_user_days and time_project_days.
+ */
 export const timeLogs = pgTable(
   'time_logs',
   {
