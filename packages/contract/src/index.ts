@@ -16,6 +16,7 @@ export * from './time-logs.ts';
 export * from './reports.ts';
 export * from './text.ts';
 export * from './subscriptions.ts';
+export * from './idempotency.ts';
 export * from './access-admin.ts';
 export * from './comments.ts';
 export * from './audit.ts';

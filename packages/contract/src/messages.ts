@@ -233,6 +233,10 @@ export const MESSAGES = {
     nameTaken: 'A package with this name already exists',
     purchased: 'Package Purchased Successfully',
     inactive: 'This package is not available for purchase',
+    /** A purchase of the package the company holds while its paid period covers today (409). */
+    alreadyActive: 'The company already holds this package: buy it again once its period has ended',
+    /** The same Idempotency-Key sent with another request (422). */
+    idempotencyKeyReused: 'This Idempotency-Key was used with another request: send a new key',
     moduleAdded: 'Module Added Successfully',
     moduleRemoved: 'Module Removed Successfully',
   },

@@ -1,11 +1,20 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { DEFAULT_ROLE_PERMISSIONS } from '@taskhive/contract';
+import { DEFAULT_ROLE_PERMISSIONS, MESSAGES } from '@taskhive/contract';
 import type { App } from '../app.ts';
 import type { Database } from '../db/client.ts';
-import { roles, users } from '../db/schema/index.ts';
+import { packagePurchases, roles, users } from '../db/schema/index.ts';
 import { buildTestApp } from '../test/build-app.ts';
-import { bearer, buildCompany, buildUser, login, type Session, type TestCompany } from '../test/factories.ts';
+import {
+  bearer,
+  buildCompany,
+  buildSuperAdmin,
+  buildUser,
+  login,
+  type Session,
+  type TestCompany,
+} from '../test/factories.ts';
 
 /**
  * Role and admin invariants under 20 parallel requests, asserted on both databases. On PostgreSQL
@@ -161,5 +170,58 @@ describe(`concurrency invariants on ${onPostgres ? 'PostgreSQL' : 'PGlite'} (20 
     expect(statuses(res).filter((s) => s === 201)).toHaveLength(1);
     expect(statuses(res).filter((s) => s !== 201 && s !== 409)).toEqual([]);
     expect((await companyRoles(c.companyId)).length).toBe(4);
+  });
+
+  describe('buying a package the company holds (ARCHITECTURE.md, Subscriptions)', () => {
+    const newPackage = async () => {
+      const root = await login(app, (await buildSuperAdmin(database.db)).email);
+      const res = await app.inject({
+        method: 'POST',
+        url: '/api/Package',
+        headers: bearer(root),
+        payload: { name: `Race ${randomUUID().slice(0, 8)}`, monthlyPrice: 10, yearlyPrice: 100 },
+      });
+      expect(res.statusCode).toBe(201);
+      return res.json().data.packageId as string;
+    };
+    const buy = (s: Session, companyId: string, packageId: string, key?: string) =>
+      app.inject({
+        method: 'POST',
+        url: `/api/Companies/${companyId}/packages/${packageId}/purchase`,
+        headers: { ...bearer(s), ...(key ? { 'idempotency-key': key } : {}) },
+        payload: { billingCycle: 'monthly' },
+      });
+    const purchases = (companyId: string, packageId: string) =>
+      database.db
+        .select({ id: packagePurchases.id })
+        .from(packagePurchases)
+        .where(and(eq(packagePurchases.companyId, companyId), eq(packagePurchases.packageId, packageId)));
+
+    it('20 purchases at once: one is recorded, the other 19 answer 409', async () => {
+      const { c, admin } = await company();
+      const packageId = await newPackage();
+      const res = await Promise.all(
+        Array.from({ length: PARALLEL }, () => buy(admin, c.companyId, packageId)),
+      );
+      expect(statuses(res).filter((s) => s === 201)).toHaveLength(1);
+      expect(statuses(res).filter((s) => s === 409)).toHaveLength(PARALLEL - 1);
+      for (const r of res.filter((x) => x.statusCode === 409))
+        expect(r.json().message).toBe(MESSAGES.packages.alreadyActive);
+      expect(await purchases(c.companyId, packageId)).toHaveLength(1);
+    });
+
+    it('20 purchases at once with one Idempotency-Key: one purchase, 20 identical answers', async () => {
+      const { c, admin } = await company();
+      const packageId = await newPackage();
+      const key = randomUUID();
+      const res = await Promise.all(
+        Array.from({ length: PARALLEL }, () => buy(admin, c.companyId, packageId, key)),
+      );
+      expect(statuses(res)).toEqual(Array.from({ length: PARALLEL }, () => 201));
+      const ids = new Set(res.map((r) => r.json().data.purchaseId as string));
+      expect(ids.size).toBe(1);
+      expect(res.filter((r) => r.headers['idempotent-replayed'] === 'true')).toHaveLength(PARALLEL - 1);
+      expect((await purchases(c.companyId, packageId)).map((p) => p.id)).toEqual([...ids]);
+    });
   });
 });

@@ -5,3 +5,4 @@ export * from './collab.ts';
 export * from './audit.ts';
 export * from './notifications.ts';
 export * from './tallies.ts';
+export * from './idempotency.ts';

@@ -171,6 +171,35 @@ export const packagesRepo = {
     return rows.length > 0;
   },
 
+  /**
+   * Locks the package's row until the transaction ends: purchases of one package run one after
+   * the other from here, so the "already held" check below sees every purchase committed before.
+   */
+  async lockForPurchase(scope: Scope, id: string): Promise<void> {
+    await scope.db.select({ id: packages.id }).from(packages).where(eq(packages.id, id)).for('no key update');
+  },
+
+  /**
+   * When the scope's company's paid period of the package ends, if an active purchase still covers
+   * now: a month after a monthly purchase, a year after a yearly one.
+   */
+  async heldUntil(scope: Scope, packageId: string): Promise<Date | null> {
+    const end = sql<Date>`${packagePurchases.purchasedAt} + case ${packagePurchases.billingCycle}
+      when 'yearly' then interval '1 year' else interval '1 month' end`;
+    const [row] = await scope.db
+      .select({ until: sql<string | null>`max(${end})` })
+      .from(packagePurchases)
+      .where(
+        scope.own(
+          packagePurchases,
+          eq(packagePurchases.packageId, packageId),
+          eq(packagePurchases.status, 'active'),
+          sql`${end} > now()`,
+        ),
+      );
+    return row?.until ? new Date(row.until) : null;
+  },
+
   /** A paid purchase by the scope's company, and the package's purchaseCount raised in the same statement set. */
   async recordPurchase(scope: Scope, packageId: string, amount: string, billingCycle: string) {
     const [row] = await scope.db

@@ -6,6 +6,10 @@ import {
   MESSAGES,
   createPackageBodySchema,
   envelope,
+  IDEMPOTENCY_KEY_HEADER,
+  IDEMPOTENCY_KEY_TTL_HOURS,
+  IDEMPOTENT_REPLAYED_HEADER,
+  idempotentHeadersSchema,
   idParam,
   moduleSchema,
   packageListQuerySchema,
@@ -163,18 +167,27 @@ export async function packagesRoutes(app: FastifyInstance, opts: { packages: Pac
       schema: {
         tags,
         summary: "Buy a package for a company (recorded as paid; grants the package's modules)",
+        description:
+          'A company holding the package (an active purchase whose month or year has not ended) gets 409. ' +
+          `With an \`Idempotency-Key\` header, the same key and request within ${IDEMPOTENCY_KEY_TTL_HOURS} hours ` +
+          'answer the first purchase again (`Idempotent-Replayed: true`); the same key with another request, 422.',
         params: purchaseParams,
+        headers: idempotentHeadersSchema,
         body: purchaseBodySchema,
         response: { 201: envelope(purchaseSchema) },
       },
     },
-    async (req, reply) =>
-      ok(
-        reply,
-        await packages.purchase(scopeOf(req), req.params.companyId, req.params.packageId, req.body),
-        MESSAGES.packages.purchased,
-        201,
-      ),
+    async (req, reply) => {
+      const { purchase, replayed } = await packages.purchase(
+        scopeOf(req),
+        req.params.companyId,
+        req.params.packageId,
+        req.body,
+        req.headers[IDEMPOTENCY_KEY_HEADER],
+      );
+      if (replayed) reply.header(IDEMPOTENT_REPLAYED_HEADER, 'true');
+      return ok(reply, purchase, MESSAGES.packages.purchased, 201);
+    },
   );
 
   r.get(

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import {
   type CreatePackageBody,
   MESSAGES,
@@ -7,9 +8,10 @@ import {
   type Purchase,
   type PurchaseBody,
   type PurchaseListQuery,
+  purchaseSchema,
   type UpdatePackageBody,
 } from '@taskhive/contract';
-import { badRequest, conflict, notFound, uniqueViolation } from '../../lib/errors.ts';
+import { badRequest, conflict, HttpError, notFound, uniqueViolation } from '../../lib/errors.ts';
 import { toPaged } from '../../lib/list.ts';
 import type { Scope } from '../../lib/scope.ts';
 import { companyGrants } from '../company-modules/company-modules.repo.ts';
@@ -17,6 +19,7 @@ import { companyTarget } from '../company-modules/company-target.ts';
 import { auditLog } from '../audit/audit-log.ts';
 import { toModule } from '../modules/modules.mapper.ts';
 import { modulesRepo } from '../modules/modules.repo.ts';
+import { idempotencyRepo } from './idempotency.repo.ts';
 import { toPackage, toPurchase } from './packages.mapper.ts';
 import { packagesRepo } from './packages.repo.ts';
 
@@ -45,6 +48,39 @@ async function assertModules(scope: Scope, ids: readonly string[]) {
 }
 
 const money = (n: number) => n.toFixed(2);
+
+/** What a purchase request asks, as its Idempotency-Key remembers it (the company is the key's). */
+const requestHash = (packageId: string, body: PurchaseBody) =>
+  createHash('sha256')
+    .update(JSON.stringify(['purchase', packageId, body.billingCycle]))
+    .digest('hex');
+
+/** The purchase itself, in the caller's transaction (see packagesService.purchase). */
+async function buy(tx: Scope, packageId: string, body: PurchaseBody): Promise<Purchase> {
+  await packagesRepo.lockForPurchase(tx, packageId);
+  const pkg = await packagesRepo.byId(tx, packageId);
+  if (!pkg) throw notFound('Package');
+  if (pkg.status !== 'active') throw conflict(MESSAGES.packages.inactive);
+  if (await packagesRepo.heldUntil(tx, packageId)) throw conflict(MESSAGES.packages.alreadyActive);
+  const amount = body.billingCycle === 'yearly' ? pkg.yearlyPrice : pkg.price;
+  const id = await packagesRepo.recordPurchase(tx, packageId, amount, body.billingCycle);
+  const moduleIds = await packagesRepo.moduleIds(tx, packageId);
+  await companyGrants.grantFull(tx, moduleIds);
+  await auditLog.record(tx, {
+    kind: 'package.purchased',
+    details: {
+      purchaseId: id,
+      packageId,
+      package: pkg.name,
+      billingCycle: body.billingCycle,
+      amount,
+      modulesGrantedFull: moduleIds.length,
+    },
+  });
+  const row = await packagesRepo.purchaseById(tx, id);
+  if (!row) throw new Error('purchase vanished');
+  return toPurchase(row);
+}
 
 /**
  * Packages (Super Admin writes them, companies read the active ones) and purchases. No payment
@@ -134,34 +170,34 @@ export const packagesService = {
 
   /**
    * Buys a package for a company: records a paid purchase, raises purchaseCount and grants the
-   * package's modules at full access, all in one transaction.
+   * package's modules at full access, all in one transaction. A company that holds the package
+   * (an active purchase whose period covers now) is refused with 409 rather than charged a second
+   * time (ARCHITECTURE.md, Subscriptions). With an Idempotency-Key, the key is claimed in the same
+   * transaction: the same key and request answer the first purchase again (`replayed`), the same
+   * key with another request 422.
    */
-  async purchase(scope: Scope, companyId: string, packageId: string, body: PurchaseBody): Promise<Purchase> {
+  async purchase(
+    scope: Scope,
+    companyId: string,
+    packageId: string,
+    body: PurchaseBody,
+    idempotencyKey?: string,
+  ): Promise<{ purchase: Purchase; replayed: boolean }> {
     const target = await companyTarget(scope, companyId);
-    const pkg = await packagesRepo.byId(scope, packageId);
-    if (!pkg) throw notFound('Package');
-    if (pkg.status !== 'active') throw conflict(MESSAGES.packages.inactive);
-    const amount = body.billingCycle === 'yearly' ? pkg.yearlyPrice : pkg.price;
-    const purchaseId = await target.transaction(async (tx) => {
-      const id = await packagesRepo.recordPurchase(tx, packageId, amount, body.billingCycle);
-      const moduleIds = await packagesRepo.moduleIds(tx, packageId);
-      await companyGrants.grantFull(tx, moduleIds);
-      await auditLog.record(tx, {
-        kind: 'package.purchased',
-        details: {
-          purchaseId: id,
-          packageId,
-          package: pkg.name,
-          billingCycle: body.billingCycle,
-          amount,
-          modulesGrantedFull: moduleIds.length,
-        },
-      });
-      return id;
+    return target.transaction(async (tx) => {
+      if (idempotencyKey === undefined) return { purchase: await buy(tx, packageId, body), replayed: false };
+      const hash = requestHash(packageId, body);
+      await idempotencyRepo.purgeExpired(tx);
+      if (!(await idempotencyRepo.claim(tx, idempotencyKey, hash))) {
+        const first = await idempotencyRepo.find(tx, idempotencyKey);
+        if (!first || first.requestHash !== hash || first.statusCode !== 201)
+          throw new HttpError(422, MESSAGES.packages.idempotencyKeyReused);
+        return { purchase: purchaseSchema.parse(first.response), replayed: true };
+      }
+      const purchase = await buy(tx, packageId, body);
+      await idempotencyRepo.complete(tx, idempotencyKey, 201, purchase);
+      return { purchase, replayed: false };
     });
-    const row = await packagesRepo.purchaseById(target, purchaseId);
-    if (!row) throw new Error('purchase vanished');
-    return toPurchase(row);
   },
 
   /** Purchases: the Super Admin's across companies; a company's own only. */

@@ -1,3 +1,5 @@
+import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '@taskhive/contract';
 import type { App } from '../../app.ts';
@@ -8,6 +10,7 @@ import {
   buildSuperAdmin,
   login,
   type Session,
+  sqlRows,
   type TestCompany,
   twoTenants,
 } from '../../test/factories.ts';
@@ -219,5 +222,159 @@ describe('purchases', () => {
     expect(later.json().data.totalCount).toBe(0);
     expect((await call('GET', '/api/PackagePurchases?status=paid', root)).statusCode).toBe(400);
     expect((await call('GET', '/api/PackagePurchases')).statusCode).toBe(401);
+  });
+});
+
+describe('buying a package the company holds', () => {
+  const buy = (s: Session | undefined, companyId: string, packageId: string, o: BuyOptions = {}) =>
+    app.inject({
+      method: 'POST',
+      url: `/api/Companies/${companyId}/packages/${packageId}/purchase`,
+      headers: { ...(s ? bearer(s) : {}), ...(o.key !== undefined ? { 'idempotency-key': o.key } : {}) },
+      payload: { billingCycle: o.cycle ?? 'monthly' },
+    });
+  type BuyOptions = { key?: string; cycle?: 'monthly' | 'yearly' };
+  const purchasesOf = async (companyId: string, packageId: string) =>
+    (
+      await sqlRows<{ n: number }>(
+        database.db,
+        sql`select count(*)::int as n from package_purchases where company_id = ${companyId} and package_id = ${packageId}`,
+      )
+    )[0]?.n;
+  /** Moves the company's purchases of the package (and its keys) back in time. */
+  const age = async (companyId: string, packageId: string, interval: string) => {
+    await database.db.execute(
+      sql`update package_purchases set purchased_at = purchased_at - ${interval}::interval
+          where company_id = ${companyId} and package_id = ${packageId}`,
+    );
+    await database.db.execute(
+      sql`update idempotency_keys set created_at = created_at - ${interval}::interval where company_id = ${companyId}`,
+    );
+  };
+
+  it('is refused with 409 while its period covers today, and allowed again once it has ended', async () => {
+    const p = await createPackage();
+    expect((await buy(admin, acme.companyId, p.packageId)).statusCode).toBe(201);
+    const again = await buy(admin, acme.companyId, p.packageId, { cycle: 'yearly' });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toBe(MESSAGES.packages.alreadyActive);
+    // The Super Admin buying for the company is refused the same way; another company is not.
+    expect((await buy(root, acme.companyId, p.packageId)).statusCode).toBe(409);
+    expect((await buy(otherAdmin, other.companyId, p.packageId)).statusCode).toBe(201);
+    expect(await purchasesOf(acme.companyId, p.packageId)).toBe(1);
+
+    // A month later the monthly period has ended: buying again is the renewal.
+    await age(acme.companyId, p.packageId, '1 month 1 day');
+    const renewed = await buy(admin, acme.companyId, p.packageId, { cycle: 'yearly' });
+    expect(renewed.statusCode).toBe(201);
+    // A yearly period still covers today two months on.
+    await age(acme.companyId, p.packageId, '2 months');
+    expect((await buy(admin, acme.companyId, p.packageId)).statusCode).toBe(409);
+    expect(await purchasesOf(acme.companyId, p.packageId)).toBe(2);
+    expect((await call('GET', `/api/Package/${p.packageId}`, root)).json().data.purchaseCount).toBe(3);
+  });
+
+  it('a cancelled purchase does not hold the package', async () => {
+    const p = await createPackage();
+    expect((await buy(admin, acme.companyId, p.packageId)).statusCode).toBe(201);
+    await database.db.execute(
+      sql`update package_purchases set status = 'cancelled' where company_id = ${acme.companyId} and package_id = ${p.packageId}`,
+    );
+    expect((await buy(admin, acme.companyId, p.packageId)).statusCode).toBe(201);
+  });
+});
+
+describe('Idempotency-Key on a purchase', () => {
+  const buy = (
+    s: Session | undefined,
+    companyId: string,
+    packageId: string,
+    key?: string,
+    cycle = 'monthly',
+  ) =>
+    app.inject({
+      method: 'POST',
+      url: `/api/Companies/${companyId}/packages/${packageId}/purchase`,
+      headers: { ...(s ? bearer(s) : {}), ...(key !== undefined ? { 'idempotency-key': key } : {}) },
+      payload: { billingCycle: cycle },
+    });
+
+  it('the same key and request answer the first purchase again, without a second one', async () => {
+    const p = await createPackage();
+    const key = randomUUID();
+    const first = await buy(admin, acme.companyId, p.packageId, key);
+    expect(first.statusCode).toBe(201);
+    expect(first.headers['idempotent-replayed']).toBeUndefined();
+    const replay = await buy(admin, acme.companyId, p.packageId, key);
+    expect(replay.statusCode).toBe(201);
+    expect(replay.headers['idempotent-replayed']).toBe('true');
+    expect(replay.json()).toMatchObject({ message: MESSAGES.packages.purchased, data: first.json().data });
+    // Whoever of the company sends it: the Super Admin buying for Acme with Acme's key.
+    const byRoot = await buy(root, acme.companyId, p.packageId, key);
+    expect(byRoot.json().data.purchaseId).toBe(first.json().data.purchaseId);
+    expect((await call('GET', `/api/Package/${p.packageId}`, root)).json().data.purchaseCount).toBe(1);
+    const mine = (await call('GET', `/api/Companies/${acme.companyId}/packages`, admin)).json().data;
+    expect(mine.filter((x: { packageId: string }) => x.packageId === p.packageId)).toHaveLength(1);
+  });
+
+  it('the same key with another request answers 422 and buys nothing', async () => {
+    const p = await createPackage();
+    const q = await createPackage();
+    const key = randomUUID();
+    expect((await buy(admin, acme.companyId, p.packageId, key)).statusCode).toBe(201);
+    for (const res of [
+      await buy(admin, acme.companyId, p.packageId, key, 'yearly'),
+      await buy(admin, acme.companyId, q.packageId, key),
+    ]) {
+      expect(res.statusCode).toBe(422);
+      expect(res.json().message).toBe(MESSAGES.packages.idempotencyKeyReused);
+    }
+    expect((await call('GET', `/api/Package/${q.packageId}`, root)).json().data.purchaseCount).toBe(0);
+  });
+
+  it('keys are per company: another company may send the same key for its own purchase', async () => {
+    const p = await createPackage();
+    const key = randomUUID();
+    const acmes = await buy(admin, acme.companyId, p.packageId, key);
+    const others = await buy(otherAdmin, other.companyId, p.packageId, key);
+    expect([acmes.statusCode, others.statusCode]).toEqual([201, 201]);
+    expect(others.headers['idempotent-replayed']).toBeUndefined();
+    expect(others.json().data.companyId).toBe(other.companyId);
+    expect(others.json().data.purchaseId).not.toBe(acmes.json().data.purchaseId);
+  });
+
+  it('a refused request is not remembered, and a key is forgotten after 24 hours', async () => {
+    const p = await createPackage();
+    const q = await createPackage();
+    const key = randomUUID();
+    // Refused (Acme holds p): the key stays free, so it can buy q.
+    expect((await buy(admin, acme.companyId, p.packageId)).statusCode).toBe(201);
+    expect((await buy(admin, acme.companyId, p.packageId, key)).statusCode).toBe(409);
+    expect((await buy(admin, acme.companyId, q.packageId, key)).statusCode).toBe(201);
+    // 25 hours on the key no longer replays: the request is a new purchase, refused as q is held.
+    await database.db.execute(
+      sql`update idempotency_keys set created_at = created_at - interval '25 hours' where company_id = ${acme.companyId}`,
+    );
+    const late = await buy(admin, acme.companyId, q.packageId, key);
+    expect(late.statusCode).toBe(409);
+    expect(late.json().message).toBe(MESSAGES.packages.alreadyActive);
+  });
+
+  it('401 without a token, 403 without company:update, 404 for another company, 400 for a malformed key', async () => {
+    const p = await createPackage();
+    const key = randomUUID();
+    expect((await buy(undefined, acme.companyId, p.packageId, key)).statusCode).toBe(401);
+    expect((await buy(employee, acme.companyId, p.packageId, key)).statusCode).toBe(403);
+    expect((await buy(admin, other.companyId, p.packageId, key)).statusCode).toBe(404);
+    for (const bad of ['', 'x'.repeat(256), 'two words', 'clé']) {
+      const res = await buy(admin, acme.companyId, p.packageId, bad);
+      expect(res.statusCode).toBe(400);
+      expect(res.json().errors).toHaveProperty('idempotency-key');
+    }
+    // None of them bought anything, and the key is still free.
+    expect((await call('GET', `/api/Package/${p.packageId}`, root)).json().data.purchaseCount).toBe(0);
+    const ok = await buy(admin, acme.companyId, p.packageId, key);
+    expect(ok.statusCode).toBe(201);
+    expect(ok.headers['idempotent-replayed']).toBeUndefined();
   });
 });

@@ -222,19 +222,21 @@ beforeAll(async () => {
     manager: await login(app, manager.email),
     employee: await login(app, employee.email),
   };
-  const pkg = await app.inject({
-    method: 'POST',
-    url: '/api/Package',
-    headers: bearer(sessions.superAdmin),
-    payload: { name: 'Matrix package', monthlyPrice: 5, yearlyPrice: 50 },
-  });
-  packageId = pkg.json().data.packageId;
 });
 afterAll(() => app.close());
 
 describe('permission matrix of the subscription and permission routes', () => {
   for (const who of ALL) {
     it(`${who}`, async () => {
+      // A package of its own: Acme may buy a package it does not hold yet (it would be 409 after).
+      const pkg = await app.inject({
+        method: 'POST',
+        url: '/api/Package',
+        headers: bearer(sessions.superAdmin),
+        payload: { name: `Matrix package ${who}`, monthlyPrice: 5, yearlyPrice: 50 },
+      });
+      expect(pkg.statusCode).toBe(201);
+      packageId = pkg.json().data.packageId;
       const got: string[] = [];
       const want: string[] = [];
       for (const r of ROUTES) {
