@@ -10,7 +10,7 @@ import { DOCUMENT_MAX_BYTES } from '@taskhive/contract';
 import type { Config } from './config.ts';
 import { type Database, databaseAnswers, type Db } from './db/client.ts';
 import { authRoutes } from './features/auth/auth.routes.ts';
-import { authService } from './features/auth/auth.service.ts';
+import { authService, passwordResetMail, RESET_MAIL } from './features/auth/auth.service.ts';
 import { companiesRoutes } from './features/companies/companies.routes.ts';
 import { companiesService } from './features/companies/companies.service.ts';
 import { companyRolesRoutes } from './features/company-roles/company-roles.routes.ts';
@@ -36,8 +36,10 @@ import { timeLogsRoutes } from './features/time-logs/time-logs.routes.ts';
 import { timeLogsService } from './features/time-logs/time-logs.service.ts';
 import { usersRoutes } from './features/users/users.routes.ts';
 import { usersService } from './features/users/users.service.ts';
+import { INVITATION_MAIL, invitationMail } from './features/users/invitations.ts';
+import { jobsRoutes } from './features/jobs/jobs.routes.ts';
 import { outboxRoutes } from './features/dev/outbox.routes.ts';
-import { notificationMails } from './features/notifications/notification-mails.ts';
+import { NOTIFICATION_MAIL, notificationMail } from './features/notifications/notification-mails.ts';
 import { notificationsRoutes } from './features/notifications/notifications.routes.ts';
 import { notificationsService } from './features/notifications/notifications.service.ts';
 import { eventsRoutes } from './features/events/events.routes.ts';
@@ -54,6 +56,7 @@ import { rolesRoutes } from './features/roles/roles.routes.ts';
 import { rolesService } from './features/roles/roles.service.ts';
 import { background, type Background } from './lib/background.ts';
 import { type LiveBus, memoryBus, redisBus } from './lib/live-events.ts';
+import { createJobs, type Jobs, PRUNE_DEAD_JOBS } from './lib/jobs.ts';
 import { createMailer, type Mailer } from './lib/mailer.ts';
 import { memoryCounter, redisCounter } from './lib/rate-limit.ts';
 import { responseSerializer } from './lib/serializer.ts';
@@ -88,13 +91,22 @@ declare module 'fastify' {
     background: Background;
     /** Live events (lib/live-events.ts): published after a request's writes committed. */
     live: LiveBus;
+    /** Durable jobs (lib/jobs.ts): mail and periodic work; tests `drain()` them before reading mail. */
+    jobs: Jobs;
   }
 }
 
 export type App = FastifyInstance;
 
 /** Builds the whole server with explicit registrations. Nothing listens until server.ts says so. */
-export async function buildApp({ db, config, logger, logStream, listen }: AppDeps): Promise<App> {
+export async function buildApp({
+  db,
+  config,
+  logger,
+  logStream,
+  listen,
+  mailer: given,
+}: AppDeps): Promise<App> {
   const app = Fastify({
     logger:
       logger === false
@@ -132,12 +144,14 @@ export async function buildApp({ db, config, logger, logStream, listen }: AppDep
     await later.drain();
   });
 
-  const mailer = createMailer({
-    smtpUrl: config.smtpUrl,
-    from: config.mailFrom,
-    dataDir: config.dataDir,
-    log: app.log,
-  });
+  const mailer =
+    given ??
+    createMailer({
+      smtpUrl: config.smtpUrl,
+      from: config.mailFrom,
+      dataDir: config.dataDir,
+      log: app.log,
+    });
   app.decorate('mailer', mailer);
   const redis = config.redisUrl
     ? new Redis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 1 })
@@ -156,14 +170,18 @@ export async function buildApp({ db, config, logger, logStream, listen }: AppDep
   });
   app.addHook('onClose', async () => live.close());
 
-  // Emails of the notifications a successful request wrote (assignment, mention): queued before
-  // the answer leaves, sent after it, from committed rows only (see notification-mails.ts).
-  const mails = notificationMails({ db, config, mailer, background: later, log: app.log });
-  app.addHook('onSend', async (req, reply, payload) => {
-    const events = req.scope?.events;
-    if (events?.length && reply.statusCode < 400) mails.afterRequest(events);
-    return payload;
-  });
+  // Mail leaves through durable jobs, enqueued in the transaction that causes it (lib/jobs.ts):
+  // this process runs them (unless JOB_CONCURRENCY is 0) once the app is ready, and stops with it.
+  const jobs = createJobs({ db, config: config.jobs, log: app.log });
+  app.decorate('jobs', jobs);
+  jobs.handle(NOTIFICATION_MAIL, notificationMail({ db, config, mailer }));
+  jobs.handle(INVITATION_MAIL, invitationMail({ db, config, mailer }));
+  jobs.handle(RESET_MAIL, passwordResetMail({ db, config, mailer }));
+  jobs.handle(PRUNE_DEAD_JOBS.task, async () => void (await jobs.prune(PRUNE_DEAD_JOBS.afterDays)));
+  jobs.schedule(PRUNE_DEAD_JOBS.task, PRUNE_DEAD_JOBS.crontab);
+  await jobs.prepare();
+  app.addHook('onReady', async () => jobs.start());
+  app.addHook('onClose', async () => jobs.stop());
 
   await app.register(envelopePlugin);
   await app.register(securityHeadersPlugin, {
@@ -204,18 +222,19 @@ export async function buildApp({ db, config, logger, logStream, listen }: AppDep
     isShuttingDown: () => shuttingDown,
   });
   await app.register(authRoutes, {
-    auth: authService({ db, config, mailer, log: app.log, background: later, live }),
+    auth: authService({ db, config, log: app.log, background: later, live }),
     config,
     counter: redis ? redisCounter(redis) : memoryCounter(),
   });
   if (mailer.mode === 'outbox' && config.env !== 'production') await app.register(outboxRoutes, { mailer });
+  await app.register(jobsRoutes, { jobs });
   const storage = fileStorage(config.dataDir);
   await app.register(companiesRoutes, {
-    companies: companiesService({ config, mailer, storage, log: app.log }),
+    companies: companiesService({ storage, log: app.log }),
     storage,
   });
   await app.register(usersRoutes, {
-    users: usersService({ config, mailer, storage, log: app.log }),
+    users: usersService({ storage, log: app.log }),
     storage,
   });
   await app.register(departmentsRoutes, { departments: departmentsService });

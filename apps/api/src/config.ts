@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
+import type { JobsConfig } from './lib/jobs.ts';
 
 /** The only reader of process.env. Parsed once; a bad value stops the process naming the variable. */
 const envSchema = z.object({
@@ -43,6 +44,12 @@ const envSchema = z.object({
     .transform((v) => v === 'true')
     .optional(),
   WEB_DIST_DIR: z.string().optional(),
+  /** Jobs (mail, periodic work) this process runs at once; 0: none (a process that only answers). */
+  JOB_CONCURRENCY: z.coerce.number().int().min(0).max(100).default(2),
+  /** The job worker and scheduler start this long after the server is ready (the crash test holds them off). */
+  JOB_START_DELAY_MS: z.coerce.number().int().min(0).default(0),
+  /** How often an idle worker looks for due jobs (on PostgreSQL a new job also wakes it at once). */
+  JOB_POLL_MS: z.coerce.number().int().min(50).default(1000),
 });
 
 export type Config = {
@@ -60,6 +67,8 @@ export type Config = {
   rateLimit: { authMax: number; authIpMax: number; authWindowMs: number };
   seedDemo: boolean;
   webDistDir: string;
+  /** The job worker of this process (lib/jobs.ts). */
+  jobs: JobsConfig;
   /** Live stream timings (features/events); tests shorten them, the defaults come from the contract. */
   liveStream?: { heartbeatMs?: number; recheckMs?: number };
 };
@@ -105,5 +114,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     seedDemo: e.SEED_DEMO ?? (e.NODE_ENV !== 'production' && !e.DATABASE_URL),
     webDistDir: resolve(e.WEB_DIST_DIR ?? new URL('../../web/dist', import.meta.url).pathname),
+    jobs: { concurrency: e.JOB_CONCURRENCY, startDelayMs: e.JOB_START_DELAY_MS, pollMs: e.JOB_POLL_MS },
   };
 }

@@ -21,4 +21,5 @@ export * from './access-admin.ts';
 export * from './comments.ts';
 export * from './audit.ts';
 export * from './notifications.ts';
+export * from './jobs.ts';
 export * from './live.ts';

@@ -171,6 +171,11 @@ export async function openPostgres(url: string, max = 10): Promise<Database> {
   // An idle connection the server ends (restart, failover, a dropped test database) must not
   // crash the process: the pool drops it and opens another on the next query.
   pool.on('error', (err) => console.warn(`postgres: idle connection lost: ${err.message}`));
+  // One that drops while lent emits 'error' on its client, which would crash the process without a
+  // listener (the query in flight fails on its own). graphile-worker (lib/jobs.ts) checks for both.
+  pool.on('connect', (client) =>
+    client.on('error', (err) => console.warn(`postgres: connection lost: ${err.message}`)),
+  );
   const db = drizzlePg({ client: pool, schema }) as unknown as Db;
   return {
     kind: 'postgres',

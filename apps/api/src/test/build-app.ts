@@ -62,6 +62,10 @@ export async function resetDatabase(database: Database): Promise<void> {
        where schemaname = current_schema()
          and tablename not in ('__taskhive_migrations', 'modules', 'permissions', 'priorities');
       if t is not null then execute 'truncate ' || t || ' cascade'; end if;
+      -- graphile-worker's jobs (PostgreSQL), through its own API: complete_jobs deletes them.
+      if to_regprocedure('graphile_worker.complete_jobs(bigint[])') is not null then
+        perform graphile_worker.complete_jobs(array(select id from graphile_worker.jobs));
+      end if;
     end $$;`);
 }
 
@@ -81,6 +85,8 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     rateLimit: { authMax: 10_000, authIpMax: 10_000, authWindowMs: 60_000 },
     seedDemo: false,
     webDistDir: join(workerDataDir(), 'no-web-build'),
+    // No worker in the background: a test runs the jobs it waits for with `app.jobs.drain()`.
+    jobs: { concurrency: 0, startDelayMs: 0, pollMs: 50 },
     ...overrides,
   };
 }

@@ -5,4 +5,5 @@ export * from './collab.ts';
 export * from './audit.ts';
 export * from './notifications.ts';
 export * from './tallies.ts';
+export * from './jobs.ts';
 export * from './idempotency.ts';

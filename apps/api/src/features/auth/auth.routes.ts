@@ -201,7 +201,7 @@ export async function authRoutes(
       },
     },
     async (req, reply) => {
-      auth.forgotPassword(req.body.email);
+      await auth.forgotPassword(req.body.email);
       return ok(reply, null, MESSAGES.auth.forgotPasswordSent);
     },
   );

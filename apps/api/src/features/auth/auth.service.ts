@@ -12,6 +12,7 @@ import {
   type UpdateOwnProfileBody,
 } from '@taskhive/contract';
 import type { FastifyBaseLogger } from 'fastify';
+import { z } from 'zod';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import {
@@ -26,6 +27,7 @@ import {
 import { accessRepo, isSuperAdminRole } from '../../lib/access.ts';
 import { escapeHtml } from '../../lib/html.ts';
 import type { Background } from '../../lib/background.ts';
+import { enqueue, type JobHandler } from '../../lib/jobs.ts';
 import type { Mailer } from '../../lib/mailer.ts';
 import { assertAcceptablePassword, hashPassword, verifyPassword } from '../../lib/passwords.ts';
 import { type Scope, systemScope } from '../../lib/scope.ts';
@@ -41,7 +43,6 @@ import { sessionsRepo } from './sessions.repo.ts';
 export type AuthDeps = {
   db: Db;
   config: Config;
-  mailer: Mailer;
   log: FastifyBaseLogger;
   background: Background;
   /** Where a public route's session ends are told (signed-in routes publish their scope's events). */
@@ -53,8 +54,41 @@ type Issued<T> = T & { refreshExpiresAt: Date };
 
 const seconds = (s: number) => new Date(Date.now() + s * 1000);
 
+/** The job that mails a password reset link (lib/jobs.ts). */
+export const RESET_MAIL = 'mail:password-reset';
+
+const resetPayloadSchema = z.object({ email: z.string() });
+
+/**
+ * Mails a reset link, for a real, active account only: a fresh token (stored hashed) made when
+ * the mail goes out, so no usable link waits in the database. An unknown or inactive address
+ * mails nothing. A mailer failure throws and the job is tried again with a new token.
+ */
+export function passwordResetMail(deps: { db: Db; config: Config; mailer: Mailer }): JobHandler {
+  const { db, config, mailer } = deps;
+  return async (payload) => {
+    const { email } = resetPayloadSchema.parse(payload);
+    const row = await platformRepo.userForSignIn(db, email);
+    if (!row || row.status !== 'active' || !row.companyActive) return;
+    const token = randomToken();
+    await sessionsRepo.createPasswordToken(systemScope(db, row.companyId), {
+      userId: row.userId,
+      purpose: 'reset',
+      tokenHash: hashToken(token),
+      expiresAt: seconds(PASSWORD_RESET_TTL_SECONDS),
+    });
+    const link = `${config.publicUrl}/reset-password?token=${encodeURIComponent(token)}&email=${encodeURIComponent(row.email)}`;
+    await mailer.send({
+      to: row.email,
+      subject: 'Reset your Taskhive password',
+      text: `Hello ${row.firstName},\n\nSomeone asked to reset the password of your Taskhive account. Open this link within 30 minutes to choose a new one:\n\n${link}\n\nIf it was not you, ignore this message: your password stays as it is.\n`,
+      html: `<p>Hello ${escapeHtml(row.firstName)},</p><p>Someone asked to reset the password of your Taskhive account. Open this link within 30 minutes to choose a new one:</p><p><a href="${escapeHtml(link)}">Reset my password</a></p><p>If it was not you, ignore this message: your password stays as it is.</p>`,
+    });
+  };
+}
+
 /** Sign-in, sessions and passwords. Routes call these; nothing here knows about HTTP. */
-export function authService({ db, config, mailer, log, background, live }: AuthDeps) {
+export function authService({ db, config, log, background, live }: AuthDeps) {
   const sessions = sessionsRepo;
   const access = accessRepo(db);
 
@@ -78,26 +112,6 @@ export function authService({ db, config, mailer, log, background, live }: AuthD
       row.companyId,
       isSuperAdminRole(row.roleName, row.roleType),
     );
-  }
-
-  /** A reset link, for a real, active account only: its token (stored hashed) and the email. */
-  async function sendResetLink(email: string) {
-    const row = await platformRepo.userForSignIn(db, email);
-    if (!row || row.status !== 'active' || !row.companyActive) return;
-    const token = randomToken();
-    await sessions.createPasswordToken(systemScope(db, row.companyId), {
-      userId: row.userId,
-      purpose: 'reset',
-      tokenHash: hashToken(token),
-      expiresAt: seconds(PASSWORD_RESET_TTL_SECONDS),
-    });
-    const link = `${config.publicUrl}/reset-password?token=${encodeURIComponent(token)}&email=${encodeURIComponent(row.email)}`;
-    await mailer.send({
-      to: row.email,
-      subject: 'Reset your Taskhive password',
-      text: `Hello ${row.firstName},\n\nSomeone asked to reset the password of your Taskhive account. Open this link within 30 minutes to choose a new one:\n\n${link}\n\nIf it was not you, ignore this message: your password stays as it is.\n`,
-      html: `<p>Hello ${escapeHtml(row.firstName)},</p><p>Someone asked to reset the password of your Taskhive account. Open this link within 30 minutes to choose a new one:</p><p><a href="${escapeHtml(link)}">Reset my password</a></p><p>If it was not you, ignore this message: your password stays as it is.</p>`,
-    });
   }
 
   type SignInRow = { userId: string; companyId: string; firstName: string; lastName: string; email: string };
@@ -285,11 +299,12 @@ export function authService({ db, config, mailer, log, background, live }: AuthD
 
     /**
      * The same answer, by the same path and in the same time, whether or not the account exists:
-     * the look-up, the token and the email all come after the answer, so neither the database nor
-     * the mailer shows in its timing (and a mailer failure cannot tell a known address either).
+     * the request only enqueues a job naming the address (one insert either way); the look-up,
+     * the token and the email come in the job, so neither the database nor the mailer shows in
+     * its timing (and a mailer failure cannot tell a known address either).
      */
-    forgotPassword(email: string) {
-      background.later('password reset link', () => sendResetLink(email));
+    async forgotPassword(email: string) {
+      await enqueue(db, RESET_MAIL, { email });
     },
 
     /** Sets a new password from a reset or invitation link; the link works once. Ends all sessions. */

@@ -13,10 +13,8 @@ import {
   type UserProfile,
 } from '@taskhive/contract';
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
-import type { Config } from '../../config.ts';
 import { conflict, notFound, uniqueViolation } from '../../lib/errors.ts';
 import { toPaged } from '../../lib/list.ts';
-import type { Mailer } from '../../lib/mailer.ts';
 import { assertAcceptablePassword, hashPassword } from '../../lib/passwords.ts';
 import { type Scope, scopeForCompany } from '../../lib/scope.ts';
 import { toCompanyRole } from '../company-roles/company-roles.mapper.ts';
@@ -25,7 +23,7 @@ import { toDocument } from '../files/documents.mapper.ts';
 import { documentsRepo } from '../files/documents.repo.ts';
 import type { FileStorage } from '../files/files.storage.ts';
 import { platformRepo } from '../platform/platform.repo.ts';
-import { createInvitation, sendInvitation } from '../users/invitations.ts';
+import { enqueueInvitation } from '../users/invitations.ts';
 import { auditLog } from '../audit/audit-log.ts';
 import { listEmployees } from '../users/users.service.ts';
 import { documentUrl, logoUrl, toCompany } from './companies.mapper.ts';
@@ -33,8 +31,6 @@ import { type CompanyRow, companiesRepo } from './companies.repo.ts';
 import { provisionCompany } from './provision.service.ts';
 
 export type CompaniesDeps = {
-  config: Config;
-  mailer: Mailer;
   storage: FileStorage;
   log: FastifyBaseLogger;
 };
@@ -53,7 +49,7 @@ export function lastMonths(n: number, now = new Date()): string[] {
  * Companies. Super Admin (company:read:all) reads and manages all tenants; a company user reads
  * and updates only its own company: any other id answers 404. Delete deactivates and keeps data.
  */
-export function companiesService({ config, mailer, storage, log }: CompaniesDeps) {
+export function companiesService({ storage, log }: CompaniesDeps) {
   /**
    * The company named in the path, with the scope to work in it: the actor's own company, or any
    * for the Super Admin (`scopeForCompany`); anything else answers 404.
@@ -132,21 +128,16 @@ export function companiesService({ config, mailer, storage, log }: CompaniesDeps
           });
           const created = scopeForCompany(scope.on(tx), p.companyId);
           if (passwordHash === null) {
-            const mail = await createInvitation(
-              created,
-              config,
-              { userId: p.adminUserId, email: admin.email, firstName: admin.firstName },
-              company.name,
-            );
+            await enqueueInvitation(created, p.adminUserId);
             // The invitation goes to the new company's log, made by the platform admin.
             await auditLog.record(created, {
               kind: 'user.invited',
               subjectUserId: p.adminUserId,
               details: { role: ROLES.companyAdmin },
             });
-            return { p, mail };
+            return { p, invited: true };
           }
-          return { p, mail: null };
+          return { p, invited: false };
         });
       } catch (err) {
         if (uniqueViolation(err) === 'users_email_uq') {
@@ -154,13 +145,13 @@ export function companiesService({ config, mailer, storage, log }: CompaniesDeps
         }
         throw err;
       }
-      const invitationSent = created.mail ? await sendInvitation(mailer, log, created.mail) : false;
       const row = await tenant(scope, created.p.companyId);
       return {
         ...(await detailOf(scopeForCompany(scope, row.id), row)),
         id: row.id,
         adminUserId: created.p.adminUserId,
-        invitationSent,
+        // The invitation's email is a job enqueued with the company: it goes out after the commit.
+        invitationSent: created.invited,
       };
     },
 

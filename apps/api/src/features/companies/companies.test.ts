@@ -110,6 +110,7 @@ describe('POST /api/Companies', () => {
     const res = await call('POST', '/api/Companies', root, { ...body, admin: adminNoPassword });
     expect(res.statusCode).toBe(201);
     expect(res.json().data.invitationSent).toBe(true);
+    await app.jobs.drain(); // the invitation is mailed by a job enqueued with the company
     const mail = app.mailer.outbox().find((m) => m.to === adminNoPassword.email);
     expect(mail?.subject).toContain('Initech');
     const link = mail?.text.match(/reset-password\?token=([^&\s]+)&email=(\S+)/);

@@ -1,11 +1,10 @@
-import type { FastifyBaseLogger } from 'fastify';
+import { z } from 'zod';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
-import type { Background } from '../../lib/background.ts';
 import { escapeHtml } from '../../lib/html.ts';
-import type { LiveEvent } from '../../lib/live-events.ts';
+import { enqueue, type JobHandler } from '../../lib/jobs.ts';
 import type { Mail, Mailer } from '../../lib/mailer.ts';
-import { systemScope } from '../../lib/scope.ts';
+import { type Scope, systemScope } from '../../lib/scope.ts';
 import { type MailRow, notificationsRepo } from './notifications.repo.ts';
 
 /** Where a notification leads in the web app: the project page, with the task drawer open. */
@@ -42,40 +41,39 @@ export function mailOf(publicUrl: string, n: MailRow): Mail | null {
   };
 }
 
+/** The job that emails one notification (lib/jobs.ts). */
+export const NOTIFICATION_MAIL = 'mail:notification';
+
+const payloadSchema = z.object({ companyId: z.uuid(), notificationId: z.uuid() });
+
+/** The kinds that may email their recipient (each recipient's switch is read when it is sent). */
+const MAILED_KINDS: ReadonlySet<string> = new Set(['assigned', 'mentioned']);
+
 /**
- * Emails for notifications, sent after the request's transaction committed, never inside it: the
- * app hands `afterRequest` the live events of each successful request (a transaction's events
- * exist only once it committed, see `makeScope`), and the mails go out in the background once the
- * answer has left. A mail failure is logged and never touches the notification.
+ * Enqueues, in the transaction that wrote them, one email job per notification of a mailed kind:
+ * a change that fails enqueues none, one that commits cannot lose them. One statement for all.
  */
-export function notificationMails(deps: {
-  db: Db;
-  config: Config;
-  mailer: Mailer;
-  background: Background;
-  log: FastifyBaseLogger;
-}) {
-  const { db, config, mailer, background, log } = deps;
+export async function enqueueNotificationMails(tx: Scope, rows: { id: string; kind: string }[]) {
+  await enqueue(
+    tx,
+    NOTIFICATION_MAIL,
+    rows
+      .filter((n) => MAILED_KINDS.has(n.kind))
+      .map((n) => ({ companyId: tx.companyId, notificationId: n.id })),
+  );
+}
 
-  async function send(companyId: string, ids: string[]) {
-    const rows = await notificationsRepo.mailRows(systemScope(db, companyId), ids);
-    for (const row of rows) {
-      const mail = mailOf(config.publicUrl, row);
-      if (!mail) continue;
-      await mailer
-        .send(mail)
-        .catch((err: unknown) => log.error({ err, to: mail.to }, 'notification email failed'));
-    }
-  }
-
-  return {
-    afterRequest(events: readonly LiveEvent[]) {
-      const byCompany = new Map<string, string[]>();
-      for (const e of events)
-        if (e.type === 'notification' && e.action === 'created')
-          byCompany.set(e.companyId, [...(byCompany.get(e.companyId) ?? []), e.id]);
-      for (const [companyId, ids] of byCompany)
-        background.later('notification emails', () => send(companyId, ids));
-    },
+/**
+ * Sends one notification's email, read when it runs: the recipient's address, status and switch
+ * as they are then; nothing when the notification is gone or not wanted. A mailer failure throws,
+ * so the job is tried again later (one job per notification: a retry mails no one twice).
+ */
+export function notificationMail(deps: { db: Db; config: Config; mailer: Mailer }): JobHandler {
+  const { db, config, mailer } = deps;
+  return async (payload) => {
+    const { companyId, notificationId } = payloadSchema.parse(payload);
+    const [row] = await notificationsRepo.mailRows(systemScope(db, companyId), [notificationId]);
+    const mail = row ? mailOf(config.publicUrl, row) : null;
+    if (mail) await mailer.send(mail);
   };
 }

@@ -93,7 +93,7 @@ async function about(s: Session, taskId: string) {
 }
 
 async function mailsTo(email: string) {
-  await app.background.drain();
+  await app.jobs.drain();
   return app.mailer.outbox().filter((m) => m.to === email);
 }
 
@@ -310,7 +310,7 @@ describe('GET /api/Notifications and /unread-count', () => {
       body: `FYI ${mentionToken(outsider.userId)} ${mentionToken(reader.userId)}`,
     });
     expect(res.statusCode).toBe(201);
-    await app.background.drain();
+    await app.jobs.drain();
     const outsiderSession = await login(app, outsider.email);
     expect((await inbox(outsiderSession)).totalCount).toBe(0);
     const readerSession = await login(app, reader.email);
@@ -336,9 +336,9 @@ describe('GET /api/Notifications and /unread-count', () => {
           payload: JSON.stringify({ body: `Note ${people.map((p) => mentionToken(p.userId)).join(' ')}` }),
         });
         expect(res.statusCode).toBe(201);
-        // The request's statements only: the mails it queued are sent after the answer.
+        // The request's statements only: the mails it enqueued are sent by jobs after the answer.
         const statements = counter.statements;
-        await counted.background.drain();
+        await counted.jobs.drain();
         return statements;
       };
       await statementsToMention([]); // warms the session cache

@@ -5,6 +5,7 @@ import { personName } from '../comments/activity.ts';
 import { commentsRepo } from '../comments/comments.repo.ts';
 import { projectsRepo } from '../projects/projects.repo.ts';
 import { type TaskRow, tasksRepo } from '../tasks/tasks.repo.ts';
+import { enqueueNotificationMails } from './notification-mails.ts';
 import { type NewNotification, notificationsRepo } from './notifications.repo.ts';
 
 /** Longest comment excerpt a notification keeps. */
@@ -22,6 +23,13 @@ async function send(tx: Scope, items: NewNotification[]): Promise<void> {
   if (unique.length === 0) return;
   const rows = await readable(tx, unique);
   const ids = await notificationsRepo.insert(tx, rows);
+  await enqueueNotificationMails(
+    tx,
+    rows.flatMap((n, i) => {
+      const id = ids[i];
+      return id ? [{ id, kind: n.kind }] : [];
+    }),
+  );
   rows.forEach((n, i) => {
     const id = ids[i];
     if (id)

@@ -9,10 +9,8 @@ import {
   type UserProfile,
 } from '@taskhive/contract';
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
-import type { Config } from '../../config.ts';
 import { conflict, fieldError, notFound, uniqueViolation } from '../../lib/errors.ts';
 import { toPaged } from '../../lib/list.ts';
-import type { Mailer } from '../../lib/mailer.ts';
 import { retryTransaction } from '../../lib/retry.ts';
 import type { Scope } from '../../lib/scope.ts';
 import { auditLog } from '../audit/audit-log.ts';
@@ -26,14 +24,12 @@ import { projectsRepo } from '../projects/projects.repo.ts';
 import { timeLogPolicy } from '../time-logs/time-logs.policy.ts';
 import { timeLogsRepo } from '../time-logs/time-logs.repo.ts';
 import { grantsPolicy } from './grants.policy.ts';
-import { createInvitation, sendInvitation } from './invitations.ts';
+import { enqueueInvitation } from './invitations.ts';
 import { profilePhotoUrl, toUserProfile } from './users.mapper.ts';
 import { usersPolicy } from './users.policy.ts';
 import { usersRepo } from './users.repo.ts';
 
 export type UsersDeps = {
-  config: Config;
-  mailer: Mailer;
   storage: FileStorage;
   log: FastifyBaseLogger;
 };
@@ -87,7 +83,7 @@ export async function listEmployees(scope: Scope, q: EmployeeListQuery): Promise
 }
 
 /** Employees of the scope's company: list, profile, invite, update, deactivate, photo. */
-export function usersService({ config, mailer, storage, log }: UsersDeps) {
+export function usersService({ storage, log }: UsersDeps) {
   return {
     list: listEmployees,
 
@@ -115,7 +111,6 @@ export function usersService({ config, mailer, storage, log }: UsersDeps) {
     async create(scope: Scope, body: CreateEmployeeBody) {
       assertMayMove(scope, undefined, [await assertRefs(scope, body)]);
       if (body.roleId) await grantsPolicy.assertMayAssignRole(scope, { from: null, to: body.roleId });
-      const company = await load(scope, scope.actor.userId);
       let created;
       try {
         created = await retryTransaction(() =>
@@ -137,26 +132,20 @@ export function usersService({ config, mailer, storage, log }: UsersDeps) {
               roleId,
               departmentId: body.departmentId ?? null,
             });
-            const mail = await createInvitation(
-              tx,
-              config,
-              { userId, email: body.email, firstName: body.firstName },
-              company.companyName,
-            );
+            await enqueueInvitation(tx, userId);
             const invited = await usersRepo.byId(tx, userId);
             await auditLog.record(tx, {
               kind: 'user.invited',
               subjectUserId: userId,
               details: { role: invited?.roleName ?? null },
             });
-            return { userId, mail };
+            return { userId };
           }),
         );
       } catch (err) {
         if (uniqueViolation(err) === 'users_email_uq') throw emailTaken();
         throw err;
       }
-      await sendInvitation(mailer, log, created.mail);
       return toUserProfile(await load(scope, created.userId));
     },
 

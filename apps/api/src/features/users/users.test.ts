@@ -266,6 +266,8 @@ describe('POST /api/CompanyUsers (invitation)', () => {
       jobTitle: 'Analyst',
     });
 
+    // The token and its mail are made by the invitation's job, after the commit.
+    await app.jobs.drain();
     const [token] = await database.db
       .select()
       .from(passwordTokens)
