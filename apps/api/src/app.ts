@@ -6,7 +6,7 @@ import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import { validatorCompiler } from 'fastify-type-provider-zod';
 import { Redis } from 'ioredis';
-import { DOCUMENT_MAX_BYTES } from '@taskhive/contract';
+import { DOCUMENT_MAX_BYTES, LIVE_POLL_MS } from '@taskhive/contract';
 import type { Config } from './config.ts';
 import { type Database, databaseAnswers, type Db } from './db/client.ts';
 import { authRoutes } from './features/auth/auth.routes.ts';
@@ -55,6 +55,7 @@ import { permissionsService } from './features/permissions/permissions.service.t
 import { rolesRoutes } from './features/roles/roles.routes.ts';
 import { rolesService } from './features/roles/roles.service.ts';
 import { background, type Background } from './lib/background.ts';
+import { type ChangeFeed, changeFeed } from './lib/changes.ts';
 import { type LiveBus, memoryBus, redisBus } from './lib/live-events.ts';
 import { createJobs, type Jobs, PRUNE_DEAD_JOBS } from './lib/jobs.ts';
 import { createMailer, type Mailer } from './lib/mailer.ts';
@@ -93,6 +94,8 @@ declare module 'fastify' {
     live: LiveBus;
     /** Durable jobs (lib/jobs.ts): mail and periodic work; tests `drain()` them before reading mail. */
     jobs: Jobs;
+    /** The change log as the live streams read it (lib/changes.ts): woken by `live`, polled too. */
+    liveFeed: ChangeFeed;
   }
 }
 
@@ -163,12 +166,20 @@ export async function buildApp({
   // With Redis the events cross API processes; the embedded database is one process.
   const live = config.redisUrl ? redisBus(config.redisUrl, app.log) : memoryBus();
   app.decorate('live', live);
-  app.addHook('onResponse', (req, reply, done) => {
+  const liveFeed = changeFeed(db, live, { pollMs: config.liveStream?.pollMs ?? LIVE_POLL_MS, log: app.log });
+  app.decorate('liveFeed', liveFeed);
+  // A request's events are changes its committed transactions wrote to the change log: they wake
+  // the feeds of every process (which read the log), whatever the answer; a rolled-back write has
+  // none. The feeds also poll, so a wake-up lost in a crash delays a change, never loses it.
+  app.addHook('onResponse', (req, _reply, done) => {
     const events = req.scope?.events;
-    if (events?.length && reply.statusCode < 400) live.publish([...events]);
+    if (events?.length) live.publish([...events]);
     done();
   });
-  app.addHook('onClose', async () => live.close());
+  app.addHook('onClose', async () => {
+    await liveFeed.close();
+    await live.close();
+  });
 
   // Mail leaves through durable jobs, enqueued in the transaction that causes it (lib/jobs.ts):
   // this process runs them (unless JOB_CONCURRENCY is 0) once the app is ready, and stops with it.

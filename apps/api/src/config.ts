@@ -70,7 +70,7 @@ export type Config = {
   /** The job worker of this process (lib/jobs.ts). */
   jobs: JobsConfig;
   /** Live stream timings (features/events); tests shorten them, the defaults come from the contract. */
-  liveStream?: { heartbeatMs?: number; recheckMs?: number };
+  liveStream?: { heartbeatMs?: number; recheckMs?: number; pollMs?: number };
 };
 
 export class ConfigError extends Error {}

@@ -17,8 +17,25 @@ export type LiveMessage = {
   taskId: string | null;
 };
 
-/** SSE event names: `ready` once the stream listens, `change` per event, `end` before it closes. */
+/**
+ * SSE event names: `ready` once the stream listens, `change` per event, `end` before it closes.
+ * A change recorded in the change log carries its id in the frame's `id:` field; a client that
+ * reconnects sends the last one as `Last-Event-ID` and gets what it missed.
+ */
 export const LIVE_FRAME = { ready: 'ready', change: 'change', end: 'end' } as const;
+
+/**
+ * The `ready` frame's data. `resumed: true`: the stream sent every change since the client's
+ * `Last-Event-ID` right after it, so nothing needs refetching; otherwise (no id, or it was too far
+ * back) the client refetches what it shows.
+ */
+export type LiveReady = { resumed?: boolean };
+
+/** How far back a reconnecting stream resumes: at most this many changes, this long ago. */
+export const LIVE_RESUME_MAX_CHANGES = 1_000;
+export const LIVE_RESUME_MAX_AGE_MS = 10 * 60_000;
+/** Each API process reads the change log this often besides the wake-ups, so a lost wake-up delays at most this long. */
+export const LIVE_POLL_MS = 2_000;
 
 /** A comment line keeps proxies and the client's idle timer from ending a quiet stream. */
 export const LIVE_HEARTBEAT_MS = 25_000;

@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
 import { workerDatabase } from '../test/build-app.ts';
+import { buildCompany, sqlRows } from '../test/factories.ts';
 import { type LiveEvent, memoryBus, redisBus } from './live-events.ts';
 import { makeScope, scopeForCompany, systemScope } from './scope.ts';
 
@@ -13,22 +14,39 @@ beforeAll(async () => {
 const A = '11111111-1111-4111-8111-111111111111';
 const B = '22222222-2222-4222-8222-222222222222';
 
+/** Two real companies: a change row references its company. */
+let a: string;
+let b: string;
+beforeAll(async () => {
+  a = (await buildCompany(database.db)).companyId;
+  b = (await buildCompany(database.db)).companyId;
+});
+const changeRows = async (companyId: string) =>
+  sqlRows<{ type: string; entity_id: string }>(
+    database.db,
+    sql`select type, entity_id from changes where company_id = ${companyId} order by seq`,
+  );
+
 describe('scope events', () => {
-  it('keeps what a committed transaction emitted, with company, actor and time', async () => {
-    const scope = systemScope(database.db, A);
+  it('keeps what a committed transaction emitted, with company, actor, time and its change row', async () => {
+    const scope = systemScope(database.db, a);
     await scope.transaction(async (tx) => {
       await tx.db.execute(sql`select 1`);
-      tx.emit({ type: 'task', action: 'updated', id: 't1', projectId: 'p1' });
+      tx.emit({ type: 'task', action: 'updated', id: 't1', projectId: null });
     });
     expect(scope.events).toHaveLength(1);
-    expect(scope.events[0]).toMatchObject({ companyId: A, type: 'task', id: 't1', projectId: 'p1' });
+    expect(scope.events[0]).toMatchObject({ companyId: a, type: 'task', id: 't1', projectId: null });
     const [event] = scope.events;
     expect(event?.actorId).toBe(scope.actor.userId);
     expect(Number.isNaN(Date.parse(event?.at ?? ''))).toBe(false);
+    // Written to the change log in the transaction: the event names its row.
+    expect(event?.changeId).toMatch(/^\d+$/);
+    expect(await changeRows(a)).toContainEqual({ type: 'task', entity_id: 't1' });
   });
 
-  it('drops what a rolled-back transaction emitted', async () => {
-    const scope = systemScope(database.db, A);
+  it('drops what a rolled-back transaction emitted, and writes no change row', async () => {
+    const scope = systemScope(database.db, a);
+    const before = (await changeRows(a)).length;
     await expect(
       scope.transaction(async (tx) => {
         tx.emit({ type: 'task', action: 'created', id: 't2' });
@@ -36,12 +54,40 @@ describe('scope events', () => {
       }),
     ).rejects.toThrow('boom');
     expect(scope.events).toHaveLength(0);
+    expect(await changeRows(a)).toHaveLength(before);
   });
 
-  it("a Super Admin's scope on another company collects into the request's events", () => {
-    const own = makeScope(database.db, { ...systemScope(database.db, A).actor, isSuperAdmin: true });
-    scopeForCompany(own, B).emit({ type: 'project', action: 'updated', id: 'p9' });
-    expect(own.events.map((e) => e.companyId)).toEqual([B]);
+  it("a savepoint's changes join the outer transaction's; a failed savepoint's are dropped", async () => {
+    const scope = systemScope(database.db, a);
+    await scope.transaction(async (tx) => {
+      tx.emit({ type: 'task', action: 'updated', id: 'outer' });
+      await tx.transaction(async (inner) => inner.emit({ type: 'task', action: 'updated', id: 'inner' }));
+      await tx
+        .transaction(async (inner) => {
+          inner.emit({ type: 'task', action: 'updated', id: 'failed' });
+          throw new Error('inner boom');
+        })
+        .catch(() => undefined);
+    });
+    expect(scope.events.map((e) => e.id)).toEqual(['outer', 'inner']);
+    expect(scope.events.every((e) => e.changeId)).toBe(true);
+    const ids = (await changeRows(a)).map((r) => r.entity_id);
+    expect(ids).toEqual(expect.arrayContaining(['outer', 'inner']));
+    expect(ids).not.toContain('failed');
+  });
+
+  it('an emit outside a transaction is refused: there is nothing to write its change with', () => {
+    const scope = systemScope(database.db, A);
+    expect(() => scope.emit({ type: 'task', action: 'updated', id: 'x' })).toThrow(/outside a transaction/);
+  });
+
+  it("a Super Admin's scope on another company collects into the request's events", async () => {
+    const own = makeScope(database.db, { ...systemScope(database.db, a).actor, isSuperAdmin: true });
+    await own.transaction(async (tx) =>
+      scopeForCompany(tx, b).emit({ type: 'project', action: 'updated', id: 'p9' }),
+    );
+    expect(own.events.map((e) => e.companyId)).toEqual([b]);
+    expect(await changeRows(b)).toContainEqual({ type: 'project', entity_id: 'p9' });
   });
 });
 

@@ -39,10 +39,14 @@ export type LiveEvent = {
   actorId: string;
   /** ISO time of the change. */
   at: string;
+  /** The change log row (lib/changes.ts), once the writing transaction flushed it; absent for a notice. */
+  changeId?: string;
+  /** The writing transaction's id, the change log's reading order. */
+  tx?: string;
 };
 
 /** What a service passes to `scope.emit`: the scope adds company, actor and time. */
-export type LiveChange = Omit<LiveEvent, 'companyId' | 'actorId' | 'at'>;
+export type LiveChange = Omit<LiveEvent, 'companyId' | 'actorId' | 'at' | 'changeId' | 'tx'>;
 
 export type LiveBus = {
   publish(events: LiveEvent[]): void;

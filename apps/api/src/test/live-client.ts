@@ -1,6 +1,7 @@
 import { LIVE_EVENTS_PATH, LIVE_FRAME, type LiveMessage } from '@taskhive/contract';
 
-export type Frame = { event: string; data: unknown };
+/** One frame: its event name, its JSON data and, for a recorded change, its `id:` (the change id). */
+export type Frame = { event: string; data: unknown; id?: string };
 
 /** An SSE client over real HTTP (fetch + a stream reader, as the web app reads it). */
 export type LiveClient = {
@@ -18,11 +19,14 @@ export const isChange = (m: Partial<LiveMessage>) => (f: Frame) =>
   f.event === LIVE_FRAME.change &&
   Object.entries(m).every(([k, v]) => (f.data as Record<string, unknown>)[k] === v);
 
-/** Opens the stream and waits for its `ready` frame (from then on no event is missed). */
-export async function openLive(baseUrl: string, token: string): Promise<LiveClient> {
+/**
+ * Opens the stream and waits for its `ready` frame (from then on no event is missed). With
+ * `lastEventId` it asks to resume after that change (the `Last-Event-ID` header).
+ */
+export async function openLive(baseUrl: string, token: string, lastEventId?: string): Promise<LiveClient> {
   const abort = new AbortController();
   const res = await fetch(baseUrl + LIVE_EVENTS_PATH, {
-    headers: { authorization: `Bearer ${token}` },
+    headers: { authorization: `Bearer ${token}`, ...(lastEventId ? { 'last-event-id': lastEventId } : {}) },
     signal: abort.signal,
   });
   if (res.status !== 200 || !res.body) throw new Error(`stream answered ${res.status}`);
@@ -42,7 +46,8 @@ export async function openLive(baseUrl: string, token: string): Promise<LiveClie
           buffer = buffer.slice(cut + 2);
           const event = /^event: (.*)$/m.exec(block)?.[1];
           const data = /^data: (.*)$/m.exec(block)?.[1];
-          if (event) frames.push({ event, data: data ? JSON.parse(data) : null });
+          const id = /^id: (.*)$/m.exec(block)?.[1];
+          if (event) frames.push({ event, data: data ? JSON.parse(data) : null, ...(id ? { id } : {}) });
           for (const w of waiters) w();
         }
       }

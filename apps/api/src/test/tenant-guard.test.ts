@@ -53,6 +53,13 @@ describe('tenant guard', () => {
     expect(tenantViolation('select * from time_logs where company_id = $1 and user_id = $2')).toBeNull();
     expect(tenantViolation('select "id" from "companies" where "companies"."id" = $1')).toBeNull();
     expect(tenantViolation('insert into "tasks" ("id", "title") values (default, $1)')).toMatch(/tasks/);
+    // Inserts in one statement's WITH (the change log's flush): each must name company_id, and
+    // nothing else may touch a tenant table without the condition.
+    const flush = (activity: string, more = '') =>
+      `with d0 as (insert into "activities" (${activity}) values ($1, $2)), c as (insert into changes (company_id, type) values ($3::uuid, $4) returning id, tx) select id::text as id from c${more}`;
+    expect(tenantViolation(flush('"company_id", "field"'))).toBeNull();
+    expect(tenantViolation(flush('"task_id", "field"'))).toMatch(/activities/);
+    expect(tenantViolation(flush('"company_id", "field"', ' join tasks on true'))).toMatch(/tasks/);
   });
 
   describe('in a request', () => {

@@ -72,6 +72,10 @@ const ALLOWED: readonly { why: string; match: RegExp }[] = [
     match: /^delete from "company_modules" where "company_modules"\."module_id" = \$\d+$/,
   },
   {
+    why: 'the change log keeps an hour of every company (lib/changes.ts, the live feed pruning)',
+    match: /^delete from changes where created_at < now\(\) - make_interval\(secs => \$\d+\)$/,
+  },
+  {
     why: 'platform-wide counts: users per company, active users of active companies (platformRepo)',
     match:
       /(group by "users"\."company_id"|"companies"\."is_active" = \$\d+ and "companies"\."is_platform" = \$\d+)/,
@@ -93,10 +97,18 @@ function tenantTablesIn(statement: string): string[] {
   return [...found];
 }
 
-/** Whether an INSERT names company_id among its columns. */
+/**
+ * Whether the statement only inserts into tenant tables, each INSERT naming company_id among its
+ * columns: a plain INSERT, or several in one statement's WITH (the change log's flush, which
+ * writes a transaction's change rows and deferred activity rows together: lib/changes.ts).
+ */
 function insertSetsCompany(statement: string): boolean {
-  const columns = /^insert into "?\w+"? \(([^)]*)\)/.exec(statement)?.[1];
-  return columns !== undefined && /"?company_id"?/.test(columns);
+  const inserts = [...statement.matchAll(/\binsert into "?(\w+)"? \(([^)]*)\)/g)];
+  if (inserts.length === 0) return false;
+  if (!inserts.every((m) => /"?company_id"?/.test(m[2] ?? ''))) return false;
+  const inserted = new Set(inserts.map((m) => m[1]));
+  const references = [...statement.matchAll(TABLE_REFERENCE)].filter((m) => m[1] && tenantTableSet.has(m[1]));
+  return references.every((m) => m[0].startsWith('into') && inserted.has(m[1]));
 }
 
 /** Why a statement breaks the rule (a message), or null when it keeps it. */

@@ -23,6 +23,12 @@ describe('parseSse', () => {
     expect(rest).toBe('event: cha');
     expect(parseSse(`${rest}nge\ndata: 1\ndata: 2\n\n`).frames).toEqual([{ event: 'change', data: '1\n2' }]);
   });
+
+  it("keeps a change's id (the change log's, for Last-Event-ID)", () => {
+    expect(parseSse('id: 42\nevent: change\ndata: {"id":"a"}\n\n').frames).toEqual([
+      { event: 'change', data: '{"id":"a"}', id: '42' },
+    ]);
+  });
 });
 
 describe('reconnectDelay', () => {

@@ -5,6 +5,7 @@ import {
   LIVE_RECONNECT_MIN_MS,
   LIVE_STALE_MS,
   type LiveMessage,
+  type LiveReady,
 } from '@taskhive/contract';
 import { baseApi } from './base-api';
 
@@ -73,7 +74,8 @@ export function reconnectDelay(attempt: number, random: () => number = Math.rand
   return Math.round(ceiling / 2 + (random() * ceiling) / 2);
 }
 
-export type SseFrame = { event: string; data: string };
+/** One frame: its event, its data and, for a change from the change log, its id (`id:`). */
+export type SseFrame = { event: string; data: string; id?: string };
 
 /** Splits what arrived into whole frames; the rest waits for more. Comment lines are dropped. */
 export function parseSse(buffer: string): { frames: SseFrame[]; rest: string } {
@@ -82,6 +84,7 @@ export function parseSse(buffer: string): { frames: SseFrame[]; rest: string } {
   const rest = blocks.pop() ?? '';
   for (const block of blocks) {
     let event = 'message';
+    let id: string | undefined;
     const data: string[] = [];
     for (const line of block.split('\n')) {
       if (line === '' || line.startsWith(':')) continue;
@@ -90,8 +93,10 @@ export function parseSse(buffer: string): { frames: SseFrame[]; rest: string } {
       const value = colon < 0 ? '' : line.slice(colon + 1).replace(/^ /, '');
       if (field === 'event') event = value;
       else if (field === 'data') data.push(value);
+      else if (field === 'id') id = value;
     }
-    if (data.length || event !== 'message') frames.push({ event, data: data.join('\n') });
+    if (data.length || event !== 'message')
+      frames.push({ event, data: data.join('\n'), ...(id !== undefined ? { id } : {}) });
   }
   return { frames, rest };
 }
@@ -102,14 +107,16 @@ export type LiveStreamEnd =
 
 /**
  * Reads one stream until it ends. `onReady` once the server listens (from then on nothing is
- * missed); `onMessage` per change. A stream silent for longer than two heartbeats counts as
- * broken (a proxy or a sleeping laptop can leave a dead connection open).
+ * missed; `resumed` when the server sent what happened since `lastEventId`, the last change this
+ * tab had); `onMessage` per change, with its change id. A stream silent for longer than two
+ * heartbeats counts as broken (a proxy or a sleeping laptop can leave a dead connection open).
  */
 export async function readLiveStream(o: {
   token: string;
   signal: AbortSignal;
-  onReady: () => void;
-  onMessage: (m: LiveMessage) => void;
+  lastEventId?: string | undefined;
+  onReady: (ready: LiveReady) => void;
+  onMessage: (m: LiveMessage, changeId: string | undefined) => void;
 }): Promise<LiveStreamEnd> {
   const abort = new AbortController();
   const stop = () => abort.abort();
@@ -121,7 +128,11 @@ export async function readLiveStream(o: {
   };
   try {
     const res = await fetch(`${window.location.origin}${LIVE_EVENTS_PATH}`, {
-      headers: { authorization: `Bearer ${o.token}`, accept: 'text/event-stream' },
+      headers: {
+        authorization: `Bearer ${o.token}`,
+        accept: 'text/event-stream',
+        ...(o.lastEventId ? { 'last-event-id': o.lastEventId } : {}),
+      },
       signal: abort.signal,
       cache: 'no-store',
     });
@@ -138,8 +149,8 @@ export async function readLiveStream(o: {
       const parsed = parseSse(buffer + value);
       buffer = parsed.rest;
       for (const f of parsed.frames) {
-        if (f.event === LIVE_FRAME.ready) o.onReady();
-        else if (f.event === LIVE_FRAME.change) o.onMessage(JSON.parse(f.data) as LiveMessage);
+        if (f.event === LIVE_FRAME.ready) o.onReady((f.data ? JSON.parse(f.data) : {}) as LiveReady);
+        else if (f.event === LIVE_FRAME.change) o.onMessage(JSON.parse(f.data) as LiveMessage, f.id);
         else if (f.event === LIVE_FRAME.end)
           reason = (JSON.parse(f.data) as { reason?: string }).reason ?? null;
       }

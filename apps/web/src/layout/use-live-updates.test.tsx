@@ -17,13 +17,15 @@ function sseStream() {
   const enc = new TextEncoder();
   return {
     response: new Response(body, { status: 200, headers: { 'content-type': 'text/event-stream' } }),
-    frame: (event: string, data: unknown) =>
-      push?.enqueue(enc.encode(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`)),
+    frame: (event: string, data: unknown, id?: string) =>
+      push?.enqueue(
+        enc.encode(`${id ? `id: ${id}\n` : ''}event: ${event}\ndata: ${JSON.stringify(data)}\n\n`),
+      ),
     end: () => push?.close(),
   };
 }
 
-type Call = { path: string; auth: string | null };
+type Call = { path: string; auth: string | null; lastEventId?: string | null };
 
 /** Serves the event stream from `streams` in turn (a thrown error when none is left: "server down"). */
 function serve(streams: (ReturnType<typeof sseStream> | 401)[], auth?: (req: Request) => Response) {
@@ -33,7 +35,8 @@ function serve(streams: (ReturnType<typeof sseStream> | 401)[], auth?: (req: Req
     vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
       const req = input instanceof Request ? input : new Request(input, init);
       const path = new URL(req.url).pathname;
-      calls.push({ path, auth: req.headers.get('authorization') });
+      const lastEventId = req.headers.get('last-event-id');
+      calls.push({ path, auth: req.headers.get('authorization'), ...(lastEventId ? { lastEventId } : {}) });
       if (path === '/api/events') {
         const next = streams.shift();
         if (next === undefined) throw new TypeError('Failed to fetch');
@@ -151,5 +154,44 @@ describe('useLiveUpdates', () => {
     });
     await vi.waitFor(() => expect(aborted).toHaveBeenCalled());
     expect(events(calls)).toHaveLength(1);
+  });
+
+  it('resumes after a reconnect from the last change heard: the missed changes, nothing refetched wholesale', async () => {
+    const first = sseStream();
+    const second = sseStream();
+    const third = sseStream();
+    const calls = serve([first, second, third]);
+    const invalidate = vi.spyOn(liveApi.util, 'invalidateTags');
+    vi.spyOn(Math, 'random').mockReturnValue(0);
+    render(<Probe />, { preloadedState: signedIn() });
+    await vi.waitFor(() => expect(events(calls)).toHaveLength(1));
+    first.frame('ready', {});
+    first.frame('change', { type: 'task', action: 'updated', id: 't1', projectId: 'p1', taskId: null }, '41');
+    first.frame(
+      'change',
+      { type: 'timelog', action: 'created', id: 'l1', projectId: 'p1', taskId: null },
+      '42',
+    );
+    await vi.waitFor(() => expect(invalidate).toHaveBeenCalledTimes(2));
+    first.end();
+    await vi.waitFor(() => expect(events(calls)).toHaveLength(2), { timeout: 3000 });
+    expect(events(calls)[1]?.lastEventId).toBe('42');
+    second.frame('ready', { resumed: true });
+    second.frame(
+      'change',
+      { type: 'comment', action: 'created', id: 'c9', projectId: 'p1', taskId: 't1' },
+      '43',
+    );
+    await vi.waitFor(() => expect(invalidate).toHaveBeenCalledWith([{ type: 'Timeline', id: 't1' }]));
+    // Resumed: no wholesale invalidation.
+    expect(invalidate).not.toHaveBeenCalledWith(expect.arrayContaining(['Notification', 'TimeLog']));
+    second.end();
+    await vi.waitFor(() => expect(events(calls)).toHaveLength(3), { timeout: 3000 });
+    expect(events(calls)[2]?.lastEventId).toBe('43');
+    // Too far back for the server: everything live is refetched.
+    third.frame('ready', { resumed: false });
+    await vi.waitFor(() =>
+      expect(invalidate).toHaveBeenCalledWith(expect.arrayContaining(['Notification', 'TimeLog'])),
+    );
   });
 });

@@ -5,8 +5,10 @@ import { useAppDispatch, useAppSelector } from '../hooks/store';
 
 /**
  * Live updates for the signed-in company area, mounted once in its layout: one stream per tab.
- * Each change invalidates the RTK Query tags of what it touched (the open screens refetch); after
- * a reconnect everything live is invalidated (what happened in between was not heard). Errors and
+ * Each change invalidates the RTK Query tags of what it touched (the open screens refetch). A
+ * reconnect names the last change heard (`Last-Event-ID`): when the server resumes from it, the
+ * changes missed in between follow and nothing else is refetched; otherwise (too long ago, a new
+ * tab) everything live is invalidated. Errors and
  * server restarts reconnect with back-off (1 s doubling to 30 s, jittered). A refused stream (401)
  * or one the server ended with the session asks /api/auth/me once, which refreshes the token the
  * normal way or signs out; a new token is then used on the next connection. Closes on sign-out.
@@ -25,6 +27,7 @@ export function useLiveUpdates() {
     let attempt = 0;
     let heardBefore = false;
     let refreshTried = false;
+    let lastEventId: string | undefined;
 
     const connect = async () => {
       const current = tokenRef.current;
@@ -32,13 +35,17 @@ export function useLiveUpdates() {
       const end = await readLiveStream({
         token: current,
         signal: abort.signal,
-        onReady: () => {
-          if (heardBefore) dispatch(liveApi.util.invalidateTags(LIVE_TAGS));
+        lastEventId,
+        onReady: (ready) => {
+          if (heardBefore && !ready.resumed) dispatch(liveApi.util.invalidateTags(LIVE_TAGS));
           heardBefore = true;
           attempt = 0;
           refreshTried = false;
         },
-        onMessage: (m) => dispatch(liveApi.util.invalidateTags(tagsFor(m))),
+        onMessage: (m, changeId) => {
+          if (changeId) lastEventId = changeId;
+          dispatch(liveApi.util.invalidateTags(tagsFor(m)));
+        },
       });
       if (abort.signal.aborted) return;
       if (end.kind === 'unauthorized' || (end.kind === 'ended' && end.reason === 'session-ended')) {

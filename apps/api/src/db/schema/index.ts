@@ -7,3 +7,4 @@ export * from './notifications.ts';
 export * from './tallies.ts';
 export * from './jobs.ts';
 export * from './idempotency.ts';
+export * from './changes.ts';

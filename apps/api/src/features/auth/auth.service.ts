@@ -263,8 +263,10 @@ export function authService({ db, config, log, background, live }: AuthDeps) {
     },
 
     async logout(scope: Scope) {
-      await sessions.revoke(scope.db, scope.actor.sessionId, 'logout');
-      scope.emit(sessionEnded(scope.actor.sessionId, scope.actor.userId));
+      await scope.transaction(async (tx) => {
+        await sessions.revoke(tx.db, tx.actor.sessionId, 'logout');
+        tx.emit(sessionEnded(tx.actor.sessionId, tx.actor.userId));
+      });
     },
 
     async me(scope: Scope) {

@@ -35,9 +35,35 @@ export const activitiesRepo = {
     return row.task_id;
   },
 
+  /**
+   * In a transaction the rows are written with the transaction's change log rows, in the one
+   * statement that flushes them before the commit (nothing reads an activity back before then).
+   */
+  /**
+   * `recordCreated` outside a transaction: the task's insert, its 'created' activity and its
+   * change log row (lib/changes.ts) in one statement. Answers the task's id and the change row.
+   */
+  async recordCreatedWithChange(
+    scope: Scope,
+    insert: SQLWrapper,
+    title: string,
+  ): Promise<{ taskId: string; projectId: string; changeId: string; tx: string }> {
+    const [row] = rowsOf<{ task_id: string; project_id: string; change_id: string; tx: string }>(
+      await scope.db.execute(sql`with t as (${insert.getSQL()}),
+        a as (insert into ${activities} (company_id, task_id, project_id, actor_id, field, from_value, to_value)
+          select ${scope.companyId}, t.id, t.project_id, ${scope.actor.userId}, 'created', null, ${title} from t),
+        c as (insert into changes (company_id, type, action, entity_id, project_id, task_id, actor_id)
+          select ${scope.companyId}, 'task', 'created', t.id::text, t.project_id, null, ${scope.actor.userId} from t
+          returning seq, tx)
+        select t.id as task_id, t.project_id, c.seq::text as change_id, c.tx::text as tx from t, c`),
+    );
+    if (!row) throw new Error('insert returned no row');
+    return { taskId: row.task_id, projectId: row.project_id, changeId: row.change_id, tx: row.tx };
+  },
+
   async record(scope: Scope, changes: Change[]): Promise<void> {
     if (changes.length === 0) return;
-    await scope.db.insert(activities).values(
+    const insert = scope.db.insert(activities).values(
       changes.map((c) =>
         scope.values({
           taskId: c.taskId ?? null,
@@ -49,5 +75,6 @@ export const activitiesRepo = {
         }),
       ),
     );
+    await scope.defer(insert.getSQL());
   },
 };

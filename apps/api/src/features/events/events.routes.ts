@@ -1,6 +1,13 @@
 import { Socket } from 'node:net';
 import type { FastifyInstance } from 'fastify';
-import { LIVE_EVENTS_PATH, LIVE_FRAME, LIVE_HEARTBEAT_MS, LIVE_RECHECK_MS } from '@taskhive/contract';
+import {
+  LIVE_EVENTS_PATH,
+  LIVE_FRAME,
+  LIVE_HEARTBEAT_MS,
+  LIVE_RECHECK_MS,
+  type LiveReady,
+} from '@taskhive/contract';
+import { isAfter } from '../../lib/changes.ts';
 import type { LiveEvent } from '../../lib/live-events.ts';
 import { scopeOf, SIGNED_IN } from '../../plugins/auth.ts';
 import { liveAudience, toLiveMessage } from './events.service.ts';
@@ -35,8 +42,10 @@ export async function eventsRoutes(
         tags: ['events'],
         summary: 'Live updates of what the signed-in user may read (text/event-stream)',
         description:
-          'Frames: `event: ready` once listening; `event: change` with `{type, action, id, projectId, taskId}`; ' +
-          '`event: end` with `{reason}` before the server closes the stream. Comment lines are heartbeats.',
+          'Frames: `event: ready` once listening (`{resumed: true}` when the `Last-Event-ID` header named a ' +
+          'change it could resume from: the changes since follow); `event: change` with `{type, action, id, ' +
+          'projectId, taskId}` and the change id as `id:`; `event: end` with `{reason}` before the server ' +
+          'closes the stream. Comment lines are heartbeats.',
       },
     },
     async (req, reply) => {
@@ -53,7 +62,8 @@ export async function eventsRoutes(
         connection: 'keep-alive',
         'x-accel-buffering': 'no',
       });
-      const frame = (event: string, data: unknown) => `event: ${event}\ndata: ${JSON.stringify(data)}\n\n`;
+      const frame = (event: string, data: unknown, id?: string) =>
+        `${id ? `id: ${id}\n` : ''}event: ${event}\ndata: ${JSON.stringify(data)}\n\n`;
 
       // An injected request (tests, the security suite) has no connection to hold a stream on:
       // it gets the opening frame and the end.
@@ -64,7 +74,12 @@ export async function eventsRoutes(
 
       let actor = scope.actor;
       let closed = false;
-      let queue = Promise.resolve();
+      // Held until the opening frames (and a resumed stream's backlog) are written: changes that
+      // come meanwhile wait their turn.
+      let opened: () => void = () => {};
+      let queue = new Promise<void>((resolve) => (opened = resolve));
+      /** The last change the backlog sent: the feed's copies of it and of those before are skipped. */
+      let resumedTo: { tx: string; id: string } | null = null;
       const heartbeat = setInterval(() => res.write(': ping\n\n'), heartbeatMs);
       const recheckTimer = setInterval(() => enqueue(recheck), recheckMs);
       const end = (reason: EndReason) => {
@@ -100,14 +115,38 @@ export async function eventsRoutes(
           if (e.action === 'ended' && e.id === actor.sessionId) return end('session-ended');
           await recheck();
         }
-        if (!closed && (await audience.allows(e))) res.write(frame(LIVE_FRAME.change, toLiveMessage(e)));
+        if (!isAfter(e, resumedTo)) return;
+        if (!closed && (await audience.allows(e)))
+          res.write(frame(LIVE_FRAME.change, toLiveMessage(e), e.changeId));
       }
 
-      const unsubscribe = app.live.subscribe(scope.companyId, (e) => enqueue(() => handle(e)));
+      const unsubscribe = app.liveFeed.subscribe(scope.companyId, (e) => enqueue(() => handle(e)));
       open.add(end);
       res.on('close', cleanup);
-      await app.live.ready(scope.companyId);
-      if (!closed) res.write(frame(LIVE_FRAME.ready, {}));
+      try {
+        await app.liveFeed.ready(scope.companyId);
+        // A reconnecting client names the last change it had: it gets every change since, that
+        // it may see, right after `ready` (at most LIVE_RESUME_MAX_CHANGES, LIVE_RESUME_MAX_AGE_MS
+        // back); otherwise `ready` says it was not resumed and the client refetches.
+        const lastId = req.headers['last-event-id'];
+        const backlog =
+          typeof lastId === 'string' && lastId !== ''
+            ? await app.liveFeed.backlog(scope.companyId, lastId)
+            : 'refetch';
+        if (closed) return;
+        const ready: LiveReady = { resumed: backlog !== 'refetch' };
+        res.write(frame(LIVE_FRAME.ready, ready));
+        if (backlog !== 'refetch') {
+          for (const e of backlog) await handle(e);
+          const last = backlog.at(-1);
+          if (last?.changeId && last.tx) resumedTo = { tx: last.tx, id: last.changeId };
+        }
+      } catch (err) {
+        req.log.warn({ err }, 'live stream failed to open');
+        end('error');
+      } finally {
+        opened();
+      }
     },
   );
 }

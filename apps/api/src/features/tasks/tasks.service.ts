@@ -159,16 +159,23 @@ export function tasksService(deps: { storage: FileStorage; log: FastifyBaseLogge
       }) as const;
 
     // The usual create (a card at the front of its column, no one assigned) is ONE statement: the
-    // insert, its status the company's first unless given, and its activity. A single statement
-    // is atomic, so it needs no transaction and its two round trips.
+    // insert, its status the company's first unless given, its activity and its change log row.
+    // A single statement is atomic, so it needs no transaction and its two round trips.
     if (!parent && body.sortOrder === undefined && !body.assigneeIds?.length) {
-      const id = await activitiesRepo.recordCreated(
+      const made = await activitiesRepo.recordCreatedWithChange(
         scope,
         tasksRepo.insertQuery(scope, task(given ?? 'first', 'front')),
         body.title,
       );
-      scope.emit(event(id));
-      return newTaskDetail(scope, id, false);
+      scope.recorded({
+        ...event(made.taskId),
+        companyId: scope.companyId,
+        actorId: scope.actor.userId,
+        at: new Date().toISOString(),
+        changeId: made.changeId,
+        tx: made.tx,
+      });
+      return newTaskDetail(scope, made.taskId, false);
     }
 
     const statusId = given ?? (await taskStatusesRepo.first(scope));

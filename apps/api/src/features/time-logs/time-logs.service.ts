@@ -227,15 +227,17 @@ export const timeLogsService = {
 
     async start(scope: Scope, body: StartTimerBody): Promise<RunningTimer> {
       const task = await taskOf(scope, body.taskId);
-      const started = await timersRepo.start(scope, {
-        userId: scope.actor.userId,
-        projectId: task.projectId,
-        taskId: task.taskId,
-        description: body.description ?? null,
-        billable: body.billable ?? true,
+      await scope.transaction(async (tx) => {
+        const started = await timersRepo.start(tx, {
+          userId: tx.actor.userId,
+          projectId: task.projectId,
+          taskId: task.taskId,
+          description: body.description ?? null,
+          billable: body.billable ?? true,
+        });
+        if (!started) throw conflict(MESSAGES.timesheets.timerRunning);
+        tx.emit(logEvent('created', TIMER_ID, { userId: tx.actor.userId, ...task }));
       });
-      if (!started) throw conflict(MESSAGES.timesheets.timerRunning);
-      scope.emit(logEvent('created', TIMER_ID, { userId: scope.actor.userId, ...task }));
       const row = await timersRepo.ofUser(scope, scope.actor.userId);
       if (!row) throw notFound('Timer');
       return toRunningTimer(row);
@@ -282,9 +284,11 @@ export const timeLogsService = {
     },
 
     async discard(scope: Scope): Promise<{ discarded: true }> {
-      const timer = await timersRepo.take(scope, scope.actor.userId);
-      if (!timer) throw new HttpError(404, MESSAGES.timesheets.noTimer);
-      scope.emit(logEvent('deleted', TIMER_ID, { ...timer, userId: scope.actor.userId }));
+      await scope.transaction(async (tx) => {
+        const timer = await timersRepo.take(tx, tx.actor.userId);
+        if (!timer) throw new HttpError(404, MESSAGES.timesheets.noTimer);
+        tx.emit(logEvent('deleted', TIMER_ID, { ...timer, userId: tx.actor.userId }));
+      });
       return { discarded: true };
     },
   },
