@@ -159,4 +159,28 @@ describe('CompanySubscriptionCard', () => {
       await screen.findByText('Package Purchased Successfully', {}, { timeout: 6000 }),
     ).toBeInTheDocument();
   });
+
+  it('sends an Idempotency-Key with a purchase, the same on a retry of it', async () => {
+    const keys: (string | null)[] = [];
+    const record = (serve: ReturnType<typeof api>) =>
+      vi.fn(async (input: Request) => {
+        if (input.method === 'POST') keys.push(input.headers.get('idempotency-key'));
+        return serve(input);
+      });
+    vi.stubGlobal('fetch', record(api({ revoke: 200, purchase: 502 })));
+    const { user } = render(
+      <CompanySubscriptionCard companyId={COMPANY} manageModules={false} canPurchase />,
+      { preloadedState: state },
+    );
+    await user.click(await screen.findByRole('combobox', { name: /Package/ }));
+    await user.click(await screen.findByRole('option', { name: /^Business/ }));
+    await user.click(screen.getByRole('button', { name: 'Purchase' }));
+    await screen.findByText('Purchase Failed: Card declined');
+    vi.stubGlobal('fetch', record(api({ revoke: 200, purchase: 201 })));
+    await user.click(screen.getByRole('button', { name: 'Purchase' }));
+    await waitFor(() => expect(keys).toHaveLength(2));
+    expect(keys[0]).toMatch(/^[0-9a-f-]{36}$/);
+    // The retry of the same purchase carries the same key: the server answers it once.
+    expect(keys[1]).toBe(keys[0]);
+  });
 });

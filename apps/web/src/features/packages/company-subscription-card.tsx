@@ -19,6 +19,7 @@ import { errorMessage } from '../../api/errors';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { ErrorPanel } from '../../components/error-panel';
 import { MainCard } from '../../components/main-card';
+import { useIdempotencyKey } from '../../hooks/use-idempotency-key';
 import { useToast } from '../../hooks/use-toast';
 import { formatDate } from '../../lib/format';
 import {
@@ -60,6 +61,7 @@ export function CompanySubscriptionCard({
   const [setLevel, changing] = useSetCompanyModuleLevelMutation();
   const [revoke, revoking] = useRevokeCompanyModuleMutation();
   const [packageId, setPackageId] = useState('');
+  const idempotencyKey = useIdempotencyKey(companyId, packageId);
   const [moduleId, setModuleId] = useState('');
   const [revokeTarget, setRevokeTarget] = useState<{ moduleId: string; name: string } | null>(null);
   const [levelTarget, setLevelTarget] = useState<{
@@ -73,7 +75,7 @@ export function CompanySubscriptionCard({
 
   async function buy() {
     try {
-      await purchase({ companyId, packageId }).unwrap();
+      await purchase({ companyId, packageId, idempotencyKey }).unwrap();
       toast.success(MESSAGES.toasts.packagePurchased);
       setPackageId('');
     } catch (e) {

@@ -9,6 +9,7 @@ import type {
   Purchase,
   UpdatePackageBody,
 } from '@taskhive/contract';
+import { IDEMPOTENCY_KEY_HEADER } from '@taskhive/contract';
 import { baseApi } from '../../api/base-api';
 
 export type PackageListArgs = Partial<Omit<PackageListQuery, 'pageSize' | 'page'>> & {
@@ -79,11 +80,19 @@ export const packagesApi = baseApi.injectEndpoints({
       }),
       invalidatesTags: (_r, e, { id }) => (e ? [] : [{ type: 'Package', id: `${id}:modules` }, LIST]),
     }),
-    /** Buys a package: the cached purchaseCount rises at once (undone on failure). */
-    purchasePackage: build.mutation<Purchase, { companyId: string; packageId: string }>({
-      query: ({ companyId, packageId }) => ({
+    /**
+     * Buys a package: the cached purchaseCount rises at once (undone on failure). The caller's
+     * `idempotencyKey` (one per intended purchase) makes a repeat of the same request answer the
+     * first result instead of buying twice.
+     */
+    purchasePackage: build.mutation<
+      Purchase,
+      { companyId: string; packageId: string; idempotencyKey: string }
+    >({
+      query: ({ companyId, packageId, idempotencyKey }) => ({
         url: `Companies/${encodeURIComponent(companyId)}/packages/${encodeURIComponent(packageId)}/purchase`,
         method: 'POST',
+        headers: { [IDEMPOTENCY_KEY_HEADER]: idempotencyKey },
         body: { billingCycle: 'monthly' },
       }),
       async onQueryStarted({ packageId }, { dispatch, getState, queryFulfilled }) {

@@ -9,6 +9,7 @@ import { MESSAGES, type Package } from '@taskhive/contract';
 import { useState } from 'react';
 import { errorMessage } from '../../api/errors';
 import { useToast } from '../../hooks/use-toast';
+import { useIdempotencyKey } from '../../hooks/use-idempotency-key';
 import { usePurchasePackageMutation } from './packages-api';
 
 /** The Super Admin buys a package for a company (recorded as paid). */
@@ -24,10 +25,11 @@ export function PurchaseDialog({
   const toast = useToast();
   const [purchase, purchasing] = usePurchasePackageMutation();
   const [companyId, setCompanyId] = useState('');
+  const idempotencyKey = useIdempotencyKey(companyId, pkg.packageId);
 
   async function buy() {
     try {
-      await purchase({ companyId, packageId: pkg.packageId }).unwrap();
+      await purchase({ companyId, packageId: pkg.packageId, idempotencyKey }).unwrap();
       toast.success(MESSAGES.toasts.packagePurchased);
       onClose();
     } catch (e) {
