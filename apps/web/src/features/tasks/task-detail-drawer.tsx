@@ -45,13 +45,14 @@ import { UserAvatar } from '../../components/user-avatar';
 import { useAuthedDownload } from '../../hooks/use-authed-download';
 import { useSession } from '../../hooks/use-session';
 import { useToast } from '../../hooks/use-toast';
-import { formatBytes } from '../../lib/format';
+import { formatBytes, formatMinutes } from '../../lib/format';
 import { TASK_PARAM, useOpenTask } from './task-link';
 import {
   useCreateSubtaskMutation,
   useDeleteTaskDocumentMutation,
   useDeleteTaskMutation,
   useGetTaskQuery,
+  useTaskLoggedMinutesQuery,
   useUpdateTaskMutation,
   useUploadTaskDocumentMutation,
 } from './tasks-api';
@@ -104,6 +105,44 @@ function InlineText({
 }
 
 const numberOrNull = (v: string) => (v.trim() === '' ? null : Number(v));
+
+/** The head of the task's time part: the minutes logged on it against its estimate. */
+function TimeSummary({ task }: { task: TaskDetail }) {
+  const { can } = useSession();
+  const reads = can({ anyOf: ['timelog:read', 'timelog:read:all'] });
+  const { data: minutes } = useTaskLoggedMinutesQuery(reads ? task.taskId : skipToken);
+  const estimate = task.estimatedHours === null ? null : Math.round(task.estimatedHours * 60);
+  const share = estimate && minutes !== undefined ? Math.round((minutes / estimate) * 100) : null;
+  let text = '';
+  if (minutes !== undefined) {
+    text = `${formatMinutes(minutes)} logged`;
+    if (estimate === null) text += ' · no estimate';
+    else {
+      text += ` of ${formatMinutes(estimate)} estimated`;
+      if (minutes > estimate) text += ` (${formatMinutes(minutes - estimate)} over)`;
+    }
+  }
+  return (
+    <Stack spacing={1} data-testid="task-time-summary">
+      <Stack direction="row" spacing={2} sx={{ justifyContent: 'space-between', alignItems: 'baseline' }}>
+        <Typography variant="h6" component="h3">
+          Time
+        </Typography>
+        <Typography variant="body2" color="text.secondary" sx={{ textAlign: 'right' }}>
+          {text}
+        </Typography>
+      </Stack>
+      {share !== null && (
+        <LinearProgress
+          variant="determinate"
+          value={Math.min(share, 100)}
+          color={share > 100 ? 'warning' : 'primary'}
+          aria-label={`${share}% of the estimate logged`}
+        />
+      )}
+    </Stack>
+  );
+}
 
 function TaskDetailBody({
   task,
@@ -195,7 +234,8 @@ function TaskDetailBody({
   };
 
   return (
-    <Stack spacing={2.5} sx={{ p: { xs: 2, sm: 3 } }}>
+    // flexShrink 0: the drawer's paper scrolls; its content never squeezes into the window's height.
+    <Stack spacing={2.5} sx={{ p: { xs: 2, sm: 3 }, flexShrink: 0 }}>
       <Stack direction="row" spacing={1} sx={{ alignItems: 'flex-start' }}>
         <Box sx={{ flex: 1, minWidth: 0 }}>
           <Typography variant="caption" color="text.secondary" component="p" noWrap>
@@ -498,7 +538,10 @@ function TaskDetailBody({
       {renderTimeLog && (
         <>
           <Divider />
-          {renderTimeLog(task)}
+          <Stack spacing={2}>
+            <TimeSummary task={task} />
+            {renderTimeLog(task)}
+          </Stack>
         </>
       )}
       {renderTimeline && (

@@ -12,6 +12,7 @@ import {
   type TaskDetail,
   type TaskList,
   type TaskListQuery,
+  type TimeLogTotals,
   type UpdateTaskBody,
   type UpdateTaskListBody,
 } from '@taskhive/contract';
@@ -19,6 +20,9 @@ import { baseApi } from '../../api/base-api';
 import { applyBoardMove, type BoardMove } from '../../components/board/board-move';
 
 export type TaskSortField = TaskListQuery['sortBy'];
+
+/** A range wider than any entry's day: the totals endpoint reads the last 30 days unless told. */
+const ALL_DAYS = { from: '2000-01-01', to: '2100-12-31' } as const;
 
 /** The task query of spec section 3 (the project query's fields, plus priority, project and due dates). */
 export interface TaskQuery {
@@ -245,6 +249,19 @@ export const tasksApi = api.injectEndpoints({
     getTask: build.query<TaskDetail, string>({
       query: (id) => `Tasks/${encodeURIComponent(id)}`,
       providesTags: (_r, _e, id) => [{ type: 'Task', id }],
+    }),
+    /**
+     * The minutes logged on one task, every day and every entry the caller may see (the task
+     * detail's time summary). It carries the time logs' list tag, so logging, editing, deleting
+     * and a stopped timer refresh it.
+     */
+    taskLoggedMinutes: build.query<number, string>({
+      query: (taskId) => ({
+        url: 'Timelogs/filtered',
+        params: { taskId, loggedAtFrom: ALL_DAYS.from, loggedAtTo: ALL_DAYS.to },
+      }),
+      transformResponse: (res: TimeLogTotals) => res.totalMinutes,
+      providesTags: [{ type: 'TimeLog', id: 'LIST' }],
     }),
 
     /** Spec section 4: a new task goes to the front of its list and board, and the count rises by one. */
@@ -515,6 +532,7 @@ export const {
   useProjectBoardQuery,
   useListMyTasksQuery,
   useGetTaskQuery,
+  useTaskLoggedMinutesQuery,
   useCreateTaskMutation,
   useUpdateTaskMutation,
   useMoveTaskMutation,

@@ -9,6 +9,8 @@ import Chip from '@mui/material/Chip';
 import IconButton from '@mui/material/IconButton';
 import InputAdornment from '@mui/material/InputAdornment';
 import LinearProgress from '@mui/material/LinearProgress';
+import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
 import Stack from '@mui/material/Stack';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
@@ -16,9 +18,10 @@ import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
+import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { MESSAGES, type TimeLog, type TimeLogSortField, USER_SEARCH_DEBOUNCE_MS } from '@taskhive/contract';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { errorMessage } from '../../api/errors';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { EmptyState } from '../../components/empty-state';
@@ -60,12 +63,80 @@ function useLoadMoreOnView(onView: () => void, enabled: boolean) {
   return ref;
 }
 
+/** One entry of a task's list (task detail): day, who and duration, the note under them. */
+function TaskEntry({
+  entry,
+  onEdit,
+  onDelete,
+}: {
+  entry: TimeLog;
+  onEdit: () => void;
+  onDelete: () => void;
+}) {
+  return (
+    <ListItem disableGutters divider data-testid="time-entry" sx={{ gap: 1, alignItems: 'flex-start' }}>
+      <Box sx={{ flex: 1, minWidth: 0 }}>
+        <Stack direction="row" spacing={1} sx={{ alignItems: 'baseline', flexWrap: 'wrap' }}>
+          <Typography variant="body2" sx={{ fontWeight: 600, whiteSpace: 'nowrap' }}>
+            {formatDay(entry.loggedAt)}
+          </Typography>
+          <Typography variant="body2" color="text.secondary">
+            {entry.userName}
+          </Typography>
+        </Stack>
+        {entry.description && (
+          <Typography
+            variant="body2"
+            color="text.secondary"
+            title={entry.description}
+            sx={{
+              overflowWrap: 'anywhere',
+              display: '-webkit-box',
+              WebkitLineClamp: 2,
+              WebkitBoxOrient: 'vertical',
+              overflow: 'hidden',
+            }}
+          >
+            {entry.description}
+          </Typography>
+        )}
+      </Box>
+      <Stack sx={{ alignItems: 'flex-end', flexShrink: 0 }}>
+        <Typography variant="body2" sx={{ fontWeight: 600, fontVariantNumeric: 'tabular-nums' }}>
+          {entry.duration}
+        </Typography>
+        {!entry.billable && (
+          <Typography variant="caption" color="text.secondary">
+            Non-billable
+          </Typography>
+        )}
+      </Stack>
+      {(entry.canEdit || entry.canDelete) && (
+        <Stack direction="row" sx={{ flexShrink: 0, mt: -0.75 }}>
+          {entry.canEdit && (
+            <IconButton size="small" aria-label={`Edit entry of ${entry.loggedAt}`} onClick={onEdit}>
+              <EditOutlined fontSize="small" />
+            </IconButton>
+          )}
+          {entry.canDelete && (
+            <IconButton size="small" aria-label={`Delete entry of ${entry.loggedAt}`} onClick={onDelete}>
+              <DeleteOutlineRounded fontSize="small" />
+            </IconButton>
+          )}
+        </Stack>
+      )}
+    </ListItem>
+  );
+}
+
 /**
  * Time entries with the timesheet filters, newest day first. Scrolling to the end loads the next
  * page and appends it; any new filter or sort starts again from page 1 (replaces). With `taskId`
- * the list is that task's entries and new entries go on it.
+ * the list is that task's entries, new entries go on it, and it fits the task drawer: a toolbar
+ * of one row (`toolbarStart`, then export and Log time; no filters for a task's few entries) and
+ * each entry on two lines instead of a table's columns.
  */
-export function TimesheetList({ taskId }: { taskId?: string }) {
+export function TimesheetList({ taskId, toolbarStart }: { taskId?: string; toolbarStart?: ReactNode }) {
   const { can } = useSession();
   const toast = useToast();
   const download = useAuthedDownload();
@@ -130,8 +201,18 @@ export function TimesheetList({ taskId }: { taskId?: string }) {
   else if (rows.length === 0)
     body = (
       <EmptyState
-        title={search || from || to ? 'No entries match these filters' : 'No time logged yet'}
-        description="Log time on a task, or start a timer, and it shows here."
+        title={
+          search || from || to
+            ? 'No entries match these filters'
+            : taskId
+              ? 'No time logged on this task yet'
+              : 'No time logged yet'
+        }
+        description={
+          taskId
+            ? 'Log time or start a timer, and it shows here.'
+            : 'Log time on a task, or start a timer, and it shows here.'
+        }
       />
     );
   else
@@ -140,53 +221,69 @@ export function TimesheetList({ taskId }: { taskId?: string }) {
         {isFetching && !isFetchingNextPage && (
           <LinearProgress aria-label="Updating time entries" sx={{ mb: -0.5 }} />
         )}
-        <TableContainer>
-          <Table size="small" aria-label="Time entries">
-            <SortableTableHead
-              columns={COLUMNS}
-              sortBy={sort.sortBy}
-              sortOrder={sort.sortOrder}
-              onSort={(id) =>
-                setSort((s) => ({
-                  sortBy: id,
-                  sortOrder: s.sortBy === id && s.sortOrder === 'desc' ? 'asc' : 'desc',
-                }))
-              }
-              actionsLabel="Actions"
-            />
-            <TableBody>
-              {rows.map((t) => (
-                <TableRow key={t.timeLogId} hover data-testid="time-entry">
-                  <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDay(t.loggedAt)}</TableCell>
-                  <TableCell>{t.userName}</TableCell>
-                  <TableCell>
-                    <Typography variant="body2">{t.taskTitle ?? '—'}</Typography>
-                    <Typography variant="caption" color="text.secondary">
-                      {t.projectName}
-                    </Typography>
-                  </TableCell>
-                  <TableCell sx={hideBelowMd}>{t.description ?? ''}</TableCell>
-                  <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                    {t.duration}
-                    {!t.billable && <Chip size="small" label="Non-billable" sx={{ ml: 1 }} />}
-                  </TableCell>
-                  <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                    {t.canEdit && (
-                      <IconButton aria-label={`Edit entry of ${t.loggedAt}`} onClick={() => setEditing(t)}>
-                        <EditOutlined />
-                      </IconButton>
-                    )}
-                    {t.canDelete && (
-                      <IconButton aria-label={`Delete entry of ${t.loggedAt}`} onClick={() => setDeleting(t)}>
-                        <DeleteOutlineRounded />
-                      </IconButton>
-                    )}
-                  </TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        </TableContainer>
+        {taskId ? (
+          <List dense disablePadding aria-label="Time entries">
+            {rows.map((t) => (
+              <TaskEntry
+                key={t.timeLogId}
+                entry={t}
+                onEdit={() => setEditing(t)}
+                onDelete={() => setDeleting(t)}
+              />
+            ))}
+          </List>
+        ) : (
+          <TableContainer>
+            <Table size="small" aria-label="Time entries">
+              <SortableTableHead
+                columns={COLUMNS}
+                sortBy={sort.sortBy}
+                sortOrder={sort.sortOrder}
+                onSort={(id) =>
+                  setSort((s) => ({
+                    sortBy: id,
+                    sortOrder: s.sortBy === id && s.sortOrder === 'desc' ? 'asc' : 'desc',
+                  }))
+                }
+                actionsLabel="Actions"
+              />
+              <TableBody>
+                {rows.map((t) => (
+                  <TableRow key={t.timeLogId} hover data-testid="time-entry">
+                    <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDay(t.loggedAt)}</TableCell>
+                    <TableCell>{t.userName}</TableCell>
+                    <TableCell>
+                      <Typography variant="body2">{t.taskTitle ?? '—'}</Typography>
+                      <Typography variant="caption" color="text.secondary">
+                        {t.projectName}
+                      </Typography>
+                    </TableCell>
+                    <TableCell sx={hideBelowMd}>{t.description ?? ''}</TableCell>
+                    <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                      {t.duration}
+                      {!t.billable && <Chip size="small" label="Non-billable" sx={{ ml: 1 }} />}
+                    </TableCell>
+                    <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                      {t.canEdit && (
+                        <IconButton aria-label={`Edit entry of ${t.loggedAt}`} onClick={() => setEditing(t)}>
+                          <EditOutlined />
+                        </IconButton>
+                      )}
+                      {t.canDelete && (
+                        <IconButton
+                          aria-label={`Delete entry of ${t.loggedAt}`}
+                          onClick={() => setDeleting(t)}
+                        >
+                          <DeleteOutlineRounded />
+                        </IconButton>
+                      )}
+                    </TableCell>
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+          </TableContainer>
+        )}
         <Stack
           direction="row"
           spacing={2}
@@ -205,51 +302,76 @@ export function TimesheetList({ taskId }: { taskId?: string }) {
       </>
     );
 
+  const canLog = can({ anyOf: ['timelog:create'] });
+  const toolbar = taskId ? (
+    <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+      {toolbarStart}
+      <Box sx={{ flexGrow: 1 }} />
+      <Tooltip title="Export CSV">
+        <IconButton aria-label="Export CSV" onClick={() => void exportCsv()}>
+          <DownloadRounded />
+        </IconButton>
+      </Tooltip>
+      {canLog && (
+        <Button
+          variant="contained"
+          startIcon={<AddRounded />}
+          onClick={() => setEditing('new')}
+          sx={{ whiteSpace: 'nowrap', flexShrink: 0 }}
+        >
+          Log time
+        </Button>
+      )}
+    </Stack>
+  ) : (
+    <Stack direction={{ xs: 'column', md: 'row' }} spacing={1.5} sx={{ alignItems: { md: 'center' } }}>
+      <TextField
+        size="small"
+        placeholder="Search entries"
+        value={searchInput}
+        onChange={(e) => setSearchInput(e.target.value)}
+        slotProps={{
+          htmlInput: { 'aria-label': 'Search entries' },
+          input: {
+            startAdornment: (
+              <InputAdornment position="start">
+                <SearchRounded fontSize="small" />
+              </InputAdornment>
+            ),
+          },
+        }}
+      />
+      <TextField
+        size="small"
+        type="date"
+        label="From"
+        value={from}
+        onChange={(e) => setFrom(e.target.value)}
+        slotProps={{ inputLabel: { shrink: true } }}
+      />
+      <TextField
+        size="small"
+        type="date"
+        label="To"
+        value={to}
+        onChange={(e) => setTo(e.target.value)}
+        slotProps={{ inputLabel: { shrink: true } }}
+      />
+      <Box sx={{ flexGrow: 1 }} />
+      <Button startIcon={<DownloadRounded />} onClick={() => void exportCsv()}>
+        Export CSV
+      </Button>
+      {canLog && (
+        <Button variant="contained" startIcon={<AddRounded />} onClick={() => setEditing('new')}>
+          Log time
+        </Button>
+      )}
+    </Stack>
+  );
+
   return (
     <Stack spacing={2}>
-      <Stack direction={{ xs: 'column', md: 'row' }} spacing={1.5} sx={{ alignItems: { md: 'center' } }}>
-        <TextField
-          size="small"
-          placeholder="Search entries"
-          value={searchInput}
-          onChange={(e) => setSearchInput(e.target.value)}
-          slotProps={{
-            htmlInput: { 'aria-label': 'Search entries' },
-            input: {
-              startAdornment: (
-                <InputAdornment position="start">
-                  <SearchRounded fontSize="small" />
-                </InputAdornment>
-              ),
-            },
-          }}
-        />
-        <TextField
-          size="small"
-          type="date"
-          label="From"
-          value={from}
-          onChange={(e) => setFrom(e.target.value)}
-          slotProps={{ inputLabel: { shrink: true } }}
-        />
-        <TextField
-          size="small"
-          type="date"
-          label="To"
-          value={to}
-          onChange={(e) => setTo(e.target.value)}
-          slotProps={{ inputLabel: { shrink: true } }}
-        />
-        <Box sx={{ flexGrow: 1 }} />
-        <Button startIcon={<DownloadRounded />} onClick={() => void exportCsv()}>
-          Export CSV
-        </Button>
-        {can({ anyOf: ['timelog:create'] }) && (
-          <Button variant="contained" startIcon={<AddRounded />} onClick={() => setEditing('new')}>
-            Log time
-          </Button>
-        )}
-      </Stack>
+      {toolbar}
       {body}
       {editing && (
         <TimeEntryDialog

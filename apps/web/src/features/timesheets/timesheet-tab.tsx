@@ -18,14 +18,7 @@ export function TimesheetTab() {
   );
 }
 
-/** The time logged on one task (task detail): start a timer, log time, its entries. */
+/** The time logged on one task (task detail): start or stop a timer, log time, its entries. */
 export function TaskTimeLogs({ taskId }: { taskId: string }) {
-  return (
-    <Stack spacing={2}>
-      <Stack direction="row">
-        <StartTimerButton taskId={taskId} />
-      </Stack>
-      <TimesheetList taskId={taskId} />
-    </Stack>
-  );
+  return <TimesheetList taskId={taskId} toolbarStart={<StartTimerButton taskId={taskId} />} />;
 }
