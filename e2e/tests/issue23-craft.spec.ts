@@ -3,6 +3,7 @@ import { ACCOUNTS, PASSWORD, signIn } from './helpers';
 
 /** Issue 23 ("Everyday craft"): screens as a person sees them at 1440 px and at 390 px. */
 const DESKTOP = { width: 1440, height: 900 };
+const PHONE = { width: 390, height: 844 };
 const SHOTS = process.env.E2E_SHOTS_DIR;
 
 async function shot(page: Page, name: string) {
@@ -101,5 +102,63 @@ test.describe('at 1440 px', () => {
     const summary = drawer.getByTestId('task-time-summary');
     await expect(summary).toContainText(`${logged} logged`);
     await expect(summary).toContainText('of 12 h estimated');
+  });
+
+  test('2. the running timer shows its whole time in the header and a Stop in the task drawer', async ({
+    page,
+    request,
+  }) => {
+    const employee = await tokenOf(request, ACCOUNTS.acmeEmployee.email);
+    const taskId = await taskWithEntries(request, employee);
+    await request.delete('/api/Timelogs/timer', { headers: auth(employee) });
+    const started = await request.post('/api/Timelogs/timer', { headers: auth(employee), data: { taskId } });
+    expect(started.status()).toBe(201);
+
+    await signIn(page, ACCOUNTS.acmeEmployee.email);
+    const chip = page.getByRole('button', { name: 'Running timer' });
+    await expect(chip).toBeVisible();
+    const time = chip.getByText(/^\d{2}:\d{2}:\d{2}$/);
+    await expect(time).toBeVisible();
+    expect(await textCut(time)).toBe(false);
+    expect(await clippedPixels(time)).toBe(0);
+    await shot(page, '2-header-timer-desktop');
+
+    await page.goto(`/app/tasks?task=${taskId}`);
+    const drawer = page.getByRole('dialog', { name: 'Task detail' });
+    const stop = drawer.getByRole('button', { name: 'Stop timer' });
+    await expect(stop).toBeEnabled();
+    await shot(page, '2-drawer-timer-desktop');
+    await stop.click();
+    await expect(page.getByRole('alert').filter({ hasText: 'Timesheet Entry Created' })).toBeVisible();
+    await expect(drawer.getByRole('button', { name: 'Start timer' })).toBeEnabled();
+    await expect(chip).toBeHidden();
+  });
+});
+
+test.describe('at 390 px', () => {
+  test.use({ viewport: PHONE, hasTouch: true, isMobile: true });
+
+  test('2. the header keeps its height and its controls while a timer runs', async ({ page, request }) => {
+    const employee = await tokenOf(request, ACCOUNTS.acmeEmployee.email);
+    const taskId = await taskWithEntries(request, employee);
+    await request.delete('/api/Timelogs/timer', { headers: auth(employee) });
+    const started = await request.post('/api/Timelogs/timer', { headers: auth(employee), data: { taskId } });
+    expect(started.status()).toBe(201);
+
+    await signIn(page, ACCOUNTS.acmeEmployee.email);
+    await expect(page.getByRole('button', { name: 'Running timer' })).toBeVisible();
+    await shot(page, '2-header-timer-phone');
+    const header = page.locator('header').first();
+    expect((await header.boundingBox())?.height ?? 0).toBeLessThanOrEqual(64);
+    for (const name of [/^Notifications/, /Switch to (dark|light) mode/, 'Open account menu']) {
+      const control = header.getByRole('button', { name });
+      await expect(control).toBeInViewport({ ratio: 1 });
+    }
+    await expect(
+      page.getByRole('button', { name: 'Running timer' }).getByText(/^\d{2}:\d{2}:\d{2}$/),
+    ).toBeInViewport({
+      ratio: 1,
+    });
+    await request.delete('/api/Timelogs/timer', { headers: auth(employee) });
   });
 });

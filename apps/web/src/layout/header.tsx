@@ -36,10 +36,16 @@ export function Header({ onToggleDrawer, profileUrl }: { onToggleDrawer: () => v
   const { superAdmin } = useSession();
   return (
     <AppBar position="fixed" sx={{ bgcolor: 'background.paper', borderBottom: 1, borderColor: 'divider' }}>
-      <Toolbar sx={{ gap: 1, px: { xs: 1.5, sm: 2.5 } }}>
+      <Toolbar sx={{ gap: { xs: 0.5, sm: 1 }, px: { xs: 1, sm: 2.5 } }}>
         <Box sx={{ width: { md: SIDEBAR_WIDTH - 76 }, display: 'flex', alignItems: 'center' }}>
           <Link component={RouterLink} to="/dashboard" underline="none" aria-label="Taskhive home">
-            <Logo />
+            {/* On a phone the mark alone: the bar keeps room for the timer, bell, mode and account. */}
+            <Box sx={{ display: { xs: 'block', sm: 'none' } }}>
+              <Logo compact />
+            </Box>
+            <Box sx={{ display: { xs: 'none', sm: 'block' } }}>
+              <Logo />
+            </Box>
           </Link>
         </Box>
         <IconButton

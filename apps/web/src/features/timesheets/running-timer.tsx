@@ -1,6 +1,7 @@
 import PlayArrowRounded from '@mui/icons-material/PlayArrowRounded';
 import StopRounded from '@mui/icons-material/StopRounded';
 import TimerOutlined from '@mui/icons-material/TimerOutlined';
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Tooltip from '@mui/material/Tooltip';
@@ -63,28 +64,52 @@ export function RunningTimerChip() {
         color="primary"
         variant="outlined"
         aria-label="Running timer"
-        label={`${timer.taskTitle} · ${elapsed(timer.startedAt, now)}`}
+        label={
+          <Box component="span" sx={{ display: 'flex', gap: 0.75, minWidth: 0 }}>
+            {/* The task gives way (cut with an ellipsis, and left out on a phone); the time never does. */}
+            <Box
+              component="span"
+              sx={{
+                display: { xs: 'none', sm: 'block' },
+                minWidth: 0,
+                overflow: 'hidden',
+                textOverflow: 'ellipsis',
+              }}
+            >
+              {timer.taskTitle}
+            </Box>
+            <Box component="span" sx={{ flexShrink: 0, fontVariantNumeric: 'tabular-nums' }}>
+              {elapsed(timer.startedAt, now)}
+            </Box>
+          </Box>
+        }
         onDelete={stopping.isLoading ? undefined : () => void onStop()}
         deleteIcon={
           <Tooltip title="Stop timer">
             <StopRounded aria-label="Stop timer" />
           </Tooltip>
         }
-        sx={{ maxWidth: { xs: 180, sm: 320 } }}
+        sx={{ maxWidth: { sm: 340 }, flexShrink: 0 }}
       />
     </Tooltip>
   );
 }
 
-/** Start a timer on a task (for the task detail); disabled while a timer runs. */
+/**
+ * The timer of a task (task detail): Start, or Stop with the time so far while it runs on this
+ * task. While a timer runs on another task, Start waits and says which (Stop it there or in the
+ * header).
+ */
 export function StartTimerButton({ taskId }: { taskId: string }) {
   const { can } = useSession();
   const toast = useToast();
   const tracks = can({ anyOf: ['timelog:create'] });
   const { data: timer } = useRunningTimerQuery(tracks ? undefined : skipToken);
   const [start, starting] = useStartTimerMutation();
+  const [stop, stopping] = useStopTimerMutation();
+  const mine = timer?.taskId === taskId;
+  const now = useNow(mine);
   if (!tracks) return null;
-  const running = Boolean(timer);
   const onStart = async () => {
     try {
       await start({ taskId }).unwrap();
@@ -93,14 +118,47 @@ export function StartTimerButton({ taskId }: { taskId: string }) {
       toast.error(errorMessage(err, MESSAGES.generic));
     }
   };
-  return (
+  const onStop = async () => {
+    if (!timer) return;
+    try {
+      await stop({ loggedAt: localDay(new Date(timer.startedAt)) }).unwrap();
+      toast.success(MESSAGES.timesheets.created);
+    } catch (err) {
+      toast.error(errorMessage(err, MESSAGES.timesheets.createFailed));
+    }
+  };
+  if (timer && mine) {
+    return (
+      <Button
+        variant="contained"
+        startIcon={<StopRounded />}
+        disabled={stopping.isLoading}
+        onClick={() => void onStop()}
+        sx={{ whiteSpace: 'nowrap', flexShrink: 0 }}
+      >
+        Stop timer
+        <Box component="span" sx={{ ml: 1, fontVariantNumeric: 'tabular-nums' }}>
+          {elapsed(timer.startedAt, now)}
+        </Box>
+      </Button>
+    );
+  }
+  const button = (
     <Button
       variant="outlined"
       startIcon={<PlayArrowRounded />}
-      disabled={running || starting.isLoading}
+      disabled={Boolean(timer) || starting.isLoading}
       onClick={() => void onStart()}
+      sx={{ whiteSpace: 'nowrap', flexShrink: 0 }}
     >
-      {timer?.taskId === taskId ? 'Timer running' : 'Start timer'}
+      Start timer
     </Button>
+  );
+  return timer ? (
+    <Tooltip title={`A timer runs on ${timer.taskTitle}: stop it first`}>
+      <span>{button}</span>
+    </Tooltip>
+  ) : (
+    button
   );
 }
