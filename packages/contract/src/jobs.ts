@@ -14,10 +14,11 @@ export const failedJobSchema = z.object({
   maxAttempts: z.number().int(),
   lastError: z.string(),
   state: z.enum(['retrying', 'dead']),
-  /** When the next attempt is due (a retrying job); `updatedAt`: when it last failed. */
-  runAt: z.string(),
+  /** When its last attempt failed. */
+  failedAt: z.string(),
+  /** When the next attempt is due; null once dead. */
+  nextAttemptAt: z.string().nullable(),
   createdAt: z.string(),
-  updatedAt: z.string(),
 });
 export type FailedJob = z.infer<typeof failedJobSchema>;
 

@@ -57,9 +57,11 @@ export type FailedJob = {
   maxAttempts: number;
   lastError: string;
   dead: boolean;
+  /** When the next attempt is due (meaningless once dead). */
   runAt: Date;
+  /** When the last attempt failed: run_at less its back-off (graphile-worker keeps no such column). */
+  failedAt: Date;
   createdAt: Date;
-  updatedAt: Date;
 };
 
 export type JobsConfig = {
@@ -89,7 +91,7 @@ export type Jobs = {
   failed(limit: number): Promise<FailedJob[]>;
   /** Gives a failed or dead job a fresh set of attempts, due now. False: no such failed job. */
   retry(id: string): Promise<boolean>;
-  /** Deletes dead jobs last tried more than `days` days ago; answers how many. */
+  /** Deletes dead jobs whose last attempt failed more than `days` days ago; answers how many. */
   prune(days: number): Promise<number>;
 };
 
@@ -223,12 +225,13 @@ function graphileJobs(pool: pg.Pool, deps: { config: JobsConfig; log: FastifyBas
         max_attempts: number;
         last_error: string;
         run_at: Date | string;
+        failed_at: Date | string;
         created_at: Date | string;
-        updated_at: Date | string;
       }>(
         await pool.query(
-          `select id::text, task_identifier as task, attempts, max_attempts, last_error, run_at, created_at, updated_at
-             from graphile_worker.jobs where last_error is not null order by updated_at desc, id desc limit $1`,
+          `select id::text, task_identifier as task, attempts, max_attempts, last_error, run_at, created_at,
+                  run_at - exp(least(attempts, 10)) * interval '1 second' as failed_at
+             from graphile_worker.jobs where last_error is not null order by failed_at desc, id desc limit $1`,
           [limit],
         ),
       );
@@ -240,8 +243,8 @@ function graphileJobs(pool: pg.Pool, deps: { config: JobsConfig; log: FastifyBas
         lastError: r.last_error,
         dead: r.attempts >= r.max_attempts,
         runAt: new Date(r.run_at),
+        failedAt: new Date(r.failed_at),
         createdAt: new Date(r.created_at),
-        updatedAt: new Date(r.updated_at),
       }));
     },
     async retry(id) {
@@ -263,7 +266,7 @@ function graphileJobs(pool: pg.Pool, deps: { config: JobsConfig; log: FastifyBas
         `select id from graphile_worker.complete_jobs(array(
            select id from graphile_worker.jobs
             where attempts >= max_attempts and locked_at is null
-              and updated_at < now() - make_interval(days => $1)))`,
+              and run_at - exp(least(attempts, 10)) * interval '1 second' < now() - make_interval(days => $1)))`,
         [days],
       );
       return rowCount ?? 0;
@@ -443,8 +446,8 @@ function embeddedJobs(deps: { db: Db; config: JobsConfig; log: FastifyBaseLogger
         lastError: r.lastError ?? '',
         dead: r.attempts >= r.maxAttempts,
         runAt: r.runAt,
+        failedAt: r.updatedAt,
         createdAt: r.createdAt,
-        updatedAt: r.updatedAt,
       }));
     },
     async retry(id) {

@@ -31,9 +31,9 @@ const toFailedJob = (j: Awaited<ReturnType<Jobs['failed']>>[number]): FailedJob 
   maxAttempts: j.maxAttempts,
   lastError: j.lastError,
   state: j.dead ? 'dead' : 'retrying',
-  runAt: j.runAt.toISOString(),
+  failedAt: j.failedAt.toISOString(),
+  nextAttemptAt: j.dead ? null : j.runAt.toISOString(),
   createdAt: j.createdAt.toISOString(),
-  updatedAt: j.updatedAt.toISOString(),
 });
 
 /** GET /api/platform/jobs/failed and POST /api/platform/jobs/{id}/retry (Super Admin only). */
