@@ -161,4 +161,15 @@ test.describe('at 390 px', () => {
     });
     await request.delete('/api/Timelogs/timer', { headers: auth(employee) });
   });
+
+  test('7. a malformed or unknown employee id shows the not-found page', async ({ page }) => {
+    await signIn(page, ACCOUNTS.acmeAdmin.email);
+    for (const id of ['x', '00000000-0000-4000-8000-000000000000']) {
+      await page.goto(`/app/employee-profile/${id}`);
+      await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
+      await expect(page.getByText('Validation failed')).toHaveCount(0);
+      await expect(page.getByRole('link', { name: 'Back to dashboard' })).toBeVisible();
+      await shot(page, `7-employee-${id.length}`);
+    }
+  });
 });

@@ -55,12 +55,31 @@ describe('EmployeeProfilePage', () => {
     expect(await screen.findByRole('heading', { name: 'Bea Person' })).toBeInTheDocument();
   });
 
-  it('says so when the person is not in the company', async () => {
+  it('shows the not-found page when the id names nobody in the company (404)', async () => {
+    const unknown = detail(3, 'Nobody').userId;
     vi.stubGlobal(
       'fetch',
       vi.fn(async () => jsonResponse(404, null, { message: 'Not found' })),
     );
-    render(<EmployeeProfilePage />, { preloadedState: signedIn({ permissions: ['employee:read'] }) });
-    expect(await screen.findByRole('heading', { name: 'Employee not found' })).toBeInTheDocument();
+    render(null, {
+      route: `/app/employee-profile/${unknown}`,
+      routes: [{ path: '/app/employee-profile/:userId', element: <EmployeeProfilePage /> }],
+      preloadedState: signedIn({ permissions: ['employee:read'] }),
+    });
+    expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Back to dashboard' })).toBeInTheDocument();
+  });
+
+  it('shows the not-found page for a malformed id, without asking the server', async () => {
+    const fetch = vi.fn(async () => jsonResponse(400, null, { message: 'Validation failed' }));
+    vi.stubGlobal('fetch', fetch);
+    render(null, {
+      route: '/app/employee-profile/x',
+      routes: [{ path: '/app/employee-profile/:userId', element: <EmployeeProfilePage /> }],
+      preloadedState: signedIn({ permissions: ['employee:read'] }),
+    });
+    expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeInTheDocument();
+    expect(screen.queryByText('Validation failed')).not.toBeInTheDocument();
+    expect(fetch).not.toHaveBeenCalled();
   });
 });

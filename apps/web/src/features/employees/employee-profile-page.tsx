@@ -8,8 +8,10 @@ import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { IMAGE_MAX_BYTES, IMAGE_MIME_TYPES, MESSAGES, type EmployeeDetail } from '@taskhive/contract';
+import { skipToken } from '@reduxjs/toolkit/query/react';
 import type { ReactNode } from 'react';
 import { useParams } from 'react-router';
+import { z } from 'zod';
 import { errorMessage, errorStatus } from '../../api/errors';
 import { photoUrlOf, useGetEmployeeQuery, useUploadUserPhotoMutation } from '../../api/users-api';
 import { authActions } from '../../app/slices/auth-slice';
@@ -17,6 +19,7 @@ import { EmptyState } from '../../components/empty-state';
 import { ErrorPanel } from '../../components/error-panel';
 import { FilePickButton } from '../../components/file-pick-button';
 import { MainCard } from '../../components/main-card';
+import { NotFound } from '../../components/not-found';
 import { UserAvatar } from '../../components/user-avatar';
 import { useAppDispatch } from '../../hooks/store';
 import { useSession } from '../../hooks/use-session';
@@ -73,21 +76,15 @@ function PhotoButton({ employee }: { employee: EmployeeDetail }) {
 export default function EmployeeProfilePage({ slot }: { slot?: (userId: string) => ReactNode }) {
   const { userId = '' } = useParams();
   const { can, user } = useSession();
+  // A malformed id names nobody: not asked for, shown as not found (never the server's 400).
+  const wellFormed = z.uuid().safeParse(userId).success;
   // currentData belongs to this userId only: the profile shown before is never shown for another.
-  const { currentData: employee, error, refetch } = useGetEmployeeQuery(userId);
+  const { currentData: employee, error, refetch } = useGetEmployeeQuery(wellFormed ? userId : skipToken);
 
+  if (!wellFormed || (error && errorStatus(error) === 404)) return <NotFound inLayout />;
   if (error) {
-    const missing = errorStatus(error) === 404;
     return (
-      <ErrorPanel
-        title={missing ? 'Employee not found' : 'Something went wrong'}
-        message={
-          missing
-            ? 'This person is not part of your company.'
-            : errorMessage(error, MESSAGES.users.fetchFailed)
-        }
-        onRetry={missing ? undefined : () => void refetch()}
-      />
+      <ErrorPanel message={errorMessage(error, MESSAGES.users.fetchFailed)} onRetry={() => void refetch()} />
     );
   }
   if (!employee) {

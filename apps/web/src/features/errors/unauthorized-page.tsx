@@ -1,5 +1,5 @@
 import GppBadOutlined from '@mui/icons-material/GppBadOutlined';
-import { StatusPage } from './status-page';
+import { StatusPage } from '../../components/status-page';
 
 export default function UnauthorizedPage() {
   return (

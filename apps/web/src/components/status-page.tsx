@@ -4,26 +4,37 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
-import { Logo } from '../../components/logo';
+import { Logo } from './logo';
 
-/** A full-page status screen (404, 403) with a way back. */
+/**
+ * A status screen (404, 403) with a way back: the whole page, or (`inLayout`) the content of a
+ * page inside the app's layout, whose header and menu already show the logo.
+ */
 export function StatusPage({
   code,
   title,
   message,
   icon,
+  inLayout = false,
 }: {
   code: string;
   title: string;
   message: string;
   icon: ReactNode;
+  inLayout?: boolean;
 }) {
   return (
     <Box
-      sx={{ minHeight: '100vh', display: 'grid', placeItems: 'center', bgcolor: 'background.default', p: 2 }}
+      sx={{
+        minHeight: inLayout ? undefined : '100vh',
+        display: 'grid',
+        placeItems: 'center',
+        bgcolor: inLayout ? undefined : 'background.default',
+        p: inLayout ? { xs: 2, sm: 6 } : 2,
+      }}
     >
       <Stack spacing={2} sx={{ alignItems: 'center', textAlign: 'center', maxWidth: 520 }}>
-        <Logo />
+        {!inLayout && <Logo />}
         {icon}
         <Typography variant="overline" color="primary" sx={{ fontSize: '1rem', fontWeight: 700 }}>
           {code}
