@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
-import { ACCOUNTS, PASSWORD, signIn } from './helpers';
+import { ACCOUNTS, PASSWORD, registerCompany, signIn } from './helpers';
 
 /** Issue 23 ("Everyday craft"): screens as a person sees them at 1440 px and at 390 px. */
 const DESKTOP = { width: 1440, height: 900 };
@@ -132,6 +132,31 @@ test.describe('at 1440 px', () => {
     await expect(page.getByRole('alert').filter({ hasText: 'Timesheet Entry Created' })).toBeVisible();
     await expect(drawer.getByRole('button', { name: 'Start timer' })).toBeEnabled();
     await expect(chip).toBeHidden();
+  });
+
+  test('9. a wrong current password, then the right one: the error goes and the success shows', async ({
+    page,
+    request,
+  }) => {
+    const { email, password } = await registerCompany(request, 'pw23', PASSWORD);
+    await signIn(page, email, password);
+    await page.goto('/app/profile');
+    const form = page.locator('form').filter({ has: page.getByLabel(/^Current password/) });
+    await form.getByLabel(/^Current password/).fill('Not-the-password-1');
+    await form.getByLabel(/^New password/).fill('Velvet-Harbour-2091');
+    await form.getByLabel(/^Confirm new password/).fill('Velvet-Harbour-2091');
+    await form.getByRole('button', { name: 'Update password' }).click();
+    const toasts = page.getByRole('alert');
+    await expect(toasts.filter({ hasText: /incorrect|Validation failed/ })).toBeVisible();
+    await expect(form.getByText('The current password is incorrect')).toBeVisible();
+    await shot(page, '9-wrong-password');
+
+    await form.getByLabel(/^Current password/).fill(password);
+    await form.getByRole('button', { name: 'Update password' }).click();
+    // Well within the 3 s a toast stays: the success replaces the stale error at once.
+    await expect(toasts.filter({ hasText: 'Password Updated Successfully' })).toBeVisible({ timeout: 1500 });
+    await expect(toasts.filter({ hasText: /incorrect|Validation failed/ })).toHaveCount(0);
+    await shot(page, '9-right-password');
   });
 });
 

@@ -2,17 +2,28 @@ import Alert from '@mui/material/Alert';
 import Portal from '@mui/material/Portal';
 import Snackbar from '@mui/material/Snackbar';
 import { TOAST_DURATION_MS } from '@taskhive/contract';
+import { useEffect } from 'react';
 import { toastActions } from '../app/slices/toast-slice';
 import { useAppDispatch, useAppSelector } from '../hooks/store';
 
 /**
- * Shows queued toasts one at a time, top-center, for TOAST_DURATION_MS. Each toast mounts in its
- * own node at the end of <body>, so one raised while a drawer or dialog is open is not among the
- * siblings the modal hides from assistive technology (it is announced and reachable).
+ * Shows the newest toast, top-center, for TOAST_DURATION_MS. A newer toast replaces the one
+ * showing at once (a stale "failed" never stands over the success of the retry that followed it,
+ * nor makes it wait). Each toast mounts in its own node at the end of <body>, so one raised while
+ * a drawer or dialog is open is not among the siblings the modal hides from assistive technology
+ * (it is announced and reachable).
  */
 export default function ToastSnackbar() {
   const dispatch = useAppDispatch();
-  const toast = useAppSelector((s) => s.toast.queue[0]);
+  const queue = useAppSelector((s) => s.toast.queue);
+  const toast = queue.at(-1);
+  const staleKey = queue
+    .slice(0, -1)
+    .map((t) => t.id)
+    .join(',');
+  useEffect(() => {
+    for (const id of staleKey.split(',').filter(Boolean)) dispatch(toastActions.toastDismissed(id));
+  }, [dispatch, staleKey]);
   const close = () => {
     if (toast) dispatch(toastActions.toastDismissed(toast.id));
   };

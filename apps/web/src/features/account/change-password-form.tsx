@@ -26,8 +26,11 @@ export function ChangePasswordForm() {
       toast.success(res.message || MESSAGES.auth.passwordUpdated);
       form.setValues(EMPTY);
     } catch (err) {
-      form.setServerErrors(fieldErrors(err));
-      toast.error(errorMessage(err, MESSAGES.auth.passwordUpdateFailed));
+      const fields = fieldErrors(err);
+      form.setServerErrors(fields);
+      // Say what is wrong ("The current password is incorrect"), not the envelope's "Validation failed".
+      const first = Object.values(fields)[0];
+      toast.error(first ?? errorMessage(err, MESSAGES.auth.passwordUpdateFailed));
     }
   };
 
