@@ -197,4 +197,56 @@ test.describe('at 390 px', () => {
       await shot(page, `7-employee-${id.length}`);
     }
   });
+
+  test('10. a task list header keeps its name whole; its actions are in a menu', async ({
+    page,
+    request,
+  }) => {
+    const admin = await tokenOf(request, ACCOUNTS.acmeAdmin.email);
+    const projects = await request.get('/api/Project?pageSize=1', { headers: auth(admin) });
+    const projectId = ((await projects.json()) as { data: { items: { projectId: string }[] } }).data.items[0]
+      ?.projectId;
+    expect(projectId).toBeTruthy();
+    await signIn(page, ACCOUNTS.acmeAdmin.email);
+    await page.goto(`/app/project-detail/${projectId}?tab=lists`);
+    const cards = page.getByTestId('task-list');
+    await expect(cards.first()).toBeVisible();
+    await shot(page, '10-task-lists-phone');
+    for (const card of await cards.all()) {
+      const name = card.getByRole('heading', { level: 2 }).locator('span').first();
+      expect(await clippedPixels(name)).toBe(0);
+      expect(await textCut(name)).toBe(false);
+      const box = await name.boundingBox();
+      const cardBox = await card.boundingBox();
+      expect(box && cardBox && box.x >= cardBox.x && box.x + box.width <= cardBox.x + cardBox.width).toBe(
+        true,
+      );
+    }
+    const first = cards.first();
+    const listName =
+      (await first.getByRole('heading', { level: 2 }).locator('span').first().textContent()) ?? '';
+    await first.getByRole('button', { name: `Actions for ${listName}` }).click();
+    await expect(page.getByRole('menuitem', { name: 'Rename' })).toBeVisible();
+    await expect(page.getByRole('menuitem', { name: 'Delete' })).toBeVisible();
+    await shot(page, '10-task-list-menu-phone');
+  });
+
+  test('10. the status chart names every status', async ({ page }) => {
+    await signIn(page, ACCOUNTS.acmeEmployee.email);
+    const answer = page.waitForResponse((r) => r.url().includes('/api/taskreports/user-tasks-by-status/'));
+    await page.goto('/app/reports');
+    const report = (await (await answer).json()) as { data: { items: { statusName: string }[] } };
+    const names = report.data.items.map((i) => i.statusName);
+    expect(names.length).toBeGreaterThan(3);
+    const chart = page
+      .locator('svg')
+      .filter({ hasText: names[0] ?? '' })
+      .first();
+    await expect(chart).toBeVisible();
+    await chart.scrollIntoViewIfNeeded();
+    await shot(page, '10-status-chart-phone');
+    for (const name of names) {
+      await expect(chart.locator('text', { hasText: name }).first()).toBeVisible();
+    }
+  });
 });

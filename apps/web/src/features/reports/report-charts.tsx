@@ -1,27 +1,47 @@
 import { useTheme } from '@mui/material/styles';
+import useMediaQuery from '@mui/material/useMediaQuery';
 import { BarChart } from '@mui/x-charts/BarChart';
 import { LineChart } from '@mui/x-charts/LineChart';
 import type { HoursReport, UserTasksByStatus } from '@taskhive/contract';
 
-/** Tasks per status, each bar in its status colour (the company's, from the API). */
+/**
+ * Tasks per status, each bar in its status colour (the company's, from the API). On a phone the
+ * bars lie down, the status names one under the other: side by side under standing bars, every
+ * other name would not fit and the chart would leave it out.
+ */
 export function TasksByStatusChart({ items }: { items: UserTasksByStatus['items'] }) {
   const theme = useTheme();
+  const phone = useMediaQuery(theme.breakpoints.down('sm'));
+  const statusAxis = {
+    scaleType: 'band' as const,
+    data: items.map((i) => i.statusName),
+    colorMap: {
+      type: 'ordinal' as const,
+      values: items.map((i) => i.statusName),
+      colors: items.map((i) => i.color ?? theme.palette.grey[500]),
+    },
+  };
+  const series = [{ data: items.map((i) => i.taskCount), label: 'Tasks' }];
+  if (phone) {
+    return (
+      <BarChart
+        height={Math.max(200, items.length * 40)}
+        layout="horizontal"
+        yAxis={[{ ...statusAxis, width: 96 }]}
+        xAxis={[{ tickMinStep: 1 }]}
+        series={series}
+        hideLegend
+        borderRadius={6}
+        margin={{ left: 0, right: 16, top: 8, bottom: 0 }}
+      />
+    );
+  }
   return (
     <BarChart
       height={280}
-      xAxis={[
-        {
-          scaleType: 'band',
-          data: items.map((i) => i.statusName),
-          colorMap: {
-            type: 'ordinal',
-            values: items.map((i) => i.statusName),
-            colors: items.map((i) => i.color ?? theme.palette.grey[500]),
-          },
-        },
-      ]}
+      xAxis={[statusAxis]}
       yAxis={[{ tickMinStep: 1, width: 36 }]}
-      series={[{ data: items.map((i) => i.taskCount), label: 'Tasks' }]}
+      series={series}
       hideLegend
       borderRadius={6}
       margin={{ left: 0, right: 8, top: 16, bottom: 0 }}

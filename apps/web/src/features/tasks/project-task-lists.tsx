@@ -3,6 +3,8 @@ import ArrowDownwardRounded from '@mui/icons-material/ArrowDownwardRounded';
 import ArrowUpwardRounded from '@mui/icons-material/ArrowUpwardRounded';
 import DeleteOutlineRounded from '@mui/icons-material/DeleteOutlineRounded';
 import EditOutlined from '@mui/icons-material/EditOutlined';
+import MoreVertRounded from '@mui/icons-material/MoreVertRounded';
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import ButtonBase from '@mui/material/ButtonBase';
 import Chip from '@mui/material/Chip';
@@ -10,11 +12,16 @@ import IconButton from '@mui/material/IconButton';
 import LinearProgress from '@mui/material/LinearProgress';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
+import ListItemIcon from '@mui/material/ListItemIcon';
+import Menu from '@mui/material/Menu';
+import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TablePagination from '@mui/material/TablePagination';
 import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
+import type { Theme } from '@mui/material/styles';
+import useMediaQuery from '@mui/material/useMediaQuery';
 import {
   createTaskListBodySchema,
   DEFAULT_PAGE,
@@ -146,6 +153,117 @@ function ListTasks({ list }: { list: TaskList }) {
   );
 }
 
+/**
+ * A list's actions: Add task, then move up and down, rename and delete. On a phone the four
+ * list actions go into one "Actions" menu, so the list's name keeps the header's width.
+ */
+function ListActions({
+  list,
+  first,
+  last,
+  canCreateTask,
+  canUpdate,
+  canDelete,
+  onAddTask,
+  onMove,
+  onRename,
+  onDelete,
+}: {
+  list: TaskList;
+  first: boolean;
+  last: boolean;
+  canCreateTask: boolean;
+  canUpdate: boolean;
+  canDelete: boolean;
+  onAddTask: () => void;
+  onMove: (by: -1 | 1) => void;
+  onRename: () => void;
+  onDelete: () => void;
+}) {
+  const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const pick = (action: () => void) => () => {
+    setAnchor(null);
+    action();
+  };
+  const addTask = canCreateTask && (
+    <Tooltip title="Add task">
+      <IconButton aria-label={`Add task to ${list.name}`} onClick={onAddTask}>
+        <AddRounded />
+      </IconButton>
+    </Tooltip>
+  );
+  if (phone) {
+    if (!canUpdate && !canDelete) return addTask || null;
+    return (
+      <Stack direction="row">
+        {addTask}
+        <IconButton
+          aria-label={`Actions for ${list.name}`}
+          aria-haspopup="menu"
+          aria-expanded={Boolean(anchor)}
+          onClick={(e) => setAnchor(e.currentTarget)}
+        >
+          <MoreVertRounded />
+        </IconButton>
+        <Menu anchorEl={anchor} open={Boolean(anchor)} onClose={() => setAnchor(null)}>
+          {canUpdate && [
+            <MenuItem key="up" disabled={first} onClick={pick(() => onMove(-1))}>
+              <ListItemIcon>
+                <ArrowUpwardRounded fontSize="small" />
+              </ListItemIcon>
+              Move up
+            </MenuItem>,
+            <MenuItem key="down" disabled={last} onClick={pick(() => onMove(1))}>
+              <ListItemIcon>
+                <ArrowDownwardRounded fontSize="small" />
+              </ListItemIcon>
+              Move down
+            </MenuItem>,
+            <MenuItem key="rename" onClick={pick(onRename)}>
+              <ListItemIcon>
+                <EditOutlined fontSize="small" />
+              </ListItemIcon>
+              Rename
+            </MenuItem>,
+          ]}
+          {canDelete && (
+            <MenuItem onClick={pick(onDelete)}>
+              <ListItemIcon>
+                <DeleteOutlineRounded fontSize="small" />
+              </ListItemIcon>
+              Delete
+            </MenuItem>
+          )}
+        </Menu>
+      </Stack>
+    );
+  }
+  return (
+    <Stack direction="row" sx={{ flexWrap: 'wrap', justifyContent: 'flex-end' }}>
+      {addTask}
+      {canUpdate && (
+        <>
+          <IconButton aria-label={`Move ${list.name} up`} disabled={first} onClick={() => onMove(-1)}>
+            <ArrowUpwardRounded />
+          </IconButton>
+          <IconButton aria-label={`Move ${list.name} down`} disabled={last} onClick={() => onMove(1)}>
+            <ArrowDownwardRounded />
+          </IconButton>
+          <IconButton aria-label={`Rename ${list.name}`} onClick={onRename}>
+            <EditOutlined />
+          </IconButton>
+        </>
+      )}
+      {canDelete && (
+        <IconButton aria-label={`Delete ${list.name}`} onClick={onDelete}>
+          <DeleteOutlineRounded />
+        </IconButton>
+      )}
+    </Stack>
+  );
+}
+
 /** A project's task lists in order, each with its tasks: create, rename, reorder and delete lists. */
 export function ProjectTaskLists({ project }: { project: ProjectDetail }) {
   const toast = useToast();
@@ -210,48 +328,27 @@ export function ProjectTaskLists({ project }: { project: ProjectDetail }) {
         key={list.taskListId}
         data-testid="task-list"
         title={
-          <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
-            <span>{list.name}</span>
+          <Stack direction="row" spacing={1} sx={{ alignItems: 'center', minWidth: 0 }}>
+            <Box component="span" sx={{ minWidth: 0, overflowWrap: 'anywhere' }}>
+              {list.name}
+            </Box>
             <Chip size="small" label={`${list.taskCount} ${list.taskCount === 1 ? 'task' : 'tasks'}`} />
           </Stack>
         }
         subheader={`${list.overallProgress}% done${list.description ? ` · ${list.description}` : ''}`}
         action={
-          <Stack direction="row" sx={{ flexWrap: 'wrap', justifyContent: 'flex-end' }}>
-            {canCreateTask && (
-              <Tooltip title="Add task">
-                <IconButton aria-label={`Add task to ${list.name}`} onClick={() => setAdding(list)}>
-                  <AddRounded />
-                </IconButton>
-              </Tooltip>
-            )}
-            {canUpdateList && (
-              <>
-                <IconButton
-                  aria-label={`Move ${list.name} up`}
-                  disabled={i === 0}
-                  onClick={() => void moveList(list, i - 1)}
-                >
-                  <ArrowUpwardRounded />
-                </IconButton>
-                <IconButton
-                  aria-label={`Move ${list.name} down`}
-                  disabled={i === lists.length - 1}
-                  onClick={() => void moveList(list, i + 1)}
-                >
-                  <ArrowDownwardRounded />
-                </IconButton>
-                <IconButton aria-label={`Rename ${list.name}`} onClick={() => setEditing(list)}>
-                  <EditOutlined />
-                </IconButton>
-              </>
-            )}
-            {canDeleteList && (
-              <IconButton aria-label={`Delete ${list.name}`} onClick={() => setDeleting(list)}>
-                <DeleteOutlineRounded />
-              </IconButton>
-            )}
-          </Stack>
+          <ListActions
+            list={list}
+            first={i === 0}
+            last={i === lists.length - 1}
+            canCreateTask={canCreateTask}
+            canUpdate={canUpdateList}
+            canDelete={canDeleteList}
+            onAddTask={() => setAdding(list)}
+            onMove={(to) => void moveList(list, i + to)}
+            onRename={() => setEditing(list)}
+            onDelete={() => setDeleting(list)}
+          />
         }
         sx={{ height: 'auto' }}
       >
