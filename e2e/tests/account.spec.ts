@@ -22,7 +22,13 @@ test('account settings: edit the profile and change the password', async ({ page
   await page.getByLabel(/^New password/).fill(NEW_PASSWORD);
   await page.getByLabel(/^Confirm new password/).fill(NEW_PASSWORD);
   await page.getByRole('button', { name: 'Update password' }).click();
-  await expect(page.getByText('The current password is incorrect')).toBeVisible();
+  // The field says it, and so does the error toast (issue 23: no longer 'Validation failed').
+  await expect(
+    page.locator('.MuiFormHelperText-root', { hasText: 'The current password is incorrect' }),
+  ).toBeVisible();
+  await expect(
+    page.getByRole('alert').filter({ hasText: 'The current password is incorrect' }),
+  ).toBeVisible();
 
   await page.getByLabel(/^Current password/).fill(PASSWORD);
   await page.getByRole('button', { name: 'Update password' }).click();
