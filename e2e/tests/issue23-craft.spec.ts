@@ -158,6 +158,19 @@ test.describe('at 1440 px', () => {
     await expect(toasts.filter({ hasText: /incorrect|Validation failed/ })).toHaveCount(0);
     await shot(page, '9-right-password');
   });
+
+  test('15. the sidebar names its pages as the pages do', async ({ page }) => {
+    await signIn(page, ACCOUNTS.acmeAdmin.email);
+    const nav = page.getByRole('navigation');
+    for (const [link, heading] of [
+      ['Employees', 'Employees'],
+      ['Roles', 'Roles'],
+      ['Departments', 'Departments'],
+    ] as const) {
+      await nav.getByRole('link', { name: link, exact: true }).click();
+      await expect(page.getByRole('heading', { name: heading, exact: true })).toBeVisible();
+    }
+  });
 });
 
 test.describe('at 390 px', () => {

@@ -10,7 +10,7 @@ test('an admin invites an employee, who sets a password from the emailed link an
 }) => {
   const email = uniqueEmail('invitee');
   await signIn(page, ACCOUNTS.acmeAdmin.email);
-  await page.getByRole('link', { name: 'Employee' }).click();
+  await page.getByRole('link', { name: 'Employees', exact: true }).click();
   await expect(page).toHaveURL('/app/employee');
   const table = page.getByRole('table', { name: 'Employees' });
   await expect(table).toBeVisible();
@@ -76,7 +76,7 @@ test('an admin changes an employee’s photo on their profile and it shows there
 
 test('an employee without employee:read:all cannot open the employee list', async ({ page }) => {
   await signIn(page, ACCOUNTS.acmeEmployee.email);
-  await expect(page.getByRole('link', { name: 'Employee', exact: true })).toHaveCount(0);
+  await expect(page.getByRole('link', { name: 'Employees', exact: true })).toHaveCount(0);
   await page.goto('/app/employee');
   await expect(page).toHaveURL('/unauthorized');
   await page.goto('/app/company-management');

@@ -58,7 +58,7 @@ export const companyMenu: MenuItem[] = [
       },
       {
         id: 'employee',
-        title: 'Employee',
+        title: 'Employees',
         type: 'item',
         url: '/app/employee',
         icon: GroupsOutlined,
@@ -76,7 +76,7 @@ export const companyMenu: MenuItem[] = [
       },
       {
         id: 'role',
-        title: 'Role',
+        title: 'Roles',
         type: 'item',
         url: '/app/role',
         icon: BadgeOutlined,
@@ -85,7 +85,7 @@ export const companyMenu: MenuItem[] = [
       },
       {
         id: 'department',
-        title: 'Department',
+        title: 'Departments',
         type: 'item',
         url: '/app/department',
         icon: ApartmentOutlined,

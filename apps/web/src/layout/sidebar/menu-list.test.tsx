@@ -101,10 +101,10 @@ describe('MenuList', () => {
       'Projects',
       'Tasks',
       'Reports',
-      'Employee',
+      'Employees',
       'Company',
-      'Role',
-      'Department',
+      'Roles',
+      'Departments',
     ]);
     expect(within(group).getByRole('link', { name: 'Projects' })).toHaveAttribute('aria-current', 'page');
     expect(within(group).getByRole('link', { name: 'Projects' })).toHaveClass('Mui-selected');
