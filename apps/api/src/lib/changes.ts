@@ -3,7 +3,7 @@
  * transaction, and the live streams read committed rows, not a list kept in memory.
  *
  * - Writing: a service says `tx.emit(change)` in its transaction; `lib/scope.ts` flushes the
- *   transaction's changes (and any writes deferred to the flush, such as activity rows) in ONE
+ *   transaction's changes (and what follows from them: change-subscribers.ts, activity rows) in ONE
  *   statement just before the commit (`flushChanges`). A rolled-back write leaves no change; a
  *   committed one cannot lose it.
  * - Reading: `changeFeed` keeps, per company with an open stream in this process, a cursor
@@ -81,24 +81,24 @@ const uuidArray = (ids: readonly string[] | undefined): SQL =>
         )}]`;
 
 /**
- * Inserts `events` as change rows, with `deferred` data-modifying statements (activity rows) in the
+ * Inserts `events` as change rows, with `following` data-modifying statements (the subscribers') in the
  * same statement, and sets each event's `changeId` and `tx`. Called by the scope on the
  * transaction's own handle just before it commits.
  */
-export async function flushChanges(db: Db, events: LiveEvent[], deferred: readonly SQL[]): Promise<void> {
-  const writes = deferred.map((d, i) => sql`${sql.raw(`d${i}`)} as (${d})`);
+export async function flushChanges(db: Db, events: LiveEvent[], following: readonly SQL[]): Promise<void> {
+  const writes = following.map((d, i) => sql`${sql.raw(`d${i}`)} as (${d})`);
   if (events.length === 0) {
-    for (const d of deferred) await db.execute(d);
+    for (const d of following) await db.execute(d);
     return;
   }
   const values = sql.join(
     events.map(
       (e) =>
-        sql`(${e.companyId}::uuid, ${e.type}, ${e.action}, ${e.id}, ${e.projectId ?? null}::uuid, ${e.taskId ?? null}::uuid, ${uuidArray(e.userIds)}, ${e.actorId}::uuid)`,
+        sql`(${e.companyId}::uuid, ${e.type}, ${e.action}, ${e.id}, ${e.projectId ?? null}::uuid, ${e.taskId ?? null}::uuid, ${uuidArray(e.userIds)}, ${e.actorId}::uuid, ${e.fields?.length ? JSON.stringify(e.fields) : null}::jsonb)`,
     ),
     sql`, `,
   );
-  const insert = sql`insert into changes (company_id, type, action, entity_id, project_id, task_id, user_ids, actor_id)
+  const insert = sql`insert into changes (company_id, type, action, entity_id, project_id, task_id, user_ids, actor_id, fields)
     values ${values} returning seq, tx`;
   const statement =
     writes.length > 0

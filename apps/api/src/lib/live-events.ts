@@ -9,6 +9,7 @@
  * database is one process); with `REDIS_URL` a Redis pub/sub bus crosses API processes.
  */
 import { EventEmitter } from 'node:events';
+import type { ActivityField } from '@taskhive/contract';
 import { Redis } from 'ioredis';
 
 export const LIVE_EVENT_TYPES = [
@@ -35,6 +36,8 @@ export type LiveEvent = {
   taskId?: string | null;
   /** Whose it is: a time log's owner, a notification's recipient, a session's user. */
   userIds?: string[];
+  /** What changed in it, field by field (the record's history, `activities`, is made of these). */
+  fields?: ChangeField[];
   /** Who changed it (their own other tabs still get it). */
   actorId: string;
   /** ISO time of the change. */
@@ -44,6 +47,9 @@ export type LiveEvent = {
   /** The writing transaction's id, the change log's reading order. */
   tx?: string;
 };
+
+/** One field of a change, as its history shows it: names, not ids. */
+export type ChangeField = { field: ActivityField; from: string | null; to: string | null };
 
 /** What a service passes to `scope.emit`: the scope adds company, actor and time. */
 export type LiveChange = Omit<LiveEvent, 'companyId' | 'actorId' | 'at' | 'changeId' | 'tx'>;

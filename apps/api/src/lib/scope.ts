@@ -2,6 +2,7 @@ import { and, eq, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client.ts';
 import { notFound } from './errors.ts';
+import { followingChanges } from '../change-subscribers.ts';
 import { flushChanges } from './changes.ts';
 import type { LiveChange, LiveEvent } from './live-events.ts';
 
@@ -39,8 +40,9 @@ export type Scope = {
   on(db: Db): Scope;
   /**
    * Runs `work` in a transaction with a scope bound to it. The changes it emits are written to the
-   * change log in that transaction, just before it commits (with any deferred writes, in one
-   * statement: lib/changes.ts), and join this scope's events once it has committed. A transaction
+   * change log in that transaction, just before it commits, with what follows from them
+   * (change-subscribers.ts), in one statement (lib/changes.ts), and join this scope's events once
+   * it has committed. A transaction
    * inside a transaction is a savepoint whose changes join the outer one's.
    */
   transaction<T>(work: (scope: Scope) => Promise<T>): Promise<T>;
@@ -50,14 +52,8 @@ export type Scope = {
    * transaction there is nothing to write it with: that is a programming error (it throws).
    */
   emit(change: LiveChange): void;
-  /** Whether this scope's handle is a transaction (emits are recorded, writes may be deferred). */
+  /** Whether this scope's handle is a transaction (its emits are written to the change log). */
   readonly inTransaction: boolean;
-  /**
-   * Runs a data-modifying statement with the transaction's change rows, in the same statement
-   * just before the commit (a write nothing in the transaction reads back, such as an activity
-   * row): one round trip less. Outside a transaction it runs now.
-   */
-  defer(statement: SQL): Promise<void>;
   /** Adds a change that a statement of the caller's already wrote to the change log. */
   recorded(event: LiveEvent): void;
   /** The same actor and handle, working in another company (see `scopeForCompany`). */
@@ -66,8 +62,8 @@ export type Scope = {
   readonly events: readonly LiveEvent[];
 };
 
-/** A transaction's writes waiting for its flush: its change rows and deferred statements. */
-type Pending = { events: LiveEvent[]; deferred: SQL[] };
+/** A transaction's changes waiting for its flush. */
+type Pending = { events: LiveEvent[] };
 
 /**
  * A scope is made for every request: its methods live on the class, so making one allocates one
@@ -105,15 +101,15 @@ class TenantScope implements Scope {
   }
 
   async transaction<T>(work: (scope: Scope) => Promise<T>): Promise<T> {
-    const mine: Pending = { events: [], deferred: [] };
+    const mine: Pending = { events: [] };
     const result = await this.db.transaction(async (tx) => {
       const r = await work(new TenantScope(tx, this.actor, this.companyId, mine.events, mine));
-      // The outermost transaction writes its changes; a savepoint hands them to it.
-      if (!this.pending) await flushChanges(tx, mine.events, mine.deferred);
+      // The outermost transaction writes its changes, and what follows from them (the
+      // subscribers'), in one statement; a savepoint hands its changes to it.
+      if (!this.pending) await flushChanges(tx, mine.events, followingChanges(tx, mine.events));
       return r;
     });
     // In a transaction's scope `events` is that transaction's list, so a savepoint's changes join it.
-    this.pending?.deferred.push(...mine.deferred);
     this.events.push(...mine.events);
     return result;
   }
@@ -126,11 +122,6 @@ class TenantScope implements Scope {
       actorId: this.actor.userId,
       at: new Date().toISOString(),
     });
-  }
-
-  async defer(statement: SQL): Promise<void> {
-    if (this.pending) this.pending.deferred.push(statement);
-    else await this.db.execute(statement);
   }
 
   recorded(event: LiveEvent): void {

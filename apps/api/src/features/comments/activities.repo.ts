@@ -1,22 +1,14 @@
-import type { ActivityField } from '@taskhive/contract';
-import { sql, type SQLWrapper } from 'drizzle-orm';
-import { rowsOf } from '../../db/client.ts';
+import { type SQL, sql, type SQLWrapper } from 'drizzle-orm';
+import { type Db, rowsOf } from '../../db/client.ts';
 import { activities } from '../../db/schema/index.ts';
+import type { LiveEvent } from '../../lib/live-events.ts';
 import type { Scope } from '../../lib/scope.ts';
-
-/** One change: on a task (which names its project too) or on a project. */
-export type Change = {
-  taskId?: string | null;
-  projectId: string;
-  field: ActivityField;
-  from: string | null;
-  to: string | null;
-};
 
 /**
  * The only place that writes `activities`. Append-only: there is no update and no delete here;
- * rows go only with their task or project (the foreign keys' cascade). Call it with the scope of
- * the transaction that makes the change, so a change that fails leaves no activity behind.
+ * rows go only with their task or project (the foreign keys' cascade). A service does not call
+ * it to record a change: its changes' fields become activity rows in their transaction
+ * (`fromChanges`), so a change that fails leaves no activity behind.
  */
 export const activitiesRepo = {
   /**
@@ -35,10 +27,6 @@ export const activitiesRepo = {
     return row.task_id;
   },
 
-  /**
-   * In a transaction the rows are written with the transaction's change log rows, in the one
-   * statement that flushes them before the commit (nothing reads an activity back before then).
-   */
   /**
    * `recordCreated` outside a transaction: the task's insert, its 'created' activity and its
    * change log row (lib/changes.ts) in one statement. Answers the task's id and the change row.
@@ -61,20 +49,24 @@ export const activitiesRepo = {
     return { taskId: row.task_id, projectId: row.project_id, changeId: row.change_id, tx: row.tx };
   },
 
-  async record(scope: Scope, changes: Change[]): Promise<void> {
-    if (changes.length === 0) return;
-    const insert = scope.db.insert(activities).values(
-      changes.map((c) =>
-        scope.values({
-          taskId: c.taskId ?? null,
-          projectId: c.projectId,
-          actorId: scope.actor.userId,
-          field: c.field,
-          fromValue: c.from,
-          toValue: c.to,
-        }),
-      ),
+  /**
+   * The activity subscriber of the change log (change-subscribers.ts): a change's fields on a
+   * task, a project or a comment (the history of its task, or of its project) become activity
+   * rows, one insert for a whole transaction, in the statement that writes its change rows.
+   * Answers nothing when no change has fields.
+   */
+  fromChanges(db: Db, events: readonly LiveEvent[]): SQL[] {
+    const rows = events.flatMap((e) =>
+      (e.fields ?? []).map((f) => ({
+        companyId: e.companyId,
+        taskId: e.type === 'task' ? e.id : e.type === 'comment' ? (e.taskId ?? null) : null,
+        projectId: e.type === 'project' ? e.id : (e.projectId ?? ''),
+        actorId: e.actorId,
+        field: f.field,
+        fromValue: f.from,
+        toValue: f.to,
+      })),
     );
-    await scope.defer(insert.getSQL());
+    return rows.length ? [db.insert(activities).values(rows).getSQL()] : [];
   },
 };

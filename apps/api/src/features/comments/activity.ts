@@ -1,5 +1,5 @@
 import type { ActivityField } from '@taskhive/contract';
-import type { Change } from './activities.repo.ts';
+import type { ChangeField } from '../../lib/live-events.ts';
 
 /** What a task looks like to its history: the shown values, names not ids. */
 export type TaskState = {
@@ -30,15 +30,14 @@ function differences<S>(
   before: S,
   after: S,
   fields: readonly [ActivityField, (s: S) => string | null][],
-  at: { taskId?: string; projectId: string },
-): Change[] {
-  const out: Change[] = [];
+): ChangeField[] {
+  const out: ChangeField[] = [];
   for (const [field, read] of fields) {
     const from = read(before);
     const to = read(after);
     if (from === to) continue;
     // A description can be long: the line says that it changed, not what it said.
-    out.push(field === 'description' ? { ...at, field, from: null, to: null } : { ...at, field, from, to });
+    out.push(field === 'description' ? { field, from: null, to: null } : { field, from, to });
   }
   return out;
 }
@@ -62,12 +61,12 @@ const PROJECT_FIELDS: readonly [ActivityField, (s: ProjectState) => string | nul
   ['endDate', (s) => s.endDate],
 ];
 
-/** One change per field that differs between the task before and after a write. */
-export const taskChanges = (before: TaskState, after: TaskState): Change[] =>
-  differences(before, after, TASK_FIELDS, { taskId: after.id, projectId: after.projectId });
+/** One field per value that differs between the task before and after a write. */
+export const taskChanges = (before: TaskState, after: TaskState): ChangeField[] =>
+  differences(before, after, TASK_FIELDS);
 
-export const projectChanges = (before: ProjectState, after: ProjectState): Change[] =>
-  differences(before, after, PROJECT_FIELDS, { projectId: after.id });
+export const projectChanges = (before: ProjectState, after: ProjectState): ChangeField[] =>
+  differences(before, after, PROJECT_FIELDS);
 
 export const personName = (p: { firstName: string; lastName: string }) =>
   `${p.firstName} ${p.lastName}`.trim();

@@ -17,7 +17,6 @@ import { loadProject } from '../projects/projects.service.ts';
 import { notify } from '../notifications/notify.ts';
 import { tasksRepo } from '../tasks/tasks.repo.ts';
 import { usersRepo } from '../users/users.repo.ts';
-import { activitiesRepo } from './activities.repo.ts';
 import { mentionsOf, toActivity, toComment, toPerson } from './comments.mapper.ts';
 import { commentsPolicy } from './comments.policy.ts';
 import { type CommentRow, commentsRepo, type Target } from './comments.repo.ts';
@@ -96,9 +95,14 @@ export const commentsService = {
     await assertMentions(scope, body.body);
     const id = await scope.transaction(async (tx) => {
       const commentId = await commentsRepo.insert(tx, target, body.body);
-      await activitiesRepo.record(tx, [{ ...at, field: 'comment', from: null, to: 'added' }]);
       await notify.commented(tx, at, body.body);
-      tx.emit({ type: 'comment', action: 'created', id: commentId, ...at });
+      tx.emit({
+        type: 'comment',
+        action: 'created',
+        id: commentId,
+        ...at,
+        fields: [{ field: 'comment', from: null, to: 'added' }],
+      });
       return commentId;
     });
     return view(scope, id);
@@ -123,10 +127,13 @@ export const commentsService = {
     await scope.transaction(async (tx) => {
       await commentsRepo.delete(tx, id);
       const author = toPerson(row.author);
-      await activitiesRepo.record(tx, [
-        { ...at, field: 'comment', from: `${author.firstName} ${author.lastName}`.trim(), to: null },
-      ]);
-      tx.emit({ type: 'comment', action: 'deleted', id, ...at });
+      tx.emit({
+        type: 'comment',
+        action: 'deleted',
+        id,
+        ...at,
+        fields: [{ field: 'comment', from: `${author.firstName} ${author.lastName}`.trim(), to: null }],
+      });
     });
     return { commentId: id };
   },

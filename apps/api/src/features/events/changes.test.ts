@@ -117,12 +117,18 @@ describe('writing: a change is a row of the writing transaction', () => {
     expect(rows).toEqual([
       { type: 'task', action: 'updated', entity_id: taskId, project_id: projectId, actor_id: admin.userId },
     ]);
-    // The move's activity came in the same flush.
-    const activity = await sqlRows<{ field: string }>(
+    // The change says what changed, field by field, from and to (names, as the history shows).
+    const [fields] = await sqlRows<{ fields: { field: string; from: string | null; to: string | null }[] }>(
       database.db,
-      sql`select field from activities where company_id = ${acme.companyId} and task_id = ${taskId} order by created_at desc limit 1`,
+      sql`select fields from changes where company_id = ${acme.companyId} order by seq desc limit 1`,
     );
-    expect(activity[0]?.field).toBe('status');
+    expect(fields?.fields).toContainEqual(expect.objectContaining({ field: 'status', to: 'Completed' }));
+    // The task's history is made of those fields by the activity subscriber, in the same flush.
+    const activity = await sqlRows<{ field: string; to_value: string | null; actor_id: string }>(
+      database.db,
+      sql`select field, to_value, actor_id from activities where company_id = ${acme.companyId} and task_id = ${taskId} order by created_at desc limit 1`,
+    );
+    expect(activity[0]).toEqual({ field: 'status', to_value: 'Completed', actor_id: admin.userId });
   });
 
   it('the one-statement create writes its task, activity and change row together', async () => {

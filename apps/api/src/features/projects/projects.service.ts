@@ -13,7 +13,6 @@ import {
 import { conflict, fieldError, notFound, uniqueViolation } from '../../lib/errors.ts';
 import { toPaged } from '../../lib/list.ts';
 import type { Scope } from '../../lib/scope.ts';
-import { activitiesRepo } from '../comments/activities.repo.ts';
 import { personName, projectChanges } from '../comments/activity.ts';
 import { documentsRepo, workDocumentsRepo } from '../files/documents.repo.ts';
 import type { FileStorage } from '../files/files.storage.ts';
@@ -135,8 +134,14 @@ export function projectsService(deps: { storage: FileStorage; log: FastifyBaseLo
             createdBy: tx.actor.userId,
           });
           await projectsRepo.addMembers(tx, projectId, memberIds);
-          await activitiesRepo.record(tx, [{ projectId, field: 'created', from: null, to: body.name }]);
-          tx.emit({ type: 'project', action: 'created', id: projectId, projectId, userIds: memberIds });
+          tx.emit({
+            type: 'project',
+            action: 'created',
+            id: projectId,
+            projectId,
+            userIds: memberIds,
+            fields: [{ field: 'created', from: null, to: body.name }],
+          });
           return projectId;
         }),
       );
@@ -152,8 +157,8 @@ export function projectsService(deps: { storage: FileStorage; log: FastifyBaseLo
       await saving(() =>
         scope.transaction(async (tx) => {
           await projectsRepo.update(tx, id, body);
-          await activitiesRepo.record(tx, projectChanges(row, await loadProject(tx, id, null)));
-          tx.emit({ type: 'project', action: 'updated', id, projectId: id });
+          const fields = projectChanges(row, await loadProject(tx, id, null));
+          tx.emit({ type: 'project', action: 'updated', id, projectId: id, fields });
         }),
       );
       return view(scope, id);
@@ -183,10 +188,14 @@ export function projectsService(deps: { storage: FileStorage; log: FastifyBaseLo
         await projectsRepo.addMembers(tx, id, [userId]);
         const [added] = (await projectsRepo.members(tx, [id])).filter((m) => m.userId === userId);
         if (!added) throw notFound('Member');
-        await activitiesRepo.record(tx, [
-          { projectId: id, field: 'members', from: null, to: personName(added) },
-        ]);
-        tx.emit({ type: 'project', action: 'updated', id, projectId: id, userIds: [userId] });
+        tx.emit({
+          type: 'project',
+          action: 'updated',
+          id,
+          projectId: id,
+          userIds: [userId],
+          fields: [{ field: 'members', from: null, to: personName(added) }],
+        });
         return added;
       });
       return toProjectMember(member);
@@ -199,10 +208,14 @@ export function projectsService(deps: { storage: FileStorage; log: FastifyBaseLo
         const [leaving] = (await projectsRepo.members(tx, [id])).filter((m) => m.userId === userId);
         if (!leaving || !(await projectsRepo.removeMember(tx, id, userId))) throw notFound('Member');
         await tasksRepo.unassignFromProject(tx, id, userId);
-        await activitiesRepo.record(tx, [
-          { projectId: id, field: 'members', from: personName(leaving), to: null },
-        ]);
-        tx.emit({ type: 'project', action: 'updated', id, projectId: id, userIds: [userId] });
+        tx.emit({
+          type: 'project',
+          action: 'updated',
+          id,
+          projectId: id,
+          userIds: [userId],
+          fields: [{ field: 'members', from: personName(leaving), to: null }],
+        });
       });
       return { projectId: id, userId };
     },
@@ -217,10 +230,13 @@ export function projectsService(deps: { storage: FileStorage; log: FastifyBaseLo
             { projectId: id },
             { ...file, uploadedBy: tx.actor.userId },
           );
-          await activitiesRepo.record(tx, [
-            { projectId: id, field: 'document', from: null, to: doc.fileName },
-          ]);
-          tx.emit({ type: 'project', action: 'updated', id, projectId: id });
+          tx.emit({
+            type: 'project',
+            action: 'updated',
+            id,
+            projectId: id,
+            fields: [{ field: 'document', from: null, to: doc.fileName }],
+          });
           return doc;
         });
         return toProjectDocument(id, row);
@@ -236,8 +252,13 @@ export function projectsService(deps: { storage: FileStorage; log: FastifyBaseLo
       const doc = await document(scope, id, documentId);
       await scope.transaction(async (tx) => {
         await documentsRepo.delete(tx, doc.id);
-        await activitiesRepo.record(tx, [{ projectId: id, field: 'document', from: doc.fileName, to: null }]);
-        tx.emit({ type: 'project', action: 'updated', id, projectId: id });
+        tx.emit({
+          type: 'project',
+          action: 'updated',
+          id,
+          projectId: id,
+          fields: [{ field: 'document', from: doc.fileName, to: null }],
+        });
       });
       await removeFiles([doc.storageKey]);
     },

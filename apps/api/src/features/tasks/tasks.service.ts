@@ -306,7 +306,6 @@ export function tasksService(deps: { storage: FileStorage; log: FastifyBaseLogge
           const row = await tasksRepo.byId(tx, id, null);
           if (!row) throw notFound('Task');
           const after: TaskState = { ...row, assignees: assigned.map(personName) };
-          await activitiesRepo.record(tx, taskChanges(before, after));
           await notify.taskChanged(
             tx,
             id,
@@ -322,6 +321,7 @@ export function tasksService(deps: { storage: FileStorage; log: FastifyBaseLogge
             id,
             projectId: row.projectId,
             taskId: row.parentTaskId,
+            fields: taskChanges(before, after),
           });
           // The place last, so the column's lock (if any) is held only to the commit.
           const key = await placeOf(tx, row, body, statusChanges);
@@ -356,15 +356,13 @@ export function tasksService(deps: { storage: FileStorage; log: FastifyBaseLogge
             { taskId: id },
             { ...file, uploadedBy: tx.actor.userId },
           );
-          await activitiesRepo.record(tx, [
-            { taskId: id, projectId: task.projectId, field: 'document', from: null, to: doc.fileName },
-          ]);
           tx.emit({
             type: 'task',
             action: 'updated',
             id,
             projectId: task.projectId,
             taskId: task.parentTaskId,
+            fields: [{ field: 'document', from: null, to: doc.fileName }],
           });
           return doc;
         });
@@ -388,15 +386,13 @@ export function tasksService(deps: { storage: FileStorage; log: FastifyBaseLogge
       if (!doc) throw notFound('Document');
       await scope.transaction(async (tx) => {
         await documentsRepo.delete(tx, doc.id);
-        await activitiesRepo.record(tx, [
-          { taskId: id, projectId: task.projectId, field: 'document', from: doc.fileName, to: null },
-        ]);
         tx.emit({
           type: 'task',
           action: 'updated',
           id,
           projectId: task.projectId,
           taskId: task.parentTaskId,
+          fields: [{ field: 'document', from: doc.fileName, to: null }],
         });
       });
       await removeFiles([doc.storageKey]);
