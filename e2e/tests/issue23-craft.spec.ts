@@ -1,5 +1,6 @@
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
-import { ACCOUNTS, PASSWORD, registerCompany, signIn } from './helpers';
+import { ACCOUNTS, PASSWORD, registerCompany, signIn, submitSignIn, uniqueEmail } from './helpers';
+import { passwordLinkFor } from './issue4-fixtures';
 
 /** Issue 23 ("Everyday craft"): screens as a person sees them at 1440 px and at 390 px. */
 const DESKTOP = { width: 1440, height: 900 };
@@ -170,6 +171,30 @@ test.describe('at 1440 px', () => {
       await nav.getByRole('link', { name: link, exact: true }).click();
       await expect(page.getByRole('heading', { name: heading, exact: true })).toBeVisible();
     }
+  });
+
+  test('15. an invitation link opens a page to set your password, not a reset', async ({ page, request }) => {
+    const admin = await tokenOf(request, ACCOUNTS.acmeAdmin.email);
+    const email = uniqueEmail('invite23');
+    const invite = await request.post('/api/CompanyUsers', {
+      headers: auth(admin),
+      data: { firstName: 'Nia', lastName: 'Newcomer', email },
+    });
+    expect(invite.status()).toBe(201);
+    await page.goto(await passwordLinkFor(request, email));
+    await expect(page.getByRole('heading', { name: 'Set your password' })).toBeVisible();
+    await expect(page.getByText(/^Welcome to Taskhive/)).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Reset password' })).toHaveCount(0);
+    await shot(page, '15-invitation');
+    const NEW_PASSWORD = 'Lantern-Orchard-2088';
+    await page.getByLabel(/^New password/).fill(NEW_PASSWORD);
+    await page.getByLabel(/^Confirm new password/).fill(NEW_PASSWORD);
+    await page.getByRole('button', { name: 'Set password' }).click();
+    await expect(page).toHaveURL('/success');
+    await expect(page.getByRole('heading', { name: 'Password set' })).toBeVisible();
+    await page.goto('/');
+    await submitSignIn(page, email, NEW_PASSWORD);
+    await expect(page.getByRole('heading', { name: 'Welcome back, Nia' })).toBeVisible();
   });
 });
 

@@ -41,7 +41,7 @@ test('an admin invites an employee, who sets a password from the emailed link an
   await page.goto(await passwordLinkFor(request, email));
   await page.getByLabel(/^New password/).fill(NEW_PASSWORD);
   await page.getByLabel(/^Confirm new password/).fill(NEW_PASSWORD);
-  await page.getByRole('button', { name: 'Reset password' }).click();
+  await page.getByRole('button', { name: 'Set password' }).click();
   await expect(page).toHaveURL('/success');
 
   await page.goto('/');

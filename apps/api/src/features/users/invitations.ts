@@ -61,7 +61,8 @@ async function createInvitation(tx: Scope, config: Config, who: Invitee, company
     tokenHash: hashToken(token),
     expiresAt: new Date(Date.now() + INVITATION_TTL_SECONDS * 1000),
   });
-  const link = `${config.publicUrl}/reset-password?token=${encodeURIComponent(token)}&email=${encodeURIComponent(who.email)}`;
+  // `purpose=invite` only words the page ("Set your password"); the token alone decides what it may do.
+  const link = `${config.publicUrl}/reset-password?token=${encodeURIComponent(token)}&email=${encodeURIComponent(who.email)}&purpose=invite`;
   const days = Math.round(INVITATION_TTL_SECONDS / 86400);
   return {
     to: who.email,

@@ -280,7 +280,9 @@ describe('POST /api/CompanyUsers (invitation)', () => {
       (await call('POST', '/api/auth/login', undefined, { email, password: TEST_PASSWORD })).statusCode,
     ).toBe(401);
     const mail = app.mailer.outbox().find((m) => m.to === email);
-    const link = mail?.text.match(/http:\/\/localhost:3000\/reset-password\?token=([^&\s]+)&email=(\S+)/);
+    const link = mail?.text.match(
+      /http:\/\/localhost:3000\/reset-password\?token=([^&\s]+)&email=([^&\s]+)&purpose=invite\s/,
+    );
     expect(link).toBeTruthy();
     const reset = await call('POST', '/api/auth/reset-password', undefined, {
       email: decodeURIComponent(link?.[2] ?? ''),

@@ -15,11 +15,32 @@ import { useZodForm } from '../../hooks/use-zod-form';
 import { useResetPasswordMutation } from './auth-api';
 import type { SuccessState } from './success-page';
 
-/** Choose a new password with the token and email of the emailed link. */
+/** The page's words: a reset link's, or an invitation's (`purpose=invite`, a first password). */
+const WORDS = {
+  reset: {
+    title: 'Reset password',
+    intro: 'Choose a new password for your account.',
+    submit: 'Reset password',
+    done: { title: 'Password reset', message: MESSAGES.auth.passwordReset },
+  },
+  invite: {
+    title: 'Set your password',
+    intro:
+      'Welcome to Taskhive! You have been invited to join your team: choose a password to activate your account.',
+    submit: 'Set password',
+    done: { title: 'Password set', message: 'Your account is ready. You can sign in now.' },
+  },
+} as const;
+
+/**
+ * Choose a new password with the token and email of the emailed link. An invitation's link adds
+ * `purpose=invite`, which only changes the words: the token alone decides what the request may do.
+ */
 export default function ResetPasswordPage() {
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
   const email = params.get('email') ?? '';
+  const words = WORDS[params.get('purpose') === 'invite' ? 'invite' : 'reset'];
   const navigate = useNavigate();
   const dispatch = useAppDispatch();
   const [reset, { isLoading }] = useResetPasswordMutation();
@@ -36,7 +57,7 @@ export default function ResetPasswordPage() {
     try {
       await reset(body).unwrap();
       dispatch(authActions.resetPasswordSucceeded());
-      const state: SuccessState = { title: 'Password reset', message: MESSAGES.auth.passwordReset };
+      const state: SuccessState = words.done;
       navigate('/success', { state, replace: true });
     } catch (err) {
       if (errorCode(err) === RESET_EXPIRED_CODE) {
@@ -56,10 +77,10 @@ export default function ResetPasswordPage() {
   return (
     <Stack component="form" noValidate onSubmit={submit} spacing={1}>
       <Typography variant="h4" component="h1" align="center">
-        Reset password
+        {words.title}
       </Typography>
       <Typography color="text.secondary" align="center" sx={{ pb: 2 }}>
-        Choose a new password for your account.
+        {words.intro}
       </Typography>
       {failure && (
         <Alert severity="error" sx={{ mb: 1 }}>
@@ -86,7 +107,7 @@ export default function ResetPasswordPage() {
         {...form.field('confirmPassword')}
       />
       <Button type="submit" variant="contained" size="large" disabled={isLoading}>
-        {isLoading ? 'Saving…' : 'Reset password'}
+        {isLoading ? 'Saving…' : words.submit}
       </Button>
       <Typography variant="body2" align="center" sx={{ pt: 2 }}>
         <Link component={RouterLink} to="/" underline="hover">
