@@ -57,7 +57,7 @@ import { rolesService } from './features/roles/roles.service.ts';
 import { background, type Background } from './lib/background.ts';
 import { type ChangeFeed, changeFeed } from './lib/changes.ts';
 import { type LiveBus, memoryBus, redisBus } from './lib/live-events.ts';
-import { createJobs, type Jobs, PRUNE_DEAD_JOBS } from './lib/jobs.ts';
+import { createJobs, type Jobs, periodOf, PRUNE_DEAD_JOBS } from './lib/jobs.ts';
 import { createMailer, type Mailer } from './lib/mailer.ts';
 import { memoryCounter, redisCounter } from './lib/rate-limit.ts';
 import { responseSerializer } from './lib/serializer.ts';
@@ -188,8 +188,11 @@ export async function buildApp({
   jobs.handle(NOTIFICATION_MAIL, notificationMail({ db, config, mailer }));
   jobs.handle(INVITATION_MAIL, invitationMail({ db, config, mailer }));
   jobs.handle(RESET_MAIL, passwordResetMail({ db, config, mailer }));
-  jobs.handle(PRUNE_DEAD_JOBS.task, async () => void (await jobs.prune(PRUNE_DEAD_JOBS.afterDays)));
-  jobs.schedule(PRUNE_DEAD_JOBS.task, PRUNE_DEAD_JOBS.crontab);
+  jobs.handle(PRUNE_DEAD_JOBS.task, async (payload) => {
+    const pruned = await jobs.prune(PRUNE_DEAD_JOBS.afterDays);
+    app.log.info({ pruned, at: periodOf(payload) }, 'pruned dead jobs');
+  });
+  jobs.schedule(PRUNE_DEAD_JOBS.task, config.jobs.pruneSchedule);
   await jobs.prepare();
   app.addHook('onReady', async () => jobs.start());
   app.addHook('onClose', async () => jobs.stop());

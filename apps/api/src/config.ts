@@ -50,6 +50,11 @@ const envSchema = z.object({
   JOB_START_DELAY_MS: z.coerce.number().int().min(0).default(0),
   /** How often an idle worker looks for due jobs (on PostgreSQL a new job also wakes it at once). */
   JOB_POLL_MS: z.coerce.number().int().min(50).default(1000),
+  /** When the prune of dead jobs runs (crontab: minute hour day month weekday, UTC). */
+  JOB_PRUNE_SCHEDULE: z
+    .string()
+    .regex(/^\S+( \S+){4}$/, 'must be a crontab pattern of 5 fields')
+    .default('17 3 * * *'),
 });
 
 export type Config = {
@@ -114,6 +119,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     seedDemo: e.SEED_DEMO ?? (e.NODE_ENV !== 'production' && !e.DATABASE_URL),
     webDistDir: resolve(e.WEB_DIST_DIR ?? new URL('../../web/dist', import.meta.url).pathname),
-    jobs: { concurrency: e.JOB_CONCURRENCY, startDelayMs: e.JOB_START_DELAY_MS, pollMs: e.JOB_POLL_MS },
+    jobs: {
+      concurrency: e.JOB_CONCURRENCY,
+      startDelayMs: e.JOB_START_DELAY_MS,
+      pollMs: e.JOB_POLL_MS,
+      pruneSchedule: e.JOB_PRUNE_SCHEDULE,
+    },
   };
 }

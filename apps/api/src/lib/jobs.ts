@@ -13,6 +13,7 @@ import {
   type TaskList,
 } from 'graphile-worker';
 import pg from 'pg';
+import { z } from 'zod';
 import { type Db, rowsOf } from '../db/client.ts';
 import { jobSchedules, jobs as jobsTable } from '../db/schema/jobs.ts';
 import type { Scope } from './scope.ts';
@@ -33,10 +34,19 @@ import type { Scope } from './scope.ts';
 export const DEFAULT_MAX_ATTEMPTS = 10;
 
 /**
- * The periodic job: dead jobs stay for the Super Admin to see and retry for 30 days, then go.
- * Daily at 03:17 UTC (graphile-worker deletes a job when it succeeds; only dead ones pile up).
+ * The periodic job: dead jobs stay for the Super Admin to see and retry for 30 days, then go
+ * (graphile-worker deletes a job when it succeeds; only dead ones pile up). Its schedule is
+ * JOB_PRUNE_SCHEDULE, daily at 03:17 UTC by default.
  */
-export const PRUNE_DEAD_JOBS = { task: 'jobs:prune-dead', crontab: '17 3 * * *', afterDays: 30 } as const;
+export const PRUNE_DEAD_JOBS = { task: 'jobs:prune-dead', afterDays: 30 } as const;
+
+const cronPayload = z.object({ _cron: z.object({ ts: z.string() }) });
+
+/** The period a scheduled job was enqueued for (its minute, ISO), or undefined for another job. */
+export function periodOf(payload: unknown): string | undefined {
+  const parsed = cronPayload.safeParse(payload);
+  return parsed.success ? parsed.data._cron.ts : undefined;
+}
 
 /** What a job was enqueued with: a JSON object. Handlers parse it (zod) before use. */
 export type JobPayload = Record<string, unknown>;
@@ -71,6 +81,8 @@ export type JobsConfig = {
   startDelayMs: number;
   /** How often an idle worker looks for due jobs (graphile-worker is woken by NOTIFY as well). */
   pollMs: number;
+  /** When the prune of dead jobs runs: a crontab pattern, UTC. */
+  pruneSchedule: string;
 };
 
 export type Jobs = {

@@ -86,7 +86,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     seedDemo: false,
     webDistDir: join(workerDataDir(), 'no-web-build'),
     // No worker in the background: a test runs the jobs it waits for with `app.jobs.drain()`.
-    jobs: { concurrency: 0, startDelayMs: 0, pollMs: 50 },
+    jobs: { concurrency: 0, startDelayMs: 0, pollMs: 50, pruneSchedule: '17 3 * * *' },
     ...overrides,
   };
 }

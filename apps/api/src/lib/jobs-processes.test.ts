@@ -1,0 +1,249 @@
+import { type ChildProcessWithoutNullStreams, spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { request } from 'node:http';
+import { type AddressInfo, createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import { afterAll, describe, expect, it } from 'vitest';
+
+/**
+ * Jobs across real server processes (`node --import tsx src/server.ts`): a job committed just
+ * before a SIGKILL is still done after a restart (PGlite in a fresh DATA_DIR, or a PostgreSQL
+ * database of its own with DATABASE_URL); two processes on one PostgreSQL database run each job
+ * once and each period of the scheduler once.
+ */
+const pgUrl = process.env.DATABASE_URL;
+const databases: string[] = [];
+const dirs: string[] = [];
+
+async function admin(statement: string) {
+  const c = new pg.Client({ connectionString: pgUrl });
+  await c.connect();
+  try {
+    await c.query(statement);
+  } finally {
+    await c.end();
+  }
+}
+
+async function freshDatabase(tag: string): Promise<string> {
+  const name = `taskhive_jobs_${tag}_${process.pid}`;
+  await admin(`drop database if exists "${name}" with (force)`);
+  await admin(`create database "${name}"`);
+  databases.push(name);
+  const u = new URL(pgUrl ?? '');
+  u.pathname = `/${name}`;
+  return u.toString();
+}
+
+function tempDir(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'taskhive-jobs-'));
+  dirs.push(dir);
+  return dir;
+}
+
+afterAll(async () => {
+  for (const name of databases) await admin(`drop database if exists "${name}" with (force)`);
+  for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+});
+
+const freePort = () =>
+  new Promise<number>((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+
+function http(port: number, method: string, path: string, body?: object) {
+  return new Promise<{ status: number; body: string }>((resolve, reject) => {
+    const data = body ? JSON.stringify(body) : undefined;
+    const req = request(
+      {
+        host: '127.0.0.1',
+        port,
+        path,
+        method,
+        headers: data
+          ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(data) }
+          : {},
+      },
+      (res) => {
+        let text = '';
+        res.on('data', (d) => (text += d));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text }));
+      },
+    );
+    req.on('error', reject);
+    req.end(data);
+  });
+}
+
+type Server = {
+  port: number;
+  child: ChildProcessWithoutNullStreams;
+  stdout: () => string;
+  stop(): Promise<void>;
+};
+
+async function startServer(env: {
+  dataDir: string;
+  databaseUrl?: string;
+  extra: NodeJS.ProcessEnv;
+}): Promise<Server> {
+  const port = await freePort();
+  const childEnv: NodeJS.ProcessEnv = {
+    ...process.env,
+    NODE_ENV: 'test',
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: env.dataDir,
+    LOG_LEVEL: 'info',
+    SEED_DEMO: 'false',
+    JOB_POLL_MS: '100',
+    ...env.extra,
+  };
+  delete childEnv.REDIS_URL;
+  delete childEnv.SMTP_URL;
+  if (env.databaseUrl) childEnv.DATABASE_URL = env.databaseUrl;
+  else delete childEnv.DATABASE_URL;
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+    cwd: join(import.meta.dirname, '..', '..'),
+    env: childEnv,
+    stdio: ['pipe', 'pipe', 'pipe'],
+  });
+  let out = '';
+  child.stdout.on('data', (d) => (out += d));
+  child.stderr.on('data', (d) => (out += d));
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const until = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null || child.signalCode !== null) throw new Error(`server exited early: ${out}`);
+    const up = await http(port, 'GET', '/readyz').then(
+      (r) => r.status === 200,
+      () => false,
+    );
+    if (up) break;
+    if (Date.now() > until) {
+      child.kill('SIGKILL');
+      throw new Error(`server did not start: ${out}`);
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  return {
+    port,
+    child,
+    stdout: () => out,
+    async stop() {
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+      await exited;
+    },
+  };
+}
+
+/** The dev outbox's messages to `email` (one JSON file each, in DATA_DIR/outbox). */
+function mailsTo(dataDir: string, email: string): { text: string }[] {
+  const dir = join(dataDir, 'outbox');
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir)
+    .filter((f) => f.endsWith('.json'))
+    .map((f) => JSON.parse(readFileSync(join(dir, f), 'utf8')) as { to: string; text: string })
+    .filter((m) => m.to === email);
+}
+
+async function waitFor(what: string, ok: () => boolean, ms: number) {
+  const until = Date.now() + ms;
+  while (!ok()) {
+    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+async function register(port: number, email: string) {
+  const res = await http(port, 'POST', '/api/auth/register', {
+    companyName: `Jobs ${email}`,
+    firstName: 'Jo',
+    lastName: 'Bs',
+    email,
+    password: 'Amber-Lantern-4821',
+    confirmPassword: 'Amber-Lantern-4821',
+  });
+  expect(res.status).toBe(201);
+}
+
+describe('a job committed before a crash', () => {
+  it('is still sent after SIGKILL and a restart', async () => {
+    const dataDir = tempDir();
+    const databaseUrl = pgUrl ? await freshDatabase('kill') : undefined;
+    const email = 'crash@example.test';
+    // The worker is held off, so the kill lands between the commit and the send.
+    const first = await startServer({ dataDir, databaseUrl, extra: { JOB_START_DELAY_MS: '600000' } });
+    try {
+      await register(first.port, email);
+      const res = await http(first.port, 'POST', '/api/auth/forgot-password', { email });
+      expect(res.status).toBe(200);
+    } finally {
+      first.child.kill('SIGKILL');
+      await first.stop();
+    }
+    expect(first.child.signalCode).toBe('SIGKILL');
+    expect(mailsTo(dataDir, email)).toEqual([]);
+
+    const second = await startServer({ dataDir, databaseUrl, extra: { JOB_START_DELAY_MS: '0' } });
+    try {
+      await waitFor('the reset mail', () => mailsTo(dataDir, email).length > 0, 30_000);
+      await new Promise((r) => setTimeout(r, 1000));
+      const mails = mailsTo(dataDir, email);
+      expect(mails).toHaveLength(1);
+      expect(mails[0]?.text).toMatch(/reset-password\?token=/);
+    } finally {
+      await second.stop();
+    }
+  }, 150_000);
+});
+
+describe.skipIf(!pgUrl)('two API processes on one PostgreSQL database', () => {
+  it('run each job once, and each period of the scheduler once', async () => {
+    const dataDir = tempDir(); // shared: one outbox for both
+    const databaseUrl = await freshDatabase('two');
+    const extra = { JOB_CONCURRENCY: '2', JOB_PRUNE_SCHEDULE: '* * * * *' };
+    const a = await startServer({ dataDir, databaseUrl, extra });
+    const b = await startServer({ dataDir, databaseUrl, extra });
+    const bothUp = Date.now();
+    try {
+      const email = 'twice@example.test';
+      await register(a.port, email);
+      const requests = 12;
+      for (let i = 0; i < requests; i++) {
+        const res = await http((i % 2 ? a : b).port, 'POST', '/api/auth/forgot-password', { email });
+        expect(res.status).toBe(200);
+      }
+      await waitFor('every reset mail', () => mailsTo(dataDir, email).length >= requests, 30_000);
+
+      // The scheduler: wait past the next minute boundary after both were up, plus a margin.
+      const boundary = bothUp - (bothUp % 60_000) + 60_000;
+      await new Promise((r) => setTimeout(r, Math.max(0, boundary + 8_000 - Date.now())));
+      const runs = [a, b].flatMap((s) =>
+        s
+          .stdout()
+          .split('\n')
+          .filter((l) => l.startsWith('{'))
+          .map((l) => JSON.parse(l) as { msg: string; at?: string })
+          .filter((l) => l.msg === 'pruned dead jobs'),
+      );
+      const periods = runs.map((r) => r.at ?? '');
+      expect(periods).toContain(new Date(boundary).toISOString());
+      expect(new Set(periods).size).toBe(periods.length); // no period ran twice
+
+      // Every job once: as many mails as requests, each with its own link.
+      const mails = mailsTo(dataDir, email);
+      expect(mails).toHaveLength(requests);
+      expect(new Set(mails.map((m) => m.text)).size).toBe(requests);
+    } finally {
+      await Promise.all([a.stop(), b.stop()]);
+    }
+  }, 180_000);
+});
