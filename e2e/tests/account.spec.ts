@@ -56,7 +56,9 @@ test('a profile photo uploads and replaces the initials in the header', async ({
     .getByLabel('Profile photo file')
     .setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: TINY_PNG });
   await page.getByRole('button', { name: 'Upload' }).click();
-  await expect(page.getByRole('alert').filter({ hasText: 'Profile photo updated' })).toBeVisible();
+  await expect(
+    page.getByRole('alert').filter({ hasText: 'Profile Photo Updated Successfully' }),
+  ).toBeVisible();
   await expect(header.getByRole('img', { name: 'Fresh Admin' })).toHaveAttribute('src', /^blob:/);
   await page.reload();
   await expect(page.getByRole('banner').getByRole('img', { name: 'Fresh Admin' })).toHaveAttribute(

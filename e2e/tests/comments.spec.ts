@@ -38,7 +38,7 @@ test('on a demo task, an admin comments with a mention and sees the status chang
   await page.getByRole('option', { name: 'Olivia Martin' }).click();
   await expect(drawer.getByText('Mentions: Olivia Martin')).toBeVisible();
   await drawer.getByRole('button', { name: 'Comment', exact: true }).click();
-  await expect(toast(page, 'Comment posted')).toBeVisible();
+  await expect(toast(page, 'Comment Posted Successfully')).toBeVisible();
   const comment = timeline
     .getByRole('listitem', { name: 'Comment by Alice Admin' })
     .filter({ hasText: note });
@@ -89,7 +89,7 @@ test("on a demo project's Discussion tab, an admin comments with a mention and s
   await page.getByRole('option', { name: 'Olivia Martin' }).click();
   await expect(page.getByText('Mentions: Olivia Martin')).toBeVisible();
   await page.getByRole('button', { name: 'Comment', exact: true }).click();
-  await expect(toast(page, 'Comment posted')).toBeVisible();
+  await expect(toast(page, 'Comment Posted Successfully')).toBeVisible();
   const discussion = page.getByRole('list', { name: 'Discussion' });
   const comment = discussion
     .getByRole('listitem', { name: 'Comment by Alice Admin' })

@@ -80,7 +80,7 @@ test('a Company Admin uploads the company logo and it shows at once', async ({ p
   const logo = page.getByRole('img', { name: 'Acme Corp logo' });
   await expect(logo).toHaveCount(0);
   await page.getByLabel('Company logo file').setInputFiles(pngFile('logo.png', [94, 53, 177]));
-  await expect(page.getByRole('alert').filter({ hasText: 'Logo uploaded successfully' })).toBeVisible();
+  await expect(page.getByRole('alert').filter({ hasText: 'Logo Uploaded Successfully' })).toBeVisible();
   await expect(logo).toBeVisible();
   // The logo route needs the bearer token: the page shows it from a blob it fetched with it.
   await expect(logo).toHaveAttribute('src', /^blob:/);
@@ -110,6 +110,6 @@ test('a Company Admin uploads, downloads and deletes a company document', async 
 
   await page.getByRole('button', { name: `Delete ${name}` }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
-  await expect(page.getByRole('alert').filter({ hasText: 'Document deleted' })).toBeVisible();
+  await expect(page.getByRole('alert').filter({ hasText: 'Document Deleted Successfully' })).toBeVisible();
   await expect(list.getByText(name)).toHaveCount(0);
 });

@@ -64,7 +64,9 @@ test('an admin changes an employee’s photo on their profile and it shows there
   const avatar = page.getByRole('img', { name: 'Olivia Martin' });
   await expect(avatar).toHaveCount(0);
   await page.getByLabel('Employee photo file').setInputFiles(pngFile('olivia.png', [30, 136, 229]));
-  await expect(page.getByRole('alert').filter({ hasText: 'Profile photo updated' })).toBeVisible();
+  await expect(
+    page.getByRole('alert').filter({ hasText: 'Profile Photo Updated Successfully' }),
+  ).toBeVisible();
   await expect(avatar).toHaveAttribute('src', /^blob:/);
   expect(await avatar.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(16);
 

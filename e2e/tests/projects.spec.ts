@@ -132,7 +132,7 @@ test('an admin plans a project: members, a task list, a task with a subtask, the
     .getByRole('dialog', { name: 'Delete document?' })
     .getByRole('button', { name: 'Delete' })
     .click();
-  await expect(toast(page, 'Document deleted')).toBeVisible();
+  await expect(toast(page, 'Document Deleted Successfully')).toBeVisible();
   await expect(page.getByText('launch-notes.txt')).toBeHidden();
 
   // My Tasks: the task assigned to the admin is there, in its new status.

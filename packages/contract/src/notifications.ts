@@ -86,7 +86,7 @@ export const NOTIFICATION_MESSAGES = {
   markedRead: 'Notification marked read',
   markReadFailed: 'Failed to mark the notification read',
   settingsTitle: 'Email notifications',
-  settingsUpdated: 'Notification settings saved',
+  settingsUpdated: 'Notification Settings Saved Successfully',
   settingsFailed: 'Failed to save the notification settings',
   emailOnAssigned: 'Email me when I am assigned a task',
   emailOnMentioned: 'Email me when someone mentions me',
