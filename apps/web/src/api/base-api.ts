@@ -42,6 +42,7 @@ export const baseApi = createApi({
     'ProjectComments',
     'Notification',
     'NotificationSettings',
+    'FailedJob',
   ],
   keepUnusedDataFor: 60,
   refetchOnReconnect: true,

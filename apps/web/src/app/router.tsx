@@ -42,6 +42,7 @@ const PackagesRoute = lazy(() => import('./routes/packages-route'));
 const ModulesRoute = lazy(() => import('./routes/modules-route'));
 const PermissionsRoute = lazy(() => import('./routes/permissions-route'));
 const RolesRoute = lazy(() => import('./routes/roles-route'));
+const FailedJobsPage = lazy(() => import('../features/jobs/failed-jobs-page'));
 const AuditPage = lazy(() => import('../features/audit/audit-page'));
 const CompanySubscription = lazy(() => import('./routes/company-subscription'));
 const UserAccess = lazy(() => import('./routes/user-access'));
@@ -111,6 +112,7 @@ const superAdminRoutes: RouteObject[] = [
   { path: 'modules', element: anyOf(['module:read'], <ModulesRoute />) },
   { path: 'permissions', element: anyOf(['permission:read'], <PermissionsRoute />) },
   { path: 'roles', element: anyOf(['role:read'], <RolesRoute />) },
+  { path: 'jobs', element: anyOf(['company:read:all'], <FailedJobsPage />) },
 ];
 
 const page = (element: ReactNode) => <Suspense fallback={<PageLoader />}>{element}</Suspense>;

@@ -12,6 +12,7 @@ import ViewModuleOutlined from '@mui/icons-material/ViewModuleOutlined';
 import KeyOutlined from '@mui/icons-material/KeyOutlined';
 import AdminPanelSettingsOutlined from '@mui/icons-material/AdminPanelSettingsOutlined';
 import HistoryOutlined from '@mui/icons-material/HistoryOutlined';
+import ScheduleSendOutlined from '@mui/icons-material/ScheduleSendOutlined';
 import type { MenuItem } from '../lib/menu';
 
 /** The company sidebar (spec section 2, "My Workspace"). */
@@ -165,6 +166,15 @@ export const superAdminMenu: MenuItem[] = [
         icon: AdminPanelSettingsOutlined,
         breadcrumbs: false,
         permission: { anyOf: ['role:read'] },
+      },
+      {
+        id: 'sa-jobs',
+        title: 'Failed Jobs',
+        type: 'item',
+        url: '/super-admin/jobs',
+        icon: ScheduleSendOutlined,
+        breadcrumbs: false,
+        permission: { anyOf: ['company:read:all'] },
       },
     ],
   },
