@@ -6,7 +6,22 @@
 export const LIVE_EVENTS_PATH = '/api/events';
 
 export type LiveMessageType =
-  'task' | 'project' | 'tasklist' | 'comment' | 'timelog' | 'notification' | 'session';
+  | 'task'
+  | 'project'
+  | 'tasklist'
+  | 'comment'
+  | 'timelog'
+  | 'notification'
+  | 'session'
+  /** A company's task statuses (create, rename, reorder, delete). */
+  | 'taskstatus'
+  /** An employee: profile, role, status, department, photo, direct grants (`id` and `userIds`: the user). */
+  | 'employee'
+  /** A company role, or the permissions a role carries (`id`: the role). */
+  | 'companyrole'
+  | 'department'
+  /** What the company holds: a purchase, a module granted, changed or revoked. */
+  | 'subscription';
 
 /** One `data:` line of the stream (JSON). */
 export type LiveMessage = {

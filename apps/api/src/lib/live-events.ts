@@ -21,6 +21,11 @@ export const LIVE_EVENT_TYPES = [
   'notification',
   /** A session ended (logout, password change, deactivation): its streams close. */
   'session',
+  'taskstatus',
+  'employee',
+  'companyrole',
+  'department',
+  'subscription',
 ] as const;
 export type LiveEventType = (typeof LIVE_EVENT_TYPES)[number];
 

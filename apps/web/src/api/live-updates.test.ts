@@ -75,4 +75,20 @@ describe('tagsFor', () => {
     expect(tagsFor(msg({ type: 'notification', id: 'n' }))).toEqual(['Notification']);
     expect(tagsFor(msg({ type: 'session', id: '*', projectId: null }))).toEqual([...LIVE_TAGS, 'Me']);
   });
+  it('the company administration: statuses, employees, roles, departments, what the company holds', () => {
+    const none = { projectId: null };
+    expect(tagsFor(msg({ type: 'taskstatus', id: 's', ...none }))).toEqual(['TaskStatus', 'Task', 'Project']);
+    expect(tagsFor(msg({ type: 'employee', id: 'u1', ...none }))).toEqual([
+      'Employee',
+      { type: 'UserProfile', id: 'u1' },
+      { type: 'UserAccess', id: 'u1' },
+    ]);
+    expect(tagsFor(msg({ type: 'companyrole', id: 'r', ...none }))).toEqual([
+      'CompanyRole',
+      'Role',
+      'UserAccess',
+    ]);
+    expect(tagsFor(msg({ type: 'department', id: 'd', ...none }))).toEqual(['Department', 'Employee']);
+    expect(tagsFor(msg({ type: 'subscription', id: 'm', ...none }))).toEqual(['Purchase', 'CompanyModule']);
+  });
 });

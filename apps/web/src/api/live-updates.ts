@@ -16,7 +16,7 @@ import { baseApi } from './base-api';
  * record content travels on the stream. The hook that runs it is layout/use-live-updates.ts.
  */
 export const liveApi = baseApi.enhanceEndpoints({
-  addTagTypes: ['Task', 'TaskList', 'Project', 'Notification'],
+  addTagTypes: ['Task', 'TaskList', 'Project', 'Notification', 'TaskStatus'],
 });
 
 type LiveTag = Parameters<typeof liveApi.util.invalidateTags>[0][number];
@@ -30,6 +30,13 @@ export const LIVE_TAGS: LiveTag[] = [
   'TimeLog',
   'Timer',
   'Notification',
+  'TaskStatus',
+  'Employee',
+  'UserProfile',
+  'CompanyRole',
+  'Department',
+  'Purchase',
+  'CompanyModule',
 ];
 
 /** The tags a change makes stale. */
@@ -65,6 +72,17 @@ export function tagsFor(m: LiveMessage): LiveTag[] {
     case 'session':
       // The reader's rights changed: what they see, and what they may do.
       return [...LIVE_TAGS, 'Me'];
+    case 'taskstatus':
+      // Statuses name every board column and card.
+      return ['TaskStatus', 'Task', 'Project'];
+    case 'employee':
+      return ['Employee', { type: 'UserProfile', id: m.id }, { type: 'UserAccess', id: m.id }];
+    case 'companyrole':
+      return ['CompanyRole', 'Role', 'UserAccess'];
+    case 'department':
+      return ['Department', 'Employee'];
+    case 'subscription':
+      return ['Purchase', 'CompanyModule'];
   }
 }
 

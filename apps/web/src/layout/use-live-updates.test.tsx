@@ -117,6 +117,14 @@ describe('useLiveUpdates', () => {
         'TimeLog',
         'Timer',
         'Notification',
+        // Live since every write records its change (issue 22).
+        'TaskStatus',
+        'Employee',
+        'UserProfile',
+        'CompanyRole',
+        'Department',
+        'Purchase',
+        'CompanyModule',
       ]),
     );
   });

@@ -47,6 +47,7 @@ export const companyModulesService = {
         kind: 'module.granted',
         details: { moduleId, module: mod.name, accessLevel: level },
       });
+      tx.emit({ type: 'subscription', action: 'created', id: moduleId });
     });
     return loaded(target, moduleId);
   },
@@ -61,6 +62,7 @@ export const companyModulesService = {
           kind: 'module.changed',
           details: { moduleId, module: before.name, from: before.accessLevel, to: level },
         });
+      tx.emit({ type: 'subscription', action: 'updated', id: moduleId });
     });
     return loaded(target, moduleId);
   },
@@ -74,6 +76,7 @@ export const companyModulesService = {
         kind: 'module.revoked',
         details: { moduleId, module: before.name, accessLevel: before.accessLevel },
       });
+      tx.emit({ type: 'subscription', action: 'deleted', id: moduleId });
     });
     return { companyId, moduleId };
   },

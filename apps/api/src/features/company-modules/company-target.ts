@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { companies } from '../../db/schema/index.ts';
 import { notFound } from '../../lib/errors.ts';
-import { makeScope, type Scope } from '../../lib/scope.ts';
+import type { Scope } from '../../lib/scope.ts';
 
 /**
  * A scope on the company a route names in its path. A company's own people reach only their
@@ -17,5 +17,6 @@ export async function companyTarget(scope: Scope, companyId: string): Promise<Sc
     .from(companies)
     .where(eq(companies.id, companyId));
   if (!row) throw notFound('Company');
-  return makeScope(scope.db, scope.actor, companyId);
+  // The request's own scope, in another company: what it changes joins the request's changes.
+  return scope.forCompany(companyId);
 }

@@ -63,6 +63,7 @@ export const companyRolesService = {
             isActive: body.isActive,
             isDefault: body.defaultRole,
           });
+          tx.emit({ type: 'companyrole', action: 'created', id: roleId });
           await auditLog.record(tx, {
             kind: 'role.created',
             details: { roleId, role: body.roleName, isActive: body.isActive, isDefault: body.defaultRole },
@@ -103,6 +104,7 @@ export const companyRolesService = {
             isDefault: body.defaultRole,
           };
           await companyRolesRepo.update(tx, id, patch);
+          tx.emit({ type: 'companyrole', action: 'updated', id });
           const changes = auditChanges(
             {
               name: role.name,
@@ -138,6 +140,7 @@ export const companyRolesService = {
         companyRolesPolicy.assertCanDelete(role);
         if ((await usersRepo.countWithRole(tx, id)) > 0) throw conflict(MESSAGES.companyRoles.inUse);
         await companyRolesRepo.delete(tx, id);
+        tx.emit({ type: 'companyrole', action: 'deleted', id });
         await auditLog.record(tx, { kind: 'role.deleted', details: { roleId: id, role: role.name } });
       }),
     );

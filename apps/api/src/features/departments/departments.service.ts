@@ -60,10 +60,14 @@ export const departmentsService = {
     if (body.managerId) grantsPolicy.assertMayChangeManagement(scope.actor);
     await assertManager(scope, body.managerId);
     const id = await saving(() =>
-      departmentsRepo.insert(scope, {
-        name: body.name,
-        description: body.description ?? null,
-        managerId: body.managerId ?? null,
+      scope.transaction(async (tx) => {
+        const deptId = await departmentsRepo.insert(tx, {
+          name: body.name,
+          description: body.description ?? null,
+          managerId: body.managerId ?? null,
+        });
+        tx.emit({ type: 'department', action: 'created', id: deptId });
+        return deptId;
       }),
     );
     return toDepartment(await load(scope, id));
@@ -74,7 +78,12 @@ export const departmentsService = {
     if (body.managerId !== undefined && body.managerId !== before.managerId)
       grantsPolicy.assertMayChangeManagement(scope.actor);
     await assertManager(scope, body.managerId);
-    await saving(() => departmentsRepo.update(scope, id, body));
+    await saving(() =>
+      scope.transaction(async (tx) => {
+        await departmentsRepo.update(tx, id, body);
+        tx.emit({ type: 'department', action: 'updated', id });
+      }),
+    );
     return toDepartment(await load(scope, id));
   },
 
@@ -84,6 +93,7 @@ export const departmentsService = {
     const unassignedMembers = await scope.transaction(async (tx) => {
       const moved = await usersRepo.unassignDepartment(tx, id);
       await departmentsRepo.delete(tx, id);
+      tx.emit({ type: 'department', action: 'deleted', id });
       return moved;
     });
     return { deptId: id, unassignedMembers };

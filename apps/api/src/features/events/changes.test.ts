@@ -326,3 +326,29 @@ it('an employee with a project of their own sees their own change arrive too (th
   const f = await c.next(isChange({ type: 'task', id: t }));
   expect(f.id).toMatch(/^\d+$/);
 });
+
+it('the administration changes reach who may read them: statuses everyone, departments their readers', async () => {
+  const plain = await buildUser(database.db, acme, { role: null, permissions: ['project:read'] });
+  const reader = await buildUser(database.db, acme, { role: null, permissions: ['department:read'] });
+  const [p, r] = [await login(app, plain.email), await login(app, reader.email)];
+  const [cp, cr] = [await listen(app, p), await listen(app, r)];
+  const dept = await app.inject({
+    method: 'POST',
+    url: '/api/Department',
+    headers: bearer(admin),
+    payload: { name: 'Heard' },
+  });
+  expect(dept.statusCode).toBe(201);
+  const status = await app.inject({
+    method: 'POST',
+    url: '/api/Taskstatuses',
+    headers: bearer(admin),
+    payload: { name: 'Heard too', color: '#336699' },
+  });
+  expect(status.statusCode).toBe(201);
+  // Both hear the status (the later change): by then the department had come, or never will.
+  await cp.next(isChange({ type: 'taskstatus', action: 'created' }));
+  await cr.next(isChange({ type: 'taskstatus', action: 'created' }));
+  expect(cr.changes().map((m) => m.type)).toContain('department');
+  expect(cp.changes().map((m) => m.type)).not.toContain('department');
+});

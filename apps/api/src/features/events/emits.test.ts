@@ -3,7 +3,17 @@ import type { App } from '../../app.ts';
 import type { Database } from '../../db/client.ts';
 import type { LiveEvent } from '../../lib/live-events.ts';
 import { buildTestApp } from '../../test/build-app.ts';
-import { bearer, buildUser, type Session, type TestCompany, twoTenants } from '../../test/factories.ts';
+import { sql } from 'drizzle-orm';
+import {
+  bearer,
+  buildSuperAdmin,
+  buildUser,
+  login,
+  type Session,
+  sqlRows,
+  type TestCompany,
+  twoTenants,
+} from '../../test/factories.ts';
 import { multipart, PDF } from '../../test/files.fixtures.ts';
 import { addDays, todayUtc } from '../time-logs/days.ts';
 
@@ -162,11 +172,115 @@ describe('live events of writes', () => {
   it("an employee's role change tells their streams to re-check; deactivation ends them", async () => {
     const u = await buildUser(database.db, acme);
     const session = { type: 'session', id: '*', projectId: null, taskId: null, userIds: [u.userId] };
+    const employee = { type: 'employee', id: u.userId, projectId: null, taskId: null, userIds: [u.userId] };
     expect(
       (await events('PUT', `/api/CompanyUsers/user/${u.userId}`, { roleId: acme.roleIds.manager })).got,
-    ).toEqual([{ ...session, action: 'updated' }]);
+    ).toEqual([
+      { ...employee, action: 'updated' },
+      { ...session, action: 'updated' },
+    ]);
     expect((await events('DELETE', `/api/CompanyUsers/user/${u.userId}`)).got).toEqual([
+      { ...employee, action: 'updated' },
       { ...session, action: 'ended' },
     ]);
+  });
+
+  it('task statuses, employees, company roles and their grants, departments (issue 22: every write records)', async () => {
+    const none = { projectId: null, taskId: null };
+    const status = await events('POST', '/api/Taskstatuses', { name: 'Blocked', color: '#aa3344' });
+    const st = status.body.statusId as string;
+    expect(status.got).toEqual([{ type: 'taskstatus', action: 'created', id: st, ...none }]);
+    expect((await events('PUT', `/api/Taskstatuses/${st}`, { name: 'Stuck' })).got).toEqual([
+      { type: 'taskstatus', action: 'updated', id: st, ...none },
+    ]);
+    expect((await events('DELETE', `/api/Taskstatuses/${st}`)).got).toEqual([
+      { type: 'taskstatus', action: 'deleted', id: st, ...none },
+    ]);
+
+    const invited = await events('POST', '/api/CompanyUsers', {
+      firstName: 'Live',
+      lastName: 'Hire',
+      email: 'live-hire@emits.test',
+    });
+    const u = invited.body.userId as string;
+    const employee = { type: 'employee', id: u, ...none, userIds: [u] };
+    expect(invited.got).toEqual([{ ...employee, action: 'created' }]);
+    expect((await events('PUT', `/api/CompanyUsers/user/${u}`, { jobTitle: 'Pilot' })).got).toEqual([
+      { ...employee, action: 'updated' },
+    ]);
+
+    const role = await events('POST', '/api/CompanyRoles', { roleName: 'Live role' });
+    const r = role.body.companyRoleId as string;
+    const roleEvent = { type: 'companyrole', id: r, ...none };
+    expect(role.got).toEqual([{ ...roleEvent, action: 'created' }]);
+    expect((await events('PUT', `/api/CompanyRoles/${r}`, { description: 'On air' })).got).toEqual([
+      { ...roleEvent, action: 'updated' },
+    ]);
+    const [perm] = await sqlRows<{ id: string }>(
+      database.db,
+      sql`select id from permissions where name = 'project:read'`,
+    );
+    const pid = perm?.id ?? '';
+    expect((await events('POST', `/api/Roles/${r}/permissions/${pid}`)).got).toEqual([
+      { ...roleEvent, action: 'updated' },
+    ]);
+    expect((await events('DELETE', `/api/Roles/${r}/permissions/${pid}`)).got).toEqual([
+      { ...roleEvent, action: 'updated' },
+    ]);
+    expect((await events('POST', `/api/Users/${u}/roles/${r}`)).got).toEqual([
+      { ...employee, action: 'updated' },
+    ]);
+    expect((await events('DELETE', `/api/Users/${u}/roles/${r}`)).got).toEqual([
+      { ...employee, action: 'updated' },
+    ]);
+    expect((await events('POST', `/api/Users/${u}/permissions/${pid}`)).got).toEqual([
+      { ...employee, action: 'updated' },
+    ]);
+    expect((await events('DELETE', `/api/Users/${u}/permissions/${pid}`)).got).toEqual([
+      { ...employee, action: 'updated' },
+    ]);
+    expect((await events('DELETE', `/api/CompanyRoles/${r}`)).got).toEqual([
+      { ...roleEvent, action: 'deleted' },
+    ]);
+
+    const dept = await events('POST', '/api/Department', { name: 'Live ops' });
+    const d = dept.body.deptId as string;
+    const deptEvent = { type: 'department', id: d, ...none };
+    expect(dept.got).toEqual([{ ...deptEvent, action: 'created' }]);
+    expect((await events('PUT', `/api/Department/${d}`, { name: 'Live ops 2' })).got).toEqual([
+      { ...deptEvent, action: 'updated' },
+    ]);
+    expect((await events('DELETE', `/api/Department/${d}`)).got).toEqual([
+      { ...deptEvent, action: 'deleted' },
+    ]);
+    // Every one of them is a row of the change log.
+    const [rows] = await sqlRows<{ n: number }>(
+      database.db,
+      sql`select count(*)::int as n from changes where company_id = ${acme.companyId}
+           and type in ('taskstatus', 'employee', 'companyrole', 'department')`,
+    );
+    expect(rows?.n).toBeGreaterThanOrEqual(17);
+  });
+
+  it("what the company holds: the Super Admin's module changes land in the company's changes", async () => {
+    const root = await login(app, (await buildSuperAdmin(database.db)).email);
+    const [mod] = await sqlRows<{ id: string }>(
+      database.db,
+      sql`select module_id as id from company_modules where company_id = ${acme.companyId} limit 1`,
+    );
+    const moduleId = mod?.id ?? '';
+    seen = [];
+    const res = await app.inject({
+      method: 'PUT',
+      url: `/api/Companies/${acme.companyId}/modules/${moduleId}`,
+      headers: bearer(root),
+      payload: { accessLevel: 'read' },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const mine = seen.filter((e) => e.type === 'subscription');
+    expect(mine.map(({ type, action, id, companyId }) => ({ type, action, id, companyId }))).toEqual([
+      { type: 'subscription', action: 'updated', id: moduleId, companyId: acme.companyId },
+    ]);
+    expect(mine[0]?.actorId).toBe(root.userId);
   });
 });

@@ -21,7 +21,10 @@ export function toLiveMessage(e: LiveEvent): LiveMessage {
  * - projects: `project:read:all`, else the projects the reader is a member of;
  * - task lists, tasks, comments: also `task:read:all` (tasks follow their project);
  * - time logs: the owner, `timelog:read:all`, and the manager of the owner's department;
- * - notifications: the recipients only.
+ * - notifications: the recipients only;
+ * - task statuses: everyone (every task screen shows them); employees: the person and holders of
+ *   employee:read(:all); company roles, departments: their read permissions; what the company
+ *   holds (purchases, modules): company:read, company:update or package:read.
  * The member projects and managed users are loaded when the stream opens and on every re-check;
  * membership is reloaded when a project event names this reader (added, removed, a new project).
  */
@@ -65,6 +68,17 @@ export function liveAudience(scope: Scope) {
           return named || has('timelog:read:all') || (e.userIds ?? []).some((u) => managed.has(u));
         case 'notification':
           return named;
+        case 'taskstatus':
+          // Every screen of tasks and projects shows the company's statuses.
+          return true;
+        case 'employee':
+          return named || has('employee:read') || has('employee:read:all');
+        case 'companyrole':
+          return has('companyrole:read') || has('companyrole:read:all');
+        case 'department':
+          return has('department:read') || has('department:read:all');
+        case 'subscription':
+          return has('company:read') || has('company:update') || has('package:read');
         case 'session':
           // Handled by the stream itself (it re-checks and may end); the client hears of a change
           // of its reader's rights, or of the company's (no userIds), to refetch what it shows.

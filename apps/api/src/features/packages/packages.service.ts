@@ -77,6 +77,7 @@ async function buy(tx: Scope, packageId: string, body: PurchaseBody): Promise<Pu
       modulesGrantedFull: moduleIds.length,
     },
   });
+  tx.emit({ type: 'subscription', action: 'created', id });
   const row = await packagesRepo.purchaseById(tx, id);
   if (!row) throw new Error('purchase vanished');
   return toPurchase(row);

@@ -108,6 +108,7 @@ export const permissionsService = {
         subjectUserId: user.id,
         details: { granted: permission.name },
       });
+      tx.emit({ type: 'employee', action: 'updated', id: user.id, userIds: [user.id] });
     });
     return toPermission(permission);
   },
@@ -128,6 +129,7 @@ export const permissionsService = {
         subjectUserId: user.id,
         details: { revoked: permission.name },
       });
+      tx.emit({ type: 'employee', action: 'updated', id: user.id, userIds: [user.id] });
     });
     return { userId: user.id, permissionId };
   },

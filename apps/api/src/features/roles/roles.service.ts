@@ -10,7 +10,7 @@ import {
 } from '@taskhive/contract';
 import { badRequest, conflict, notFound, uniqueViolation } from '../../lib/errors.ts';
 import { toPaged } from '../../lib/list.ts';
-import { makeScope, type Scope } from '../../lib/scope.ts';
+import type { Scope } from '../../lib/scope.ts';
 import { companyTarget } from '../company-modules/company-target.ts';
 import { toPermission } from '../permissions/permissions.mapper.ts';
 import { permissionsRepo } from '../permissions/permissions.repo.ts';
@@ -37,9 +37,11 @@ async function load(scope: Scope, id: string) {
   return rolesPolicy.assertVisible(scope, await rolesRepo.byId(scope, id));
 }
 
-/** The scope of the role's own company: writes on a role go through it. */
-const ownerOf = (scope: Scope, role: { companyId: string }) =>
-  makeScope(scope.db, scope.actor, role.companyId);
+/**
+ * The scope of the role's own company: writes on a role go through it (the request's scope in that
+ * company, so what it changes joins the request's changes).
+ */
+const ownerOf = (scope: Scope, role: { companyId: string }) => scope.forCompany(role.companyId);
 
 async function loadPermission(scope: Scope, id: string) {
   const p = await permissionsRepo.byId(scope, id);
@@ -124,7 +126,7 @@ export const rolesService = {
     const role = await load(scope, id);
     const permission = await loadPermission(scope, permissionId);
     if (role.roleType !== 'platform') {
-      const roleScope = makeScope(scope.db, scope.actor, role.companyId);
+      const roleScope = ownerOf(scope, role);
       if (!(await permissionsRepo.allowedInScope(roleScope, permissionId)))
         throw badRequest(MESSAGES.permissionsAdmin.notInCompanyModules, {
           permissionId: [MESSAGES.permissionsAdmin.notInCompanyModules],
@@ -140,6 +142,7 @@ export const rolesService = {
         kind: 'role.permissions_changed',
         details: { roleId: id, role: role.name, granted: permission.name },
       });
+      tx.emit({ type: 'companyrole', action: 'updated', id });
     });
     return toPermission(permission);
   },
@@ -157,6 +160,7 @@ export const rolesService = {
         kind: 'role.permissions_changed',
         details: { roleId: id, role: role.name, revoked: permission.name },
       });
+      tx.emit({ type: 'companyrole', action: 'updated', id });
     });
     return { roleId: id, permissionId };
   },
@@ -185,6 +189,7 @@ export const rolesService = {
         subjectUserId: user.id,
         details: { added: role.name },
       });
+      tx.emit({ type: 'employee', action: 'updated', id: user.id, userIds: [user.id] });
     });
     return { ...toRole(role), primary: role.id === user.roleId };
   },
@@ -205,6 +210,7 @@ export const rolesService = {
         subjectUserId: user.id,
         details: { removed: role.name },
       });
+      tx.emit({ type: 'employee', action: 'updated', id: user.id, userIds: [user.id] });
     });
     return { userId: user.id, roleId };
   },

@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { roles, users } from '../../db/schema/index.ts';
 import { isSuperAdminRole } from '../../lib/access.ts';
 import { notFound } from '../../lib/errors.ts';
-import { makeScope, type Scope } from '../../lib/scope.ts';
+import type { Scope } from '../../lib/scope.ts';
 
 /**
  * The user an administration route names in its path, and a scope on that user's company. A
@@ -27,7 +27,7 @@ export async function userTarget(
     .where(scope.actor.isSuperAdmin ? eq(users.id, userId) : scope.own(users, eq(users.id, userId)));
   if (!row || (!scope.actor.isSuperAdmin && row.companyId !== scope.companyId)) throw notFound('User');
   return {
-    target: makeScope(scope.db, scope.actor, row.companyId),
+    target: scope.forCompany(row.companyId),
     user: { id: row.id, roleId: row.roleId, isSuperAdmin: isSuperAdminRole(row.roleName, row.roleType) },
   };
 }

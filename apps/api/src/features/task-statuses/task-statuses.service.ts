@@ -79,7 +79,9 @@ export const taskStatusesService = {
         let sortOrder = body.sortOrder;
         if (sortOrder === undefined) sortOrder = await taskStatusesRepo.nextSortOrder(tx);
         else await taskStatusesRepo.shiftFrom(tx, sortOrder);
-        return taskStatusesRepo.insert(tx, { name: body.name, color: body.color, sortOrder });
+        const statusId = await taskStatusesRepo.insert(tx, { name: body.name, color: body.color, sortOrder });
+        tx.emit({ type: 'taskstatus', action: 'created', id: statusId });
+        return statusId;
       }),
     );
     return toTaskStatus(await load(scope, id));
@@ -92,6 +94,7 @@ export const taskStatusesService = {
         if (body.sortOrder !== undefined && body.sortOrder !== row.sortOrder)
           await taskStatusesRepo.shiftFrom(tx, body.sortOrder, id);
         await taskStatusesRepo.update(tx, id, body);
+        tx.emit({ type: 'taskstatus', action: 'updated', id });
       }),
     );
     return toTaskStatus(await load(scope, id));
@@ -114,6 +117,7 @@ export const taskStatusesService = {
         movedProjects = await projectsRepo.moveStatus(tx, id, moveTo);
       }
       await taskStatusesRepo.delete(tx, id);
+      tx.emit({ type: 'taskstatus', action: 'deleted', id });
       return { statusId: id, movedTasks, movedProjects };
     });
     return work.catch((err: unknown) => {

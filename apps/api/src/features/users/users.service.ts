@@ -14,7 +14,7 @@ import { toPaged } from '../../lib/list.ts';
 import { retryTransaction } from '../../lib/retry.ts';
 import type { Scope } from '../../lib/scope.ts';
 import { auditLog } from '../audit/audit-log.ts';
-import { sessionEnded } from '../../lib/live-events.ts';
+import { type LiveChange, sessionEnded } from '../../lib/live-events.ts';
 import { sessionsRepo } from '../auth/sessions.repo.ts';
 import { companyRolesRepo } from '../company-roles/company-roles.repo.ts';
 import { departmentsRepo } from '../departments/departments.repo.ts';
@@ -35,6 +35,14 @@ export type UsersDeps = {
 };
 
 const RECENT_TIME_LOGS = 5;
+
+/** The change an employee's write records (live: the person, and who may read employees). */
+const employeeChanged = (action: 'created' | 'updated', userId: string): LiveChange => ({
+  type: 'employee',
+  action,
+  id: userId,
+  userIds: [userId],
+});
 const emailTaken = () => conflict(MESSAGES.auth.emailTaken, { email: [MESSAGES.auth.emailTaken] });
 
 async function load(scope: Scope, userId: string) {
@@ -133,6 +141,7 @@ export function usersService({ storage, log }: UsersDeps) {
               departmentId: body.departmentId ?? null,
             });
             await enqueueInvitation(tx, userId);
+            tx.emit(employeeChanged('created', userId));
             const invited = await usersRepo.byId(tx, userId);
             await auditLog.record(tx, {
               kind: 'user.invited',
@@ -174,6 +183,7 @@ export function usersService({ storage, log }: UsersDeps) {
             throw conflict(MESSAGES.users.roleNotInCompany);
           if (usersPolicy.removesAdmin(current, body)) await assertNotLastAdmin(tx, userId);
           await usersRepo.update(tx, userId, body);
+          tx.emit(employeeChanged('updated', userId));
           if (deactivates) {
             await sessionsRepo.revokeAllForUser(tx, userId, 'deactivated');
             tx.emit(sessionEnded('*', userId));
@@ -210,6 +220,7 @@ export function usersService({ storage, log }: UsersDeps) {
         scope.transaction(async (tx) => {
           if (usersPolicy.removesAdmin(current, { status: 'inactive' })) await assertNotLastAdmin(tx, userId);
           await usersRepo.update(tx, userId, { status: 'inactive' });
+          tx.emit(employeeChanged('updated', userId));
           await sessionsRepo.revokeAllForUser(tx, userId, 'deactivated');
           if (current.status !== 'inactive')
             await auditLog.record(tx, { kind: 'user.deactivated', subjectUserId: userId });
@@ -224,7 +235,10 @@ export function usersService({ storage, log }: UsersDeps) {
       const before = await load(scope, userId);
       const file = await storage.receive(req, 'image');
       try {
-        await usersRepo.update(scope, userId, { profilePhotoPath: file.storageKey });
+        await scope.transaction(async (tx) => {
+          await usersRepo.update(tx, userId, { profilePhotoPath: file.storageKey });
+          tx.emit(employeeChanged('updated', userId));
+        });
       } catch (err) {
         await storage.remove(file.storageKey);
         throw err;
