@@ -201,6 +201,34 @@ test.describe('at 1440 px', () => {
 test.describe('at 390 px', () => {
   test.use({ viewport: PHONE, hasTouch: true, isMobile: true });
 
+  test('1. the drawer’s time toolbar stays inside the drawer, a timer running', async ({ page, request }) => {
+    const employee = await tokenOf(request, ACCOUNTS.acmeEmployee.email);
+    const taskId = await taskWithEntries(request, employee);
+    await request.delete('/api/Timelogs/timer', { headers: auth(employee) });
+    const started = await request.post('/api/Timelogs/timer', { headers: auth(employee), data: { taskId } });
+    expect(started.status()).toBe(201);
+
+    await signIn(page, ACCOUNTS.acmeEmployee.email);
+    await page.goto(`/app/tasks?task=${taskId}`);
+    const drawer = page.getByRole('dialog', { name: 'Task detail' });
+    const entries = drawer.getByTestId('time-entry');
+    await entries.first().scrollIntoViewIfNeeded();
+    await shot(page, '1-drawer-time-phone');
+    const content = await drawer.getByTestId('task-time-summary').boundingBox();
+    for (const name of ['Stop timer', 'Export CSV', 'Log time']) {
+      const control = drawer.getByRole('button', { name });
+      if (name !== 'Export CSV') expect(await textCut(control)).toBe(false);
+      const box = await control.boundingBox();
+      expect(
+        box && content && box.x >= content.x && box.x + box.width <= content.x + content.width + 0.5,
+      ).toBe(true);
+    }
+    for (const entry of await entries.all()) {
+      expect(await clippedPixels(entry, '.MuiDrawer-paper')).toBe(0);
+    }
+    await request.delete('/api/Timelogs/timer', { headers: auth(employee) });
+  });
+
   test('2. the header keeps its height and its controls while a timer runs', async ({ page, request }) => {
     const employee = await tokenOf(request, ACCOUNTS.acmeEmployee.email);
     const taskId = await taskWithEntries(request, employee);

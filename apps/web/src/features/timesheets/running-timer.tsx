@@ -137,7 +137,7 @@ export function StartTimerButton({ taskId }: { taskId: string }) {
         sx={{ whiteSpace: 'nowrap', flexShrink: 0 }}
       >
         Stop timer
-        <Box component="span" sx={{ ml: 1, fontVariantNumeric: 'tabular-nums' }}>
+        <Box component="span" sx={{ ml: 0.75, fontVariantNumeric: 'tabular-nums' }}>
           {elapsed(timer.startedAt, now)}
         </Box>
       </Button>

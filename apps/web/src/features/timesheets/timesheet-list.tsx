@@ -304,11 +304,10 @@ export function TimesheetList({ taskId, toolbarStart }: { taskId?: string; toolb
 
   const canLog = can({ anyOf: ['timelog:create'] });
   const toolbar = taskId ? (
-    <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+    <Stack direction="row" spacing={1} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
       {toolbarStart}
-      <Box sx={{ flexGrow: 1 }} />
       <Tooltip title="Export CSV">
-        <IconButton aria-label="Export CSV" onClick={() => void exportCsv()}>
+        <IconButton aria-label="Export CSV" onClick={() => void exportCsv()} sx={{ ml: 'auto' }}>
           <DownloadRounded />
         </IconButton>
       </Tooltip>
