@@ -1,6 +1,7 @@
 import type { LiveMessage } from '@taskhive/contract';
 import type { LiveEvent } from '../../lib/live-events.ts';
 import type { Actor, Scope } from '../../lib/scope.ts';
+import { projectsPolicy } from '../projects/projects.policy.ts';
 import { projectsRepo } from '../projects/projects.repo.ts';
 import { managedUserIds } from '../time-logs/time-logs.policy.ts';
 
@@ -16,8 +17,9 @@ export function toLiveMessage(e: LiveEvent): LiveMessage {
 }
 
 /**
- * Who may hear what, for one open stream. The same rules as the reads (projects.policy.ts,
- * time-logs.policy.ts), decided per event from what the connection keeps:
+ * Who may hear what, for one open stream. The rules of the reads themselves (projectsPolicy's
+ * canReadProject / canReadTask, time-logs.policy.ts), decided per event from what the connection
+ * keeps:
  * - projects: `project:read:all`, else the projects the reader is a member of;
  * - task lists, tasks, comments: also `task:read:all` (tasks follow their project);
  * - time logs: the owner, `timelog:read:all`, and the manager of the owner's department;
@@ -57,13 +59,12 @@ export function liveAudience(scope: Scope) {
           if (named) await loadMembership();
           if (e.action === 'deleted') memberOf.delete(e.id);
           // A removed member hears of it once (their open screens then get 404 on refetch).
-          return has('project:read:all') || was || memberOf.has(e.id);
+          return projectsPolicy.canReadProject(actor.permissions, was || memberOf.has(e.id));
         }
         case 'tasklist':
         case 'task':
         case 'comment':
-          if (has('project:read:all') || has('task:read:all')) return true;
-          return !!e.projectId && memberOf.has(e.projectId);
+          return projectsPolicy.canReadTask(actor.permissions, !!e.projectId && memberOf.has(e.projectId));
         case 'timelog':
           return named || has('timelog:read:all') || (e.userIds ?? []).some((u) => managed.has(u));
         case 'notification':

@@ -3,6 +3,7 @@ import { accessRepo } from '../../lib/access.ts';
 import type { Scope } from '../../lib/scope.ts';
 import { personName } from '../comments/activity.ts';
 import { commentsRepo } from '../comments/comments.repo.ts';
+import { projectsPolicy, READS_ALL_PROJECTS, READS_ALL_TASKS } from '../projects/projects.policy.ts';
 import { projectsRepo } from '../projects/projects.repo.ts';
 import { type TaskRow, tasksRepo } from '../tasks/tasks.repo.ts';
 import { enqueueNotificationMails } from './notification-mails.ts';
@@ -64,13 +65,14 @@ async function readable(tx: Scope, items: NewNotification[]): Promise<NewNotific
   // The company-wide read rights of the recipients who are not members: one query for all of them.
   const others = [...new Set(items.filter((n) => !isMember(n)).map((n) => n.userId))];
   const held = await accessRepo(tx.db).effectivePermissionsOf(tx.companyId, others, [
-    'project:read:all',
-    'task:read:all',
+    READS_ALL_PROJECTS,
+    READS_ALL_TASKS,
   ]);
   return items.filter((n) => {
-    if (isMember(n)) return true;
-    const rights = held.get(n.userId);
-    return !!rights && (rights.has('project:read:all') || (n.taskId !== null && rights.has('task:read:all')));
+    const rights = held.get(n.userId) ?? new Set<string>();
+    return n.taskId !== null
+      ? projectsPolicy.canReadTask(rights, isMember(n))
+      : projectsPolicy.canReadProject(rights, isMember(n));
   });
 }
 
