@@ -3,7 +3,7 @@ import type { LiveEvent } from '../../lib/live-events.ts';
 import type { Actor, Scope } from '../../lib/scope.ts';
 import { projectsPolicy } from '../projects/projects.policy.ts';
 import { projectsRepo } from '../projects/projects.repo.ts';
-import { managedUserIds } from '../time-logs/time-logs.policy.ts';
+import { managedUserIds, timeLogPolicy } from '../time-logs/time-logs.policy.ts';
 
 /** What a stream sends: the event's name and place, never the record (the read checks rights). */
 export function toLiveMessage(e: LiveEvent): LiveMessage {
@@ -66,7 +66,7 @@ export function liveAudience(scope: Scope) {
         case 'comment':
           return projectsPolicy.canReadTask(actor.permissions, !!e.projectId && memberOf.has(e.projectId));
         case 'timelog':
-          return named || has('timelog:read:all') || (e.userIds ?? []).some((u) => managed.has(u));
+          return (e.userIds ?? []).some((u) => timeLogPolicy.seesTimeOf(actor, u, managed.has(u)));
         case 'notification':
           return named;
         case 'taskstatus':

@@ -34,11 +34,23 @@ export function visibleTimeLogs(scope: Scope): SQL | undefined {
 }
 
 export const timeLogPolicy = {
+  /**
+   * The one rule of whose time one sees (`can`; `visibleTimeLogs` and `managedUserIds` are its
+   * `visibleWhere`): one's own, everyone's with `timelog:read:all`, and, for the manager of a
+   * department, its members'. `managesOwner`: the reader manages the owner's department.
+   */
+  seesTimeOf(
+    reader: { userId: string; permissions: ReadonlySet<string> },
+    ownerId: string,
+    managesOwner: boolean,
+  ) {
+    return ownerId === reader.userId || reader.permissions.has('timelog:read:all') || managesOwner;
+  },
   canView(scope: Scope, owner: Owner): boolean {
-    return (
-      owner.userId === scope.actor.userId ||
-      has(scope, 'timelog:read:all') ||
-      owner.departmentManagerId === scope.actor.userId
+    return timeLogPolicy.seesTimeOf(
+      scope.actor,
+      owner.userId,
+      owner.departmentManagerId === scope.actor.userId,
     );
   },
   canEdit(scope: Scope, owner: Owner): boolean {
