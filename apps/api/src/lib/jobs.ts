@@ -180,9 +180,8 @@ function graphileJobs(pool: pg.Pool, deps: { config: JobsConfig; log: FastifyBas
   const taskList: TaskList = {};
   const crontab: string[] = [];
   const logger = graphileLogger(log);
-  let runner: Runner | undefined;
+  let starting: Promise<Runner | undefined> | undefined;
   let pending: { cancel(): void } | undefined;
-  let stopped = false;
   const shared = { pgPool: pool, logger, noHandleSignals: true } as const;
 
   return {
@@ -205,26 +204,22 @@ function graphileJobs(pool: pg.Pool, deps: { config: JobsConfig; log: FastifyBas
       if (config.concurrency === 0) return;
       pending = delayed(config.startDelayMs, () => {
         pending = undefined;
-        const items: ParsedCronItem[] = parseCrontab(crontab.join('\n'));
-        run({
+        starting = run({
           ...shared,
           taskList,
           concurrency: config.concurrency,
           pollInterval: config.pollMs,
-          parsedCronItems: items,
-        }).then(
-          (r) => {
-            if (stopped) void r.stop();
-            else runner = r;
-          },
-          (err: unknown) => log.error({ err }, 'job worker failed to start'),
-        );
+          parsedCronItems: parseCrontab(crontab.join('\n')),
+        }).catch((err: unknown) => {
+          log.error({ err }, 'job worker failed to start');
+          return undefined;
+        });
       });
     },
     async stop() {
-      stopped = true;
       pending?.cancel();
-      await runner?.stop();
+      // A worker still starting is stopped once it has (before the pool can close under it).
+      await (await starting)?.stop();
     },
     async drain() {
       await runOnce({ ...shared, taskList });
