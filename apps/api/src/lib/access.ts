@@ -3,6 +3,16 @@ import { PLATFORM_ONLY, ROLES } from '@taskhive/contract';
 import { type Db, rowsOf } from '../db/client.ts';
 import { companies, roles, sessions, users } from '../db/schema/index.ts';
 
+/**
+ * The one statement of the module access-level rule, over a `company_modules` row `cm` and a
+ * `permissions` row `p`: `full` allows every permission of the module, `write` all but deletes,
+ * `read` only reads. Effective permissions, what a role carries and what a company's grants allow
+ * all use it.
+ */
+export const MODULE_LEVEL_ALLOWS = sql.raw(`(cm.access_level = 'full'
+  or (cm.access_level = 'write' and p.permission_type <> 'delete')
+  or (cm.access_level = 'read' and p.permission_type = 'read'))`);
+
 export type LiveSession = {
   userId: string;
   companyId: string;
@@ -97,9 +107,7 @@ export function accessRepo(db: Db) {
           join held h on h.permission_id = p.id
           join company_modules cm on cm.module_id = p.module_id and cm.company_id = ${companyId}
           join modules m on m.id = p.module_id and m.status = 'active'
-         where (cm.access_level = 'full'
-                or (cm.access_level = 'write' and p.permission_type <> 'delete')
-                or (cm.access_level = 'read' and p.permission_type = 'read'))
+         where ${MODULE_LEVEL_ALLOWS}
            and p.name not in (${list(PLATFORM_ONLY)})
            ${among ? sql`and p.name in (${list(among)})` : sql``}
          order by p.name`);
@@ -134,9 +142,7 @@ export function accessRepo(db: Db) {
           join company_modules cm on cm.module_id = p.module_id and cm.company_id = ${companyId}
           join modules m on m.id = p.module_id and m.status = 'active'
          where rp.role_id in (${ids})
-           and (cm.access_level = 'full'
-                or (cm.access_level = 'write' and p.permission_type <> 'delete')
-                or (cm.access_level = 'read' and p.permission_type = 'read'))
+           and ${MODULE_LEVEL_ALLOWS}
            and p.name not in (${platformOnly})
          order by p.name`);
       return rowsOf<{ name: string }>(result).map((r) => r.name);

@@ -2,6 +2,7 @@ import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { PermissionListQuery, UserPermissionListQuery } from '@taskhive/contract';
 import { modules, permissions, userPermissions } from '../../db/schema/index.ts';
 import { countAll, type ListResult, pageWindow, searchAny, sortBy, totalOf } from '../../lib/list.ts';
+import { MODULE_LEVEL_ALLOWS } from '../../lib/access.ts';
 import type { Scope } from '../../lib/scope.ts';
 
 export type PermissionRow = {
@@ -118,9 +119,7 @@ export const permissionsRepo = {
       select p.id from permissions p
         join modules m on m.id = p.module_id and m.status = 'active'
         join company_modules cm on cm.module_id = p.module_id and cm.company_id = ${companyId}
-       where cm.access_level = 'full'
-          or (cm.access_level = 'write' and p.permission_type <> 'delete')
-          or (cm.access_level = 'read' and p.permission_type = 'read'))`;
+       where ${MODULE_LEVEL_ALLOWS})`;
   },
 
   /** Whether the scope's company's modules allow the permission. */
