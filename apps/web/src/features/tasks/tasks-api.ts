@@ -353,7 +353,12 @@ export const tasksApi = api.injectEndpoints({
       {
         move: BoardMove;
         status: Pick<Task, 'statusId' | 'statusName' | 'statusColor'>;
-        /** The place in the column: the next card's sortOrder (the server shifts it and those after). */
+        /**
+         * The place in the column: the next card's sortOrder. The server gives the card a key
+         * between its neighbours' (sparse keys, 1024 apart when placed at the end), renumbering
+         * the column only when there is no room; the answer carries the key it took. The patch
+         * below only keeps the cached order right until then.
+         */
         sortOrder: number;
       }
     >({
