@@ -7,18 +7,20 @@ import { toastActions } from '../app/slices/toast-slice';
 import { useAppDispatch, useAppSelector } from '../hooks/store';
 
 /**
- * Shows the newest toast, top-center, for TOAST_DURATION_MS. A newer toast replaces the one
- * showing at once (a stale "failed" never stands over the success of the retry that followed it,
- * nor makes it wait). Each toast mounts in its own node at the end of <body>, so one raised while
- * a drawer or dialog is open is not among the siblings the modal hides from assistive technology
- * (it is announced and reachable).
+ * Shows queued toasts one at a time, top-center, for TOAST_DURATION_MS. An error is outdated by
+ * any toast raised after it: it goes at once (a stale red 'failed' never stands over the success
+ * of the retry that followed it, nor makes it wait), while successes and notes still queue, so
+ * an action that says two things says both. Each toast mounts in its own node at the end of
+ * <body>, so one raised while a drawer or dialog is open is not among the siblings the modal
+ * hides from assistive technology (it is announced and reachable).
  */
 export default function ToastSnackbar() {
   const dispatch = useAppDispatch();
   const queue = useAppSelector((s) => s.toast.queue);
-  const toast = queue.at(-1);
+  const toast = queue[0];
   const staleKey = queue
     .slice(0, -1)
+    .filter((t) => t.severity === 'error')
     .map((t) => t.id)
     .join(',');
   useEffect(() => {
