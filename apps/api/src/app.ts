@@ -139,7 +139,7 @@ export async function buildApp({
   });
 
   let shuttingDown = false;
-  // Work started after an answer (a reset link's email) finishes before the database closes.
+  // Work started after an answer (a failed sign-in's audit line) finishes before the database closes.
   const later = background(app.log);
   app.decorate('background', later);
   app.addHook('preClose', async () => {

@@ -8,8 +8,9 @@ export type Background = {
 };
 
 /**
- * Work a request starts but its answer must not wait on, nor reveal by its duration (a reset
- * link's token and email exist only for a real account).
+ * Work a request starts but its answer must not wait on, nor reveal by its duration (a failed
+ * sign-in is audited only for a real account). Lost if the process dies: work that must not be
+ * lost (mail) is a job instead (lib/jobs.ts).
  */
 export function background(log: FastifyBaseLogger): Background {
   const pending = new Set<Promise<void>>();
