@@ -21,6 +21,9 @@ const PLATFORM_TABLES = [
   'role_permissions',
   'refresh_tokens',
   '__taskhive_migrations',
+  // The embedded database's job queue and its scheduler: the platform's, not a tenant's.
+  'jobs',
+  'job_schedules',
 ];
 
 describe('migrations', () => {

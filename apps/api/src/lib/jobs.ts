@@ -317,8 +317,8 @@ function embeddedJobs(deps: { db: Db; config: JobsConfig; log: FastifyBaseLogger
       .where(
         eq(
           jobsTable.id,
-          sql`(select id from ${jobsTable} where locked_at is null and attempts < max_attempts and run_at <= now()
-                order by run_at, id limit 1 for update skip locked)`,
+          sql`(select seq from ${jobsTable} where locked_at is null and attempts < max_attempts and run_at <= now()
+                order by run_at, seq limit 1 for update skip locked)`,
         ),
       )
       .returning();

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { text } from '@taskhive/contract';
 import type { App } from '../app.ts';
@@ -13,6 +14,7 @@ import {
   buildTaskList,
   buildUser,
   callOk,
+  sqlRows,
   login,
   priorityIdOf,
   type Session,
@@ -102,9 +104,16 @@ const PROBES: Probe[] = [
   },
 ];
 
+/** The platform catalogue as it was: the reset between files keeps it, so what this file adds goes after it. */
+let catalogue: { permissions: string[]; modules: string[] };
+
 beforeAll(async () => {
   ({ app, database } = await buildTestApp());
   const db = database.db;
+  catalogue = {
+    permissions: (await sqlRows<{ id: string }>(db, sql`select id from permissions`)).map((r) => r.id),
+    modules: (await sqlRows<{ id: string }>(db, sql`select id from modules`)).map((r) => r.id),
+  };
   company = await buildCompany(db, { name: 'Stringco' });
   admin = await login(app, company.adminEmail);
   root = await login(app, (await buildSuperAdmin(db)).email);
@@ -166,7 +175,30 @@ beforeAll(async () => {
   // A field the setup misread would silently turn a real record's id into a random one.
   expect(Object.entries(ids).filter(([, id]) => typeof id !== 'string')).toEqual([]);
 }, 120_000);
-afterAll(() => app.close());
+afterAll(async () => {
+  // The permissions and modules the probes created would be seen by the next file on this worker
+  // (lib/access.test compares the Super Admin's permissions with the catalogue).
+  const ids = (xs: string[]) =>
+    sql.join(
+      xs.map((x) => sql`${x}::uuid`),
+      sql`, `,
+    );
+  await database.db.execute(
+    sql`delete from role_permissions where permission_id not in (${ids(catalogue.permissions)})`,
+  );
+  await database.db.execute(
+    sql`delete from user_permissions where permission_id not in (${ids(catalogue.permissions)})`,
+  );
+  await database.db.execute(sql`delete from permissions where id not in (${ids(catalogue.permissions)})`);
+  await database.db.execute(
+    sql`delete from package_modules where module_id not in (${ids(catalogue.modules)})`,
+  );
+  await database.db.execute(
+    sql`delete from company_modules where module_id not in (${ids(catalogue.modules)})`,
+  );
+  await database.db.execute(sql`delete from modules where id not in (${ids(catalogue.modules)})`);
+  await app.close();
+});
 
 /** The id a path parameter names: by its name, or for `:id` by the path segment before it. */
 function pathId(url: string, param: string): string {

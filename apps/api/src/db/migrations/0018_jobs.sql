@@ -3,8 +3,9 @@
 -- transaction that causes it; a worker takes a due one (FOR UPDATE SKIP LOCKED), counts the
 -- attempt and locks it, deletes it when done, or records the error and backs off
 -- (exp(least(attempts, 10)) seconds, graphile-worker's rule). attempts = max_attempts: dead.
+-- `seq` is the job's id, a sequence (the queue's order; entity ids elsewhere are uuids).
 CREATE TABLE "jobs" (
-	"id" bigint PRIMARY KEY GENERATED ALWAYS AS IDENTITY,
+	"seq" bigint PRIMARY KEY GENERATED ALWAYS AS IDENTITY,
 	"task" text NOT NULL,
 	"payload" jsonb DEFAULT '{}'::jsonb NOT NULL,
 	"run_at" timestamp with time zone DEFAULT now() NOT NULL,
@@ -17,7 +18,7 @@ CREATE TABLE "jobs" (
 	CONSTRAINT "jobs_attempts_ck" CHECK ("attempts" >= 0 AND "max_attempts" >= 1)
 );
 --> statement-breakpoint
-CREATE INDEX "jobs_due_idx" ON "jobs" USING btree ("run_at","id") WHERE "locked_at" IS NULL AND "attempts" < "max_attempts";
+CREATE INDEX "jobs_due_idx" ON "jobs" USING btree ("run_at","seq") WHERE "locked_at" IS NULL AND "attempts" < "max_attempts";
 --> statement-breakpoint
 CREATE INDEX "jobs_failed_idx" ON "jobs" USING btree ("updated_at") WHERE "last_error" IS NOT NULL;
 --> statement-breakpoint

@@ -9,7 +9,8 @@ import { bigint, check, index, integer, jsonb, pgTable, text, timestamp } from '
 export const jobs = pgTable(
   'jobs',
   {
-    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    /** The job's id: a sequence, the queue's order (column `seq`; entity ids elsewhere are uuids). */
+    id: bigint('seq', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
     task: text('task').notNull(),
     payload: jsonb('payload').$type<Record<string, unknown>>().notNull().default({}),
     runAt: timestamp('run_at', { withTimezone: true }).notNull().defaultNow(),
