@@ -57,6 +57,40 @@ const webBoundaries = FEATURES.flatMap((feature) => [
   ]),
 });
 
+/**
+ * API boundaries (issue 22): a feature imports another only through that feature's index.ts, its
+ * public face (what it offers the others); never one of its files, its repository least of all.
+ * lib/, plugins/ and db/ are shared; app.ts composes. Tests may reach into any feature for fixtures.
+ */
+const API = 'apps/api/src';
+const API_FEATURES = readdirSync(new URL(`./${API}/features`, import.meta.url), { withFileTypes: true })
+  .filter((d) => d.isDirectory())
+  .map((d) => d.name);
+
+const throughIndex = (feature) => ({
+  regex: String.raw`^\.\./(?!${feature}/)[a-z-]+/(?!index\.ts$)`,
+  message:
+    "A feature imports another only through its index.ts: export what you need there (never reach into another feature's files or repository).",
+});
+
+/** Handlers never touch the database client: data access lives in *.repo.ts. */
+const NO_DB_IN_ROUTES = {
+  group: ['**/db/client*', 'drizzle-orm*'],
+  message: 'Routes call repositories or services, never the db.',
+};
+
+const apiBoundaries = API_FEATURES.flatMap((feature) => [
+  {
+    files: [`${API}/features/${feature}/**/*.ts`],
+    ignores: TESTS,
+    rules: restrictImports([throughIndex(feature)]),
+  },
+  {
+    files: [`${API}/features/${feature}/**/*.routes.ts`],
+    rules: restrictImports([throughIndex(feature), NO_DB_IN_ROUTES]),
+  },
+]);
+
 export default tseslint.config(
   {
     ignores: [
@@ -89,21 +123,5 @@ export default tseslint.config(
     },
   },
   ...webBoundaries,
-  {
-    // Handlers never touch the database client: data access lives in *.repo.ts.
-    files: ['apps/api/src/features/**/*.routes.ts'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            {
-              group: ['**/db/client*', 'drizzle-orm*'],
-              message: 'Routes call repositories or services, never the db.',
-            },
-          ],
-        },
-      ],
-    },
-  },
+  ...apiBoundaries,
 );

@@ -1,6 +1,6 @@
 import type { AuditKind } from '@taskhive/contract';
 import { makeScope, type Scope } from '../../lib/scope.ts';
-import { usersRepo } from '../users/users.repo.ts';
+import { usersRepo } from '../users/index.ts';
 import { auditRepo } from './audit.repo.ts';
 
 /** A person as the log keeps them: id, and name and email as they were at the time. */

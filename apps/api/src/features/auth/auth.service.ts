@@ -32,11 +32,10 @@ import type { Mailer } from '../../lib/mailer.ts';
 import { assertAcceptablePassword, hashPassword, verifyPassword } from '../../lib/passwords.ts';
 import { type Scope, systemScope } from '../../lib/scope.ts';
 import { hashToken, randomToken, signAccessToken } from '../../lib/tokens.ts';
-import { auditLog } from '../audit/audit-log.ts';
-import { provisionCompany } from '../companies/provision.service.ts';
-import { platformRepo } from '../platform/platform.repo.ts';
-import { toSessionUser, toUserProfile } from '../users/users.mapper.ts';
-import { usersRepo } from '../users/users.repo.ts';
+import { auditLog } from '../audit/index.ts';
+import { provisionCompany } from '../companies/index.ts';
+import { platformRepo } from '../platform/index.ts';
+import { toSessionUser, toUserProfile, usersRepo } from '../users/index.ts';
 import { type LiveBus, sessionEnded } from '../../lib/live-events.ts';
 import { sessionsRepo } from './sessions.repo.ts';
 

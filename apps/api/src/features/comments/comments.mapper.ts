@@ -5,7 +5,7 @@ import {
   mentionedIds,
   type Person,
 } from '@taskhive/contract';
-import { profilePhotoUrl } from '../users/users.mapper.ts';
+import { profilePhotoUrl } from '../users/index.ts';
 import type { ActivityRow, CommentRow, PersonRow } from './comments.repo.ts';
 
 export function toPerson(p: PersonRow): Person {

@@ -12,11 +12,10 @@ import {
 import { fieldError, HttpError, notFound } from '../../lib/errors.ts';
 import { toPaged } from '../../lib/list.ts';
 import type { Scope } from '../../lib/scope.ts';
-import { projectsPolicy } from '../projects/projects.policy.ts';
-import { loadProject } from '../projects/projects.service.ts';
-import { notify } from '../notifications/notify.ts';
-import { tasksRepo } from '../tasks/tasks.repo.ts';
-import { usersRepo } from '../users/users.repo.ts';
+import { projectsPolicy, loadProject } from '../projects/index.ts';
+import { notify } from '../notifications/index.ts';
+import { tasksRepo } from '../tasks/index.ts';
+import { usersRepo } from '../users/index.ts';
 import { mentionsOf, toActivity, toComment, toPerson } from './comments.mapper.ts';
 import { commentsPolicy } from './comments.policy.ts';
 import { type CommentRow, commentsRepo, type Target } from './comments.repo.ts';

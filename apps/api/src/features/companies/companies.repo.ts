@@ -3,7 +3,7 @@ import type { CompanyListQuery } from '@taskhive/contract';
 import { type Db, rowsOf } from '../../db/client.ts';
 import { companies } from '../../db/schema/index.ts';
 import { countAll, type ListResult, pageWindow, searchAny, sortBy, totalOf } from '../../lib/list.ts';
-import { platformRepo } from '../platform/platform.repo.ts';
+import { platformRepo } from '../platform/index.ts';
 
 export type NewCompany = {
   name: string;

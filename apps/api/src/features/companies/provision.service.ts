@@ -1,11 +1,11 @@
 import { DEFAULT_ROLE_PERMISSIONS, ROLES } from '@taskhive/contract';
 import type { Db } from '../../db/client.ts';
-import { companyModulesRepo } from '../company-modules/company-modules.repo.ts';
-import { companyRolesRepo } from '../company-roles/company-roles.repo.ts';
-import { departmentsRepo } from '../departments/departments.repo.ts';
+import { companyModulesRepo } from '../company-modules/index.ts';
+import { companyRolesRepo } from '../company-roles/index.ts';
+import { departmentsRepo } from '../departments/index.ts';
 import { systemScope } from '../../lib/scope.ts';
-import { taskStatusesRepo } from '../task-statuses/task-statuses.repo.ts';
-import { usersRepo } from '../users/users.repo.ts';
+import { taskStatusesRepo } from '../task-statuses/index.ts';
+import { usersRepo } from '../users/index.ts';
 import { companiesRepo, type NewCompany } from './companies.repo.ts';
 
 export type ProvisionedCompany = {

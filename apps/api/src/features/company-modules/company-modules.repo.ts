@@ -2,7 +2,7 @@ import { eq, gte, lt, ne } from 'drizzle-orm';
 import type { AccessLevel } from '@taskhive/contract';
 import { companyModules, modules } from '../../db/schema/index.ts';
 import type { Scope } from '../../lib/scope.ts';
-import { dayAfter } from '../modules/modules.repo.ts';
+import { dayAfter } from '../modules/index.ts';
 
 /** The modules the scope's company is granted, each at an access level. */
 export const companyModulesRepo = {

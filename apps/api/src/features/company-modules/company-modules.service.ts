@@ -6,10 +6,10 @@ import {
 } from '@taskhive/contract';
 import { conflict, notFound } from '../../lib/errors.ts';
 import type { Scope } from '../../lib/scope.ts';
-import { modulesRepo } from '../modules/modules.repo.ts';
+import { modulesRepo } from '../modules/index.ts';
 import { type CompanyModuleRow, companyGrants } from './company-modules.repo.ts';
 import { companyTarget } from './company-target.ts';
-import { auditLog } from '../audit/audit-log.ts';
+import { auditLog } from '../audit/index.ts';
 
 export function toCompanyModule(row: CompanyModuleRow): CompanyModule {
   return {

@@ -3,7 +3,7 @@ import type { CompanyRoleListQuery } from '@taskhive/contract';
 import { permissions, rolePermissions, roles } from '../../db/schema/index.ts';
 import { countAll, type ListResult, pageWindow, searchAny, sortBy, totalOf } from '../../lib/list.ts';
 import type { Scope } from '../../lib/scope.ts';
-import { usersRepo } from '../users/users.repo.ts';
+import { usersRepo } from '../users/index.ts';
 
 export type CompanyRoleRow = {
   id: string;

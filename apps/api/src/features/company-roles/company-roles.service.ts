@@ -14,9 +14,8 @@ import type { Scope } from '../../lib/scope.ts';
 import { toCompanyRole } from './company-roles.mapper.ts';
 import { companyRolesPolicy } from './company-roles.policy.ts';
 import { companyRolesRepo } from './company-roles.repo.ts';
-import { grantsPolicy } from '../users/grants.policy.ts';
-import { usersRepo } from '../users/users.repo.ts';
-import { auditChanges, auditLog } from '../audit/audit-log.ts';
+import { grantsPolicy, usersRepo } from '../users/index.ts';
+import { auditChanges, auditLog } from '../audit/index.ts';
 
 const nameTaken = () =>
   conflict(MESSAGES.companyRoles.nameTaken, { roleName: [MESSAGES.companyRoles.nameTaken] });

@@ -1,6 +1,5 @@
 import type { Department, DepartmentDetail } from '@taskhive/contract';
-import { profilePhotoUrl } from '../users/users.mapper.ts';
-import type { UserRow } from '../users/users.repo.ts';
+import { profilePhotoUrl, type UserRow } from '../users/index.ts';
 import type { DepartmentRow } from './departments.repo.ts';
 
 export function toDepartment(row: DepartmentRow): Department {

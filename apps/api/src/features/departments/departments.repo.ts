@@ -3,7 +3,7 @@ import type { DepartmentListQuery } from '@taskhive/contract';
 import { departments, users } from '../../db/schema/index.ts';
 import { countAll, type ListResult, pageWindow, searchAny, sortBy, totalOf } from '../../lib/list.ts';
 import type { Scope } from '../../lib/scope.ts';
-import { usersRepo } from '../users/users.repo.ts';
+import { usersRepo } from '../users/index.ts';
 
 export type DepartmentRow = {
   id: string;

@@ -10,8 +10,7 @@ import {
 import { conflict, fieldError, notFound, uniqueViolation } from '../../lib/errors.ts';
 import { toPaged } from '../../lib/list.ts';
 import type { Scope } from '../../lib/scope.ts';
-import { grantsPolicy } from '../users/grants.policy.ts';
-import { usersRepo } from '../users/users.repo.ts';
+import { grantsPolicy, usersRepo } from '../users/index.ts';
 import { toDepartment, toDepartmentMember } from './departments.mapper.ts';
 import { departmentsRepo } from './departments.repo.ts';
 

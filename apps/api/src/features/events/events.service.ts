@@ -1,9 +1,8 @@
 import type { LiveMessage } from '@taskhive/contract';
 import type { LiveEvent } from '../../lib/live-events.ts';
 import type { Actor, Scope } from '../../lib/scope.ts';
-import { projectsPolicy } from '../projects/projects.policy.ts';
-import { projectsRepo } from '../projects/projects.repo.ts';
-import { managedUserIds, timeLogPolicy } from '../time-logs/time-logs.policy.ts';
+import { projectsPolicy, projectsRepo } from '../projects/index.ts';
+import { managedUserIds, timeLogPolicy } from '../time-logs/index.ts';
 
 /** What a stream sends: the event's name and place, never the record (the read checks rights). */
 export function toLiveMessage(e: LiveEvent): LiveMessage {

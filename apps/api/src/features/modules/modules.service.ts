@@ -9,9 +9,8 @@ import {
 import { conflict, notFound, uniqueViolation } from '../../lib/errors.ts';
 import { toPaged } from '../../lib/list.ts';
 import type { Scope } from '../../lib/scope.ts';
-import { companyGrants } from '../company-modules/company-modules.repo.ts';
-import { toPermission } from '../permissions/permissions.mapper.ts';
-import { permissionsRepo } from '../permissions/permissions.repo.ts';
+import { companyGrants } from '../company-modules/index.ts';
+import { toPermission, permissionsRepo } from '../permissions/index.ts';
 import { toModule } from './modules.mapper.ts';
 import { modulesRepo } from './modules.repo.ts';
 

@@ -1,5 +1,5 @@
 import type { Notification, NotificationKind, NotificationSettings } from '@taskhive/contract';
-import { toPerson } from '../comments/comments.mapper.ts';
+import { toPerson } from '../comments/index.ts';
 import type { NotificationRow, SettingsRow } from './notifications.repo.ts';
 
 export function toNotification(row: NotificationRow): Notification {

@@ -3,7 +3,7 @@ import type { NotificationKind, NotificationListQuery } from '@taskhive/contract
 import { notifications, notificationSettings, users } from '../../db/schema/index.ts';
 import { countAll, type ListResult, pageWindow, totalOf } from '../../lib/list.ts';
 import type { Scope } from '../../lib/scope.ts';
-import type { PersonRow } from '../comments/comments.repo.ts';
+import type { PersonRow } from '../comments/index.ts';
 
 export type NewNotification = {
   userId: string;

@@ -1,11 +1,9 @@
 import { formatDuration, MENTION_PATTERN, mentionedIds } from '@taskhive/contract';
 import { accessRepo } from '../../lib/access.ts';
 import type { Scope } from '../../lib/scope.ts';
-import { personName } from '../comments/activity.ts';
-import { commentsRepo } from '../comments/comments.repo.ts';
-import { projectsPolicy, READS_ALL_PROJECTS, READS_ALL_TASKS } from '../projects/projects.policy.ts';
-import { projectsRepo } from '../projects/projects.repo.ts';
-import { type TaskRow, tasksRepo } from '../tasks/tasks.repo.ts';
+import { personName, commentsRepo } from '../comments/index.ts';
+import { projectsPolicy, READS_ALL_PROJECTS, READS_ALL_TASKS, projectsRepo } from '../projects/index.ts';
+import { type TaskRow, tasksRepo } from '../tasks/index.ts';
 import { enqueueNotificationMails } from './notification-mails.ts';
 import { type NewNotification, notificationsRepo } from './notifications.repo.ts';
 

@@ -3,7 +3,7 @@ import type { PackageListQuery, PurchaseListQuery } from '@taskhive/contract';
 import { companies, packageModules, packagePurchases, packages } from '../../db/schema/index.ts';
 import { countAll, type ListResult, pageWindow, searchAny, sortBy, totalOf } from '../../lib/list.ts';
 import type { Scope } from '../../lib/scope.ts';
-import { dayAfter } from '../modules/modules.repo.ts';
+import { dayAfter } from '../modules/index.ts';
 
 export type PackageRow = {
   id: string;

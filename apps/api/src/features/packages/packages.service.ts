@@ -14,11 +14,9 @@ import {
 import { badRequest, conflict, HttpError, notFound, uniqueViolation } from '../../lib/errors.ts';
 import { toPaged } from '../../lib/list.ts';
 import type { Scope } from '../../lib/scope.ts';
-import { companyGrants } from '../company-modules/company-modules.repo.ts';
-import { companyTarget } from '../company-modules/company-target.ts';
-import { auditLog } from '../audit/audit-log.ts';
-import { toModule } from '../modules/modules.mapper.ts';
-import { modulesRepo } from '../modules/modules.repo.ts';
+import { companyGrants, companyTarget } from '../company-modules/index.ts';
+import { auditLog } from '../audit/index.ts';
+import { toModule, modulesRepo } from '../modules/index.ts';
 import { idempotencyRepo } from './idempotency.repo.ts';
 import { toPackage, toPurchase } from './packages.mapper.ts';
 import { packagesRepo } from './packages.repo.ts';

@@ -12,10 +12,10 @@ import { accessRepo } from '../../lib/access.ts';
 import { badRequest, conflict, notFound, uniqueViolation } from '../../lib/errors.ts';
 import { toPaged } from '../../lib/list.ts';
 import type { Scope } from '../../lib/scope.ts';
-import { modulesRepo } from '../modules/modules.repo.ts';
-import { userTarget } from '../roles/user-target.ts';
-import { auditLog } from '../audit/audit-log.ts';
-import { grantsPolicy } from '../users/grants.policy.ts';
+import { modulesRepo } from '../modules/index.ts';
+import { userTarget } from '../roles/index.ts';
+import { auditLog } from '../audit/index.ts';
+import { grantsPolicy } from '../users/index.ts';
 import { toPermission } from './permissions.mapper.ts';
 import { permissionsRepo } from './permissions.repo.ts';
 

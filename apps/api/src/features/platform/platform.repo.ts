@@ -2,7 +2,7 @@ import { and, count, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { companies, users } from '../../db/schema/index.ts';
 import { totalOf } from '../../lib/list.ts';
-import { notDeactivated, profileColumns, withProfileJoins } from '../users/users.repo.ts';
+import { notDeactivated, profileColumns, withProfileJoins } from '../users/index.ts';
 
 /**
  * Reads across every tenant, for the platform itself: the sign-in look-up (before a tenant is

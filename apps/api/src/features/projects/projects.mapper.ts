@@ -1,8 +1,7 @@
 import type { DocumentInfo, Project, ProjectMember } from '@taskhive/contract';
-import type { DocumentRow } from '../files/documents.repo.ts';
-import { toDocument } from '../files/documents.mapper.ts';
-import { profilePhotoUrl } from '../users/users.mapper.ts';
-import type { ProjectFigures } from '../tasks/tallies.repo.ts';
+import { type DocumentRow, toDocument } from '../files/index.ts';
+import { profilePhotoUrl } from '../users/index.ts';
+import type { ProjectFigures } from '../tasks/index.ts';
 import type { MemberRow, ProjectRow } from './projects.repo.ts';
 
 export function toProjectMember(m: MemberRow): ProjectMember {

@@ -22,7 +22,7 @@ import {
 } from '@taskhive/contract';
 import { scopeOf } from '../../plugins/auth.ts';
 import { ok } from '../../plugins/envelope.ts';
-import type { FileStorage } from '../files/files.storage.ts';
+import type { FileStorage } from '../files/index.ts';
 import type { ProjectsService } from './projects.service.ts';
 
 const tags = ['projects'];

@@ -3,7 +3,7 @@ import { MESSAGES } from '@taskhive/contract';
 import { timeLogs } from '../../db/schema/index.ts';
 import { forbidden } from '../../lib/errors.ts';
 import type { Scope } from '../../lib/scope.ts';
-import { managedUserIds, type Owner } from '../time-logs/time-logs.policy.ts';
+import { managedUserIds, type Owner } from '../time-logs/index.ts';
 
 /**
  * Whose reports a caller may read: their own with `report:read`, anyone's in the company with

@@ -9,9 +9,8 @@ import {
   users,
 } from '../../db/schema/index.ts';
 import type { Scope } from '../../lib/scope.ts';
-import { talliesRepo } from '../tasks/tallies.repo.ts';
-import { timeTalliesRepo } from '../time-logs/time-tallies.repo.ts';
-import { dayStart, nextDayStart } from '../time-logs/time-logs.repo.ts';
+import { talliesRepo } from '../tasks/index.ts';
+import { timeTalliesRepo, dayStart, nextDayStart } from '../time-logs/index.ts';
 
 /**
  * Read-only aggregates over tasks, statuses, projects and time logs for reports and the

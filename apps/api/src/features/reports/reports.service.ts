@@ -13,10 +13,8 @@ import {
 import { timeLogs } from '../../db/schema/index.ts';
 import { fieldError, notFound } from '../../lib/errors.ts';
 import type { Scope } from '../../lib/scope.ts';
-import { addDays, daysBetween, todayUtc, weekStart } from '../time-logs/days.ts';
-import { toTimeLog } from '../time-logs/time-logs.mapper.ts';
-import { timeLogsRepo } from '../time-logs/time-logs.repo.ts';
-import { usersRepo } from '../users/users.repo.ts';
+import { addDays, daysBetween, todayUtc, weekStart, toTimeLog, timeLogsRepo } from '../time-logs/index.ts';
+import { usersRepo } from '../users/index.ts';
 import { reportPolicy } from './reports.policy.ts';
 import { reportsRepo } from './reports.repo.ts';
 

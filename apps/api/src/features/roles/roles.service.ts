@@ -11,15 +11,14 @@ import {
 import { badRequest, conflict, notFound, uniqueViolation } from '../../lib/errors.ts';
 import { toPaged } from '../../lib/list.ts';
 import type { Scope } from '../../lib/scope.ts';
-import { companyTarget } from '../company-modules/company-target.ts';
-import { toPermission } from '../permissions/permissions.mapper.ts';
-import { permissionsRepo } from '../permissions/permissions.repo.ts';
-import { grantsPolicy } from '../users/grants.policy.ts';
+import { companyTarget } from '../company-modules/index.ts';
+import { toPermission, permissionsRepo } from '../permissions/index.ts';
+import { grantsPolicy } from '../users/index.ts';
 import { toRole } from './roles.mapper.ts';
 import { rolesPolicy } from './roles.policy.ts';
 import { rolesRepo } from './roles.repo.ts';
 import { userTarget } from './user-target.ts';
-import { auditChanges, auditLog } from '../audit/audit-log.ts';
+import { auditChanges, auditLog } from '../audit/index.ts';
 
 const nameTaken = () => conflict(MESSAGES.roles.nameTaken, { name: [MESSAGES.roles.nameTaken] });
 

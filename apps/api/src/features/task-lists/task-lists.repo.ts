@@ -3,8 +3,8 @@ import type { TaskListListQuery } from '@taskhive/contract';
 import { projects, taskLists } from '../../db/schema/index.ts';
 import { countAll, type ListResult, pageWindow, sortBy, totalOf } from '../../lib/list.ts';
 import type { Scope } from '../../lib/scope.ts';
-import { reachCondition, type Reach } from '../projects/projects.repo.ts';
-import { talliesRepo } from '../tasks/tallies.repo.ts';
+import { reachCondition, type Reach } from '../projects/index.ts';
+import { talliesRepo } from '../tasks/index.ts';
 
 export type TaskListRow = {
   id: string;

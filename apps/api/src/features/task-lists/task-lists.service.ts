@@ -10,11 +10,9 @@ import type {
 import { notFound } from '../../lib/errors.ts';
 import { toPaged } from '../../lib/list.ts';
 import type { Scope } from '../../lib/scope.ts';
-import { workDocumentsRepo } from '../files/documents.repo.ts';
-import type { FileStorage } from '../files/files.storage.ts';
-import { projectsPolicy } from '../projects/projects.policy.ts';
-import { loadProject } from '../projects/projects.service.ts';
-import { tasksRepo } from '../tasks/tasks.repo.ts';
+import { workDocumentsRepo, type FileStorage } from '../files/index.ts';
+import { projectsPolicy, loadProject } from '../projects/index.ts';
+import { tasksRepo } from '../tasks/index.ts';
 import { toTaskList, toTaskListDetail } from './task-lists.mapper.ts';
 import { taskListsRepo } from './task-lists.repo.ts';
 

@@ -8,8 +8,8 @@ import {
 import type { Db } from '../../db/client.ts';
 import { badRequest, conflict, fieldError, notFound, uniqueViolation } from '../../lib/errors.ts';
 import type { Scope } from '../../lib/scope.ts';
-import { projectsRepo } from '../projects/projects.repo.ts';
-import { tasksRepo } from '../tasks/tasks.repo.ts';
+import { projectsRepo } from '../projects/index.ts';
+import { tasksRepo } from '../tasks/index.ts';
 import { type TaskStatusRow, taskStatusesRepo, prioritiesRepo } from './task-statuses.repo.ts';
 
 const toTaskStatus = (row: TaskStatusRow): TaskStatus => ({

@@ -1,7 +1,6 @@
 import type { DocumentInfo, Person, Task } from '@taskhive/contract';
-import type { DocumentRow } from '../files/documents.repo.ts';
-import { toDocument } from '../files/documents.mapper.ts';
-import { profilePhotoUrl } from '../users/users.mapper.ts';
+import { type DocumentRow, toDocument } from '../files/index.ts';
+import { profilePhotoUrl } from '../users/index.ts';
 import type { AssigneeRow, TaskRow } from './tasks.repo.ts';
 
 const hours = (v: string | null) => (v === null ? null : Number(v));

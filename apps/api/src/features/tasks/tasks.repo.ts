@@ -30,8 +30,8 @@ import {
 import { countAll, type ListResult, pageWindow, searchAny, sortBy, totalOf } from '../../lib/list.ts';
 import { rowsOf } from '../../db/client.ts';
 import type { Scope } from '../../lib/scope.ts';
-import type { Reach } from '../projects/projects.repo.ts';
-import { taskStatusesRepo } from '../task-statuses/task-statuses.repo.ts';
+import type { Reach } from '../projects/index.ts';
+import { taskStatusesRepo } from '../task-statuses/index.ts';
 import { talliesRepo } from './tallies.repo.ts';
 
 /** A task to insert: what a create knows. */

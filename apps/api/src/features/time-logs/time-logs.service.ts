@@ -25,10 +25,10 @@ import { addDays, isFutureDay, todayUtc } from './days.ts';
 import { CSV_COLUMNS, toCsvRecord, toRunningTimer, toTimeLog } from './time-logs.mapper.ts';
 import { timeLogPolicy, visibleTimeLogs } from './time-logs.policy.ts';
 import { dayOf, dayStart, filterConditions, timeLogsRepo } from './time-logs.repo.ts';
-import { notify } from '../notifications/notify.ts';
-import { projectsPolicy } from '../projects/projects.policy.ts';
-import { tasksRepo } from '../tasks/tasks.repo.ts';
-import { usersRepo } from '../users/users.repo.ts';
+import { notify } from '../notifications/index.ts';
+import { projectsPolicy } from '../projects/index.ts';
+import { tasksRepo } from '../tasks/index.ts';
+import { usersRepo } from '../users/index.ts';
 import { timersRepo } from './timers.repo.ts';
 
 async function load(scope: Scope, id: string) {

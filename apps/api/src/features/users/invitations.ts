@@ -7,7 +7,7 @@ import { enqueue, type JobHandler } from '../../lib/jobs.ts';
 import type { Mailer } from '../../lib/mailer.ts';
 import { type Scope, systemScope } from '../../lib/scope.ts';
 import { hashToken, randomToken } from '../../lib/tokens.ts';
-import { sessionsRepo } from '../auth/sessions.repo.ts';
+import { sessionsRepo } from '../auth/index.ts';
 import { usersRepo } from './users.repo.ts';
 
 export type Invitee = { userId: string; email: string; firstName: string };

@@ -14,7 +14,7 @@ import {
   updateEmployeeBodySchema,
   userProfileSchema,
 } from '@taskhive/contract';
-import type { FileStorage } from '../files/files.storage.ts';
+import type { FileStorage } from '../files/index.ts';
 import { scopeOf, SIGNED_IN } from '../../plugins/auth.ts';
 import { ok } from '../../plugins/envelope.ts';
 import type { UsersService } from './users.service.ts';

@@ -1,0 +1,5 @@
+/**
+ * What the audit feature offers the other features: they import it from here, never from its files
+ * (the API's feature boundary, enforced by ESLint).
+ */
+export { auditChanges, auditLog } from './audit-log.ts';

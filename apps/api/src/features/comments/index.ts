@@ -1,0 +1,10 @@
+/**
+ * What the comments feature offers the other features: they import it from here, never from its files
+ * (the API's feature boundary, enforced by ESLint).
+ */
+export { activitiesRepo } from './activities.repo.ts';
+export { personName, projectChanges, taskChanges } from './activity.ts';
+export type { TaskState } from './activity.ts';
+export { toPerson } from './comments.mapper.ts';
+export { commentsRepo } from './comments.repo.ts';
+export type { PersonRow } from './comments.repo.ts';

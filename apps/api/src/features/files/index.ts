@@ -1,0 +1,8 @@
+/**
+ * What the files feature offers the other features: they import it from here, never from its files
+ * (the API's feature boundary, enforced by ESLint).
+ */
+export { toDocument } from './documents.mapper.ts';
+export { documentsRepo, workDocumentsRepo } from './documents.repo.ts';
+export type { DocumentRow } from './documents.repo.ts';
+export type { FileStorage } from './files.storage.ts';

@@ -1,0 +1,6 @@
+/**
+ * What the modules feature offers the other features: they import it from here, never from its files
+ * (the API's feature boundary, enforced by ESLint).
+ */
+export { toModule } from './modules.mapper.ts';
+export { dayAfter, modulesRepo } from './modules.repo.ts';

@@ -1,0 +1,5 @@
+/**
+ * What the notifications feature offers the other features: they import it from here, never from its files
+ * (the API's feature boundary, enforced by ESLint).
+ */
+export { notify } from './notify.ts';

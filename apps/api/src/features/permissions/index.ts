@@ -1,0 +1,6 @@
+/**
+ * What the permissions feature offers the other features: they import it from here, never from its files
+ * (the API's feature boundary, enforced by ESLint).
+ */
+export { toPermission } from './permissions.mapper.ts';
+export { permissionsRepo } from './permissions.repo.ts';

@@ -1,0 +1,7 @@
+/**
+ * What the task-lists feature offers the other features: they import it from here, never from its files
+ * (the API's feature boundary, enforced by ESLint).
+ */
+export { toTaskList } from './task-lists.mapper.ts';
+export { taskListsRepo } from './task-lists.repo.ts';
+export { loadTaskListRef } from './task-lists.service.ts';

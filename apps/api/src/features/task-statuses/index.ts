@@ -1,0 +1,6 @@
+/**
+ * What the task-statuses feature offers the other features: they import it from here, never from its files
+ * (the API's feature boundary, enforced by ESLint).
+ */
+export { taskStatusesRepo } from './task-statuses.repo.ts';
+export { priorityCatalogue } from './task-statuses.service.ts';
