@@ -4,7 +4,6 @@ import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
-import { validatorCompiler } from 'fastify-type-provider-zod';
 import { Redis } from 'ioredis';
 import { DOCUMENT_MAX_BYTES, LIVE_POLL_MS } from '@taskhive/contract';
 import type { Config } from './config.ts';
@@ -65,6 +64,7 @@ import { authPlugin, recordRoutes } from './plugins/auth.ts';
 import { envelopePlugin } from './plugins/envelope.ts';
 import { openapiPlugin } from './plugins/openapi.ts';
 import { securityHeadersPlugin } from './plugins/security-headers.ts';
+import { strictValidatorCompiler } from './plugins/validation.ts';
 import { webPlugin } from './plugins/web.ts';
 
 /** API responses smaller than this go uncompressed: below it the bytes saved do not pay the CPU. */
@@ -127,7 +127,7 @@ export async function buildApp({
     forceCloseConnections: 'idle',
   });
   recordRoutes(app);
-  app.setValidatorCompiler(validatorCompiler);
+  app.setValidatorCompiler(strictValidatorCompiler);
   app.setSerializerCompiler(responseSerializer({ check: config.env === 'test' }));
 
   app.addHook('onResponse', (req, reply, done) => {

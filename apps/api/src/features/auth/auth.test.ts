@@ -161,6 +161,15 @@ describe('PUT /api/auth/me', () => {
     });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().errors.firstName).toBeDefined();
+    // Another company named in the body is refused by name (issue 24), and changes nothing.
+    const foreign = await app.inject({
+      method: 'PUT',
+      url: '/api/auth/me',
+      headers: bearer(s),
+      payload: { firstName: 'Grace', lastName: 'Hopper', companyId: 'elsewhere' },
+    });
+    expect(foreign.statusCode).toBe(400);
+    expect(foreign.json().errors).toEqual({ companyId: ['Unknown field: companyId'] });
     const res = await app.inject({
       method: 'PUT',
       url: '/api/auth/me',
@@ -170,7 +179,6 @@ describe('PUT /api/auth/me', () => {
         lastName: 'Hopper',
         phone: '+1 555 0199',
         jobTitle: 'Admiral',
-        companyId: 'ignored',
       },
     });
     expect(res.statusCode).toBe(200);

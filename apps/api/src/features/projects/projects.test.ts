@@ -60,16 +60,20 @@ describe('POST /api/Project', () => {
     ).toBe(400);
   });
 
-  it("creates in the session's company (a body companyId is ignored), adds the creator, codes unique per company", async () => {
-    const res = await call('POST', '/api/Project', admin, {
+  it("creates in the session's company (a body companyId is refused by name), adds the creator, codes unique per company", async () => {
+    const body = {
       code: 'WEB',
       name: 'Website',
       description: 'New site',
       startDate: '2026-01-01',
       endDate: '2026-03-01',
-      companyId: other.companyId,
       memberUserIds: [employee.userId],
-    });
+    };
+    // Issue 24: a field the route does not know answers 400 naming it (it was silently ignored).
+    const foreign = await call('POST', '/api/Project', admin, { ...body, companyId: other.companyId });
+    expect(foreign.statusCode).toBe(400);
+    expect(foreign.json().errors).toEqual({ companyId: ['Unknown field: companyId'] });
+    const res = await call('POST', '/api/Project', admin, body);
     expect(res.statusCode).toBe(201);
     expect(res.json().message).toBe(MESSAGES.projects.created);
     const p = res.json().data;
