@@ -67,6 +67,12 @@ export const projectSchema = z.object({
 });
 export type Project = z.infer<typeof projectSchema>;
 
+/**
+ * A project's task count as every screen words it (the project card and page, the dashboard):
+ * `taskCount` counts top-level tasks, never their subtasks, and the UI says so.
+ */
+export const topLevelTasksLabel = (n: number) => `${n} top-level ${n === 1 ? 'task' : 'tasks'}`;
+
 export const projectDetailSchema = projectSchema.extend({
   documents: z.array(documentSchema),
   taskLists: z.array(taskListSchema),

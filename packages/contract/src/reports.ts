@@ -112,9 +112,9 @@ export const dashboardSchema = z.object({
       z.object({
         projectId: z.uuid(),
         name: z.string(),
+        /** The project's figures as everywhere (the project list and page): its top-level tasks. */
         taskCount: z.number().int(),
-        closedCount: z.number().int(),
-        /** Percent of tasks closed, 0–100. */
+        /** Mean progress of its top-level tasks, 0–100 (a task with subtasks: the share of them done). */
         progress: z.number().int(),
       }),
     )

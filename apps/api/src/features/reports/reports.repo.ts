@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, isNotNull, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, isNotNull, isNull, lt, type SQL, sql } from 'drizzle-orm';
 import {
   projectMembers,
   projects,
@@ -36,38 +36,53 @@ export const reportsRepo = {
 
   /**
    * The user's tasks in the range, counted per status with the minutes the user logged on them in
-   * the range. A task is in the range when it is assigned to the user and either its span (start
-   * or creation day to due or completion day) overlaps the range or the user logged time on it then.
+   * the range. A task is the user's in the range when it is assigned to them and its span (start
+   * or creation day to due or completion day) overlaps the range, or when they logged time on it
+   * then (assigned or not, now): so the minutes are every entry of theirs in the range, the same
+   * total as the hours by day and project and the CSV export (issue 23).
    */
   async userTasksByStatus(scope: Scope, userId: string, from: string, to: string) {
-    const logged = scope.db
-      .select({ taskId: timeLogs.taskId, minutes: minutes.as('minutes') })
-      .from(timeLogs)
-      .where(scope.own(timeLogs, eq(timeLogs.userId, userId), inRange(from, to), isNotNull(timeLogs.taskId)))
-      .groupBy(timeLogs.taskId)
-      .as('logged');
+    const logged = scope.db.$with('logged').as(
+      scope.db
+        .select({ taskId: timeLogs.taskId, minutes: minutes.as('minutes') })
+        .from(timeLogs)
+        .where(
+          scope.own(timeLogs, eq(timeLogs.userId, userId), inRange(from, to), isNotNull(timeLogs.taskId)),
+        )
+        .groupBy(timeLogs.taskId),
+    );
     const spanStart = sql`coalesce(${tasks.startDate}, (${tasks.createdAt} at time zone 'UTC')::date)`;
     const spanEnd = sql`coalesce(${tasks.dueDate}, (${tasks.completedAt} at time zone 'UTC')::date, 'infinity'::date)`;
-    return scope.db
-      .select({
-        statusId: tasks.statusId,
-        taskCount: sql<number>`count(*)`.mapWith(Number),
-        minutes: sql<number>`coalesce(sum(${logged.minutes}), 0)`.mapWith(Number),
-      })
+    const task = { id: tasks.id, statusId: tasks.statusId };
+    const assigned = scope.db
+      .select(task)
       .from(tasks)
       .innerJoin(taskAssignees, assigneeJoin)
-      .leftJoin(logged, eq(logged.taskId, tasks.id))
       .where(
         scope.own(
           tasks,
           eq(taskAssignees.userId, userId),
-          or(
-            and(sql`${spanStart} <= ${to}::date`, sql`${spanEnd} >= ${from}::date`),
-            isNotNull(logged.taskId),
-          ),
+          sql`${spanStart} <= ${to}::date`,
+          sql`${spanEnd} >= ${from}::date`,
         ),
-      )
-      .groupBy(tasks.statusId);
+      );
+    const loggedOn = scope.db
+      .select(task)
+      .from(tasks)
+      .innerJoin(logged, eq(logged.taskId, tasks.id))
+      .where(scope.own(tasks));
+    // UNION (not ALL): a task both assigned and logged on counts once.
+    const mine = assigned.union(loggedOn).as('mine');
+    return scope.db
+      .with(logged)
+      .select({
+        statusId: mine.statusId,
+        taskCount: sql<number>`count(*)`.mapWith(Number),
+        minutes: sql<number>`coalesce(sum(${logged.minutes}), 0)`.mapWith(Number),
+      })
+      .from(mine)
+      .leftJoin(logged, eq(logged.taskId, mine.id))
+      .groupBy(mine.statusId);
   },
 
   /**
@@ -135,9 +150,9 @@ export const reportsRepo = {
   weekMinutes: timeTalliesRepo.weekMinutes,
 
   /**
-   * The projects a user is a member of (the first `limit` by name), with how many of their tasks
-   * and subtasks there are and how many are closed (from the task tallies: the same cost however
-   * many tasks the projects have).
+   * The projects a user is a member of (the first `limit` by name), with the figures every screen
+   * shows for a project (`talliesRepo.projectFigures`, as the project list and page): its top-level
+   * tasks and their mean progress. From the task tallies: the same cost however many tasks.
    */
   async myProjects(scope: Scope, userId: string, limit: number) {
     const mine = await scope.db
@@ -150,11 +165,11 @@ export const reportsRepo = {
       .where(scope.own(projects, eq(projectMembers.userId, userId)))
       .orderBy(asc(projects.name), asc(projects.id))
       .limit(limit);
-    const counts = await talliesRepo.projectTaskCounts(
+    const figures = await talliesRepo.projectFigures(
       scope,
       mine.map((p) => p.projectId),
     );
-    return mine.map((p) => ({ ...p, ...(counts.get(p.projectId) ?? { taskCount: 0, closedCount: 0 }) }));
+    return mine.map((p) => ({ ...p, ...(figures.get(p.projectId) ?? { taskCount: 0, progress: 0 }) }));
   },
 
   /** Company-wide task figures: open and overdue tasks, and projects not in a closed status. */

@@ -167,11 +167,7 @@ export const reportsService = {
               recent: recent.map((row) => toTimeLog(scope, row)),
             }
           : null,
-      projects:
-        projects?.map((pr) => ({
-          ...pr,
-          progress: pr.taskCount === 0 ? 0 : Math.round((pr.closedCount / pr.taskCount) * 100),
-        })) ?? null,
+      projects,
       company:
         companyWeek || companyTasks
           ? {

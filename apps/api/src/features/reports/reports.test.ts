@@ -241,15 +241,14 @@ describe('GET /api/dashboard/me', () => {
     expect(d.time.recent[0]).toMatchObject({ loggedAt: '2026-06-16', durationMinutes: 60 });
     expect(d.time.recent).toHaveLength(5);
     expect(
-      d.projects.map((p: { name: string; taskCount: number; closedCount: number; progress: number }) => [
+      d.projects.map((p: { name: string; taskCount: number; progress: number }) => [
         p.name,
         p.taskCount,
-        p.closedCount,
         p.progress,
       ]),
     ).toEqual([
-      ['Apollo', 5, 0, 0],
-      ['Gemini', 2, 1, 50],
+      ['Apollo', 5, 0],
+      ['Gemini', 2, 50],
     ]);
   });
 

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNotNull, isNull, lt, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, lt, type SQL, sql } from 'drizzle-orm';
 import {
   projects,
   taskAssigneeTallies,
@@ -89,26 +89,6 @@ export const talliesRepo = {
       .where(scope.own(taskStatuses))
       .groupBy(taskStatuses.id, taskStatuses.sortOrder)
       .orderBy(taskStatuses.sortOrder, taskStatuses.id);
-  },
-
-  /** Tasks and subtasks of these projects, and how many of them are closed. */
-  async projectTaskCounts(
-    scope: Scope,
-    projectIds: string[],
-  ): Promise<Map<string, { taskCount: number; closedCount: number }>> {
-    if (projectIds.length === 0) return new Map();
-    const rows = await scope.db
-      .select({
-        projectId: taskTallies.projectId,
-        taskCount: allCount.mapWith(Number),
-        closedCount: sql<number>`coalesce(sum(${taskTallies.topCount} + ${taskTallies.subCount})
-          filter (where ${isNotNull(taskStatuses.builtIn)}), 0)::int`.mapWith(Number),
-      })
-      .from(taskTallies)
-      .leftJoin(taskStatuses, statusJoin)
-      .where(scope.own(taskTallies, inArray(taskTallies.projectId, projectIds)))
-      .groupBy(taskTallies.projectId);
-    return new Map(rows.map((r) => [r.projectId, { taskCount: r.taskCount, closedCount: r.closedCount }]));
   },
 
   /** The company's open tasks and subtasks (status not a built-in closed one), and those due before `today`. */

@@ -15,7 +15,7 @@ import ListItemText from '@mui/material/ListItemText';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { skipToken } from '@reduxjs/toolkit/query/react';
-import { formatDuration, MESSAGES } from '@taskhive/contract';
+import { formatDuration, MESSAGES, topLevelTasksLabel } from '@taskhive/contract';
 import { errorMessage } from '../../api/errors';
 import { EmptyState } from '../../components/empty-state';
 import { ErrorPanel } from '../../components/error-panel';
@@ -198,11 +198,11 @@ export default function AppDashboardPage() {
               ) : (
                 <Stack spacing={2}>
                   {data.projects.map((p) => (
-                    <Box key={p.projectId}>
+                    <Box key={p.projectId} data-testid="dashboard-project">
                       <Stack direction="row" sx={{ justifyContent: 'space-between' }}>
                         <Typography variant="body2">{p.name}</Typography>
                         <Typography variant="body2" color="text.secondary">
-                          {p.closedCount}/{p.taskCount} · {p.progress}%
+                          {topLevelTasksLabel(p.taskCount)} · {p.progress}%
                         </Typography>
                       </Stack>
                       <LinearProgress

@@ -6,7 +6,7 @@ import CardContent from '@mui/material/CardContent';
 import LinearProgress from '@mui/material/LinearProgress';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import type { Project } from '@taskhive/contract';
+import { type Project, topLevelTasksLabel } from '@taskhive/contract';
 import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { PeopleAvatars } from '../../components/people-avatars';
@@ -77,7 +77,7 @@ export function ProjectCard({ project: p, actions }: { project: Project; actions
           </Box>
           <Stack direction="row" sx={{ mt: 2, justifyContent: 'space-between', alignItems: 'center' }}>
             <Typography variant="caption" color="text.secondary">
-              {projectDates(p)} · {p.taskCount} {p.taskCount === 1 ? 'task' : 'tasks'}
+              {projectDates(p)} · {topLevelTasksLabel(p.taskCount)}
             </Typography>
             <PeopleAvatars people={p.projectMembers} total={p.memberCount} label={`Members of ${p.name}`} />
           </Stack>

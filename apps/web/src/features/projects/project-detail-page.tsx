@@ -187,7 +187,7 @@ export default function ProjectDetailPage({
                     <Fact label="End">{formatDate(project.endDate)}</Fact>
                   </Grid>
                   <Grid size={{ xs: 6, sm: 3 }}>
-                    <Fact label="Tasks">{project.taskCount}</Fact>
+                    <Fact label="Top-level tasks">{project.taskCount}</Fact>
                   </Grid>
                   <Grid size={{ xs: 6, sm: 3 }}>
                     <Fact label="Task lists">{project.taskLists.length}</Fact>
