@@ -72,6 +72,7 @@ export const MESSAGES = {
     memberNotEmployee: 'Choose an active employee of this company',
     memberAlreadyAdded: 'This user is already a member of the project',
     statusNotInCompany: 'Choose a status of this company',
+    statusNameAndIdDisagree: 'statusId and statusName name different statuses: send one',
   },
   tasks: {
     fetchFailed: 'Failed to fetch tasks',

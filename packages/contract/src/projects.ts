@@ -122,11 +122,13 @@ const projectFields = {
   description: optionalText(5000),
   /** A status of the company; the first in its order when absent. */
   statusId: z.uuid().optional(),
+  /** The same by name (any case), as the list's `statusNames` filter takes it: `statusId` or this. */
+  statusName: text().trim().min(1).max(100).optional(),
   startDate: nullableDate,
   endDate: nullableDate,
 };
 
-/** POST /Project. The company is the signed-in user's; a `companyId` here is ignored. */
+/** POST /Project. The company is the signed-in user's; a `companyId` here is refused (unknown field). */
 export const createProjectBodySchema = z
   .object({
     ...projectFields,
@@ -143,6 +145,7 @@ export const updateProjectBodySchema = z
     name: name.optional(),
     description: projectFields.description,
     statusId: z.uuid().optional(),
+    statusName: projectFields.statusName,
     startDate: nullableDate,
     endDate: nullableDate,
   })

@@ -145,6 +145,8 @@ const taskFields = {
   description: optionalText(10000),
   /** A status of the company; the first in its order when absent. */
   statusId: z.uuid().optional(),
+  /** The same by name (any case), for clients that know names: `statusId` or this. */
+  statusName: text().trim().min(1).max(100).optional(),
   priorityId: z.uuid().nullable().optional(),
   /** Members of the task's project. */
   assigneeIds: z.array(z.uuid()).max(MAX_TASK_ASSIGNEES).optional(),
@@ -176,6 +178,7 @@ export const updateTaskBodySchema = z
     title: title.optional(),
     description: taskFields.description,
     statusId: z.uuid().optional(),
+    statusName: taskFields.statusName,
     priorityId: taskFields.priorityId,
     assigneeIds: taskFields.assigneeIds,
     startDate: nullableDate,

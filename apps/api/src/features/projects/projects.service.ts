@@ -16,7 +16,7 @@ import type { Scope } from '../../lib/scope.ts';
 import { personName, projectChanges } from '../comments/index.ts';
 import { documentsRepo, workDocumentsRepo, type FileStorage } from '../files/index.ts';
 import { taskListsRepo, toTaskList } from '../task-lists/index.ts';
-import { taskStatusesRepo } from '../task-statuses/index.ts';
+import { taskStatusesRepo, withStatusId } from '../task-statuses/index.ts';
 import { talliesRepo, tasksRepo } from '../tasks/index.ts';
 import { usersRepo } from '../users/index.ts';
 import { toProject, toProjectDocument, toProjectMember } from './projects.mapper.ts';
@@ -113,7 +113,8 @@ export function projectsService(deps: { storage: FileStorage; log: FastifyBaseLo
     },
 
     /** The creator becomes a member; the status is the company's first when none is chosen. */
-    async create(scope: Scope, body: CreateProjectBody): Promise<Project> {
+    async create(scope: Scope, sent: CreateProjectBody): Promise<Project> {
+      const body = await withStatusId(scope, sent);
       const statusId = body.statusId
         ? (await assertStatus(scope, body.statusId, MESSAGES.projects.statusNotInCompany)).id
         : await taskStatusesRepo.first(scope);
@@ -145,8 +146,9 @@ export function projectsService(deps: { storage: FileStorage; log: FastifyBaseLo
       return view(scope, id);
     },
 
-    async update(scope: Scope, id: string, body: UpdateProjectBody): Promise<Project> {
+    async update(scope: Scope, id: string, sent: UpdateProjectBody): Promise<Project> {
       const row = await loadProject(scope, id);
+      const body = await withStatusId(scope, sent);
       if (body.statusId) await assertStatus(scope, body.statusId, MESSAGES.projects.statusNotInCompany);
       const start = body.startDate === undefined ? row.startDate : body.startDate;
       const end = body.endDate === undefined ? row.endDate : body.endDate;

@@ -3,4 +3,4 @@
  * (the API's feature boundary, enforced by ESLint).
  */
 export { taskStatusesRepo } from './task-statuses.repo.ts';
-export { priorityCatalogue } from './task-statuses.service.ts';
+export { priorityCatalogue, withStatusId } from './task-statuses.service.ts';

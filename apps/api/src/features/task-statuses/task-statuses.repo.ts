@@ -128,6 +128,16 @@ export const taskStatusesRepo = {
   },
 
   /** Is this the company's status (and is it Completed)? For task and project writes. */
+  /** A status of the company by its name, in any case (names are unique per company). */
+  async idByName(scope: Scope, name: string): Promise<string | null> {
+    const [row] = await scope.db
+      .select({ id: taskStatuses.id })
+      .from(taskStatuses)
+      .where(scope.own(taskStatuses, sql`lower(${taskStatuses.name}) = lower(${name})`))
+      .limit(1);
+    return row?.id ?? null;
+  },
+
   async lookup(scope: Scope, id: string): Promise<{ id: string; builtIn: string | null } | null> {
     const [row] = await scope.db
       .select({ id: taskStatuses.id, builtIn: taskStatuses.builtIn })

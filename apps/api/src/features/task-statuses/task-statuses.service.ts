@@ -64,6 +64,23 @@ export function priorityCatalogue(db: Db): Promise<TaskPriority[]> {
  * reorders them. Completed and Cancelled are built in and stay; a status in use is deleted only
  * by moving its tasks and projects to another one in the same transaction.
  */
+/**
+ * A task's or project's body with its status given by name turned into the id (issue 24: a
+ * status is given by id or by name). 400 on `statusName` for a name the company has not, or one
+ * that names another status than a `statusId` sent with it.
+ */
+export async function withStatusId<
+  B extends { statusId?: string | undefined; statusName?: string | undefined },
+>(scope: Scope, body: B): Promise<Omit<B, 'statusName'>> {
+  const { statusName, ...rest } = body;
+  if (statusName === undefined) return rest;
+  const id = await taskStatusesRepo.idByName(scope, statusName);
+  if (!id) throw fieldError('statusName', MESSAGES.projects.statusNotInCompany);
+  if (rest.statusId !== undefined && rest.statusId !== id)
+    throw fieldError('statusName', MESSAGES.projects.statusNameAndIdDisagree);
+  return { ...rest, statusId: id };
+}
+
 export const taskStatusesService = {
   async list(scope: Scope): Promise<TaskStatus[]> {
     return (await taskStatusesRepo.list(scope)).map(toTaskStatus);

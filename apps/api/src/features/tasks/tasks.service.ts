@@ -20,7 +20,7 @@ import { documentsRepo, workDocumentsRepo, type FileStorage } from '../files/ind
 import { projectsPolicy, projectsRepo, assertStatus, loadProject } from '../projects/index.ts';
 import { taskListsRepo, loadTaskListRef } from '../task-lists/index.ts';
 import { notify } from '../notifications/index.ts';
-import { priorityCatalogue, taskStatusesRepo } from '../task-statuses/index.ts';
+import { priorityCatalogue, taskStatusesRepo, withStatusId } from '../task-statuses/index.ts';
 import { talliesRepo } from './tallies.repo.ts';
 import { byTask, toTask, toTaskDocument } from './tasks.mapper.ts';
 import { type AssigneeRow, type NewTask, type TaskRow, tasksRepo, type TaskSet } from './tasks.repo.ts';
@@ -121,8 +121,9 @@ export function tasksService(deps: { storage: FileStorage; log: FastifyBaseLogge
     scope: Scope,
     list: { id: string; projectId: string },
     parent: TaskRow | null,
-    body: CreateTaskBody,
+    sent: CreateTaskBody,
   ): Promise<TaskDetail> {
+    const body = await withStatusId(scope, sent);
     const given = body.statusId
       ? (await assertStatus(scope, body.statusId, MESSAGES.projects.statusNotInCompany)).id
       : undefined;
@@ -255,8 +256,9 @@ export function tasksService(deps: { storage: FileStorage; log: FastifyBaseLogge
       return create(scope, { id: parent.taskListId, projectId: parent.projectId }, parent, body);
     },
 
-    async update(scope: Scope, id: string, body: UpdateTaskBody): Promise<TaskDetail> {
+    async update(scope: Scope, id: string, sent: UpdateTaskBody): Promise<TaskDetail> {
       const row = await loadTask(scope, id);
+      const body = await withStatusId(scope, sent);
       if (body.statusId) await assertStatus(scope, body.statusId, MESSAGES.projects.statusNotInCompany);
       await assertPriority(scope, body.priorityId);
       await assertAssignees(scope, row.projectId, body.assigneeIds);
