@@ -5,6 +5,7 @@ import { MAIN_CONTENT_TOP_MARGIN, MAIN_PADDING } from '@taskhive/contract';
 import { Suspense, useEffect, useLayoutEffect } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { menuActions } from '../app/slices/menu-slice';
+import { useFontFaces } from '../app/theme/font-faces';
 import { PageLoader } from '../components/page-loader';
 import { useAppDispatch, useAppSelector } from '../hooks/store';
 import type { MenuItem } from '../lib/menu';
@@ -28,6 +29,7 @@ export function AppShell({ menu, menuErrorText, areaRoot, profileUrl }: AppShell
   const small = useMediaQuery((t: Theme) => t.breakpoints.down('md'), { noSsr: true });
   const { pathname } = useLocation();
   usePermissionSync();
+  useFontFaces();
 
   // Before the first paint (a layout effect), so the page never shows with the drawer closed and
   // then moves over when it opens (Lighthouse counted that as a layout shift on every page).
