@@ -30,6 +30,11 @@ export interface ListTableProps<T, K extends string> {
   rowKey: (row: T) => string;
   /** Extra attributes of a row (a test id). */
   rowProps?: Record<string, string>;
+  /**
+   * Opens what a row shows (its page, its drawer) on a click anywhere in the row but its own
+   * controls. The row's title should still be a link or a button, for the keyboard.
+   */
+  onRowClick?: (row: T) => void;
   /** The trailing, right-aligned cell of a row (buttons, a menu); none when absent. */
   actions?: (row: T) => ReactNode;
   actionsLabel?: string;
@@ -56,6 +61,9 @@ export interface ListTableProps<T, K extends string> {
   empty: { title: string; description?: string };
 }
 
+/** What handles its own click inside a row (a link, a button, a field, a menu). */
+const INTERACTIVE = 'a, button, input, select, textarea, label, [role="button"], [role="menuitem"]';
+
 /** A list page's body: loading bar, error with Retry, empty state, or the table with its pagination. */
 export function ListTable<T, K extends string>({
   label,
@@ -64,6 +72,7 @@ export function ListTable<T, K extends string>({
   rows,
   rowKey,
   rowProps,
+  onRowClick,
   actions,
   actionsLabel = 'Actions',
   total,
@@ -99,7 +108,19 @@ export function ListTable<T, K extends string>({
           />
           <TableBody>
             {rows.map((row) => (
-              <TableRow key={rowKey(row)} hover {...rowProps}>
+              <TableRow
+                key={rowKey(row)}
+                hover
+                {...rowProps}
+                onClick={
+                  onRowClick
+                    ? (e) => {
+                        if (!(e.target instanceof Element && e.target.closest(INTERACTIVE))) onRowClick(row);
+                      }
+                    : undefined
+                }
+                sx={onRowClick ? { cursor: 'pointer' } : undefined}
+              >
                 {columns.map((c) => (
                   <TableCell key={c.id ?? c.label} sx={c.cellSx ?? c.sx}>
                     {c.cell(row)}

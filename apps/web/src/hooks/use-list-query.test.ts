@@ -1,6 +1,14 @@
-import { act, renderHook } from '@testing-library/react';
+import { act, render } from '@testing-library/react';
+import { createElement } from 'react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { changeListQuery, useListQuery, type ListQueryBase } from './use-list-query';
+import {
+  changeListQuery,
+  useListQuery,
+  type ListQueryBase,
+  type ListQueryOptions,
+  type ListQueryState,
+} from './use-list-query';
 
 interface TestQuery extends ListQueryBase<'name' | 'createdAt'> {
   statusNames: string[];
@@ -16,6 +24,23 @@ const INITIAL: TestQuery = {
   statusNames: [],
   category: '',
 };
+
+/** The hook on a list page at `url` (a memory router, so the address and its history are real). */
+function renderHook(init: () => ListQueryState<TestQuery>, url = '/list') {
+  const result = { current: undefined as unknown as ListQueryState<TestQuery> };
+  function Probe() {
+    result.current = init();
+    return null;
+  }
+  const router = createMemoryRouter([{ path: '/list', element: createElement(Probe) }], {
+    initialEntries: [url],
+  });
+  render(createElement(RouterProvider, { router }));
+  return { result, router };
+}
+
+const listAt = (url: string, options?: ListQueryOptions) =>
+  renderHook(() => useListQuery(INITIAL, options), url);
 
 afterEach(() => {
   vi.useRealTimers();
@@ -121,5 +146,70 @@ describe('useListQuery', () => {
       result.current.toggleSort('createdAt');
     });
     expect(result.current.query).toMatchObject({ statusNames: ['invited'], sortBy: 'createdAt', page: 1 });
+  });
+
+  it('reads the list from the address: a reload or a shared link shows the same list', () => {
+    const { result } = listAt(
+      '/list?search=ada&statusNames=active&statusNames=invited&sortBy=createdAt&sortOrder=desc&page=3&pageSize=25&category=Work',
+    );
+    expect(result.current.query).toEqual({
+      page: 3,
+      pageSize: 25,
+      sortBy: 'createdAt',
+      sortOrder: 'desc',
+      search: 'ada',
+      statusNames: ['active', 'invited'],
+      category: 'Work',
+    });
+    expect(result.current.searchInput).toBe('ada');
+    expect(result.current.textInput('category')).toBe('Work');
+  });
+
+  it('ignores what it cannot read in the address and keeps the defaults', () => {
+    const { result } = listAt('/list?page=-2&pageSize=100000&sortOrder=sideways');
+    expect(result.current.query).toEqual(INITIAL);
+  });
+
+  it('writes every change into the address, leaving out defaults and keeping the page’s own parameters', () => {
+    vi.useFakeTimers();
+    const { result, router } = listAt('/list?task=t-1', { debounceMs: 300 });
+    act(() => result.current.update({ statusNames: ['active', 'invited'] }));
+    act(() => result.current.toggleSort('createdAt'));
+    act(() => result.current.setPageSize(25));
+    act(() => result.current.setPage(2));
+    act(() => result.current.setSearchInput('ada '));
+    act(() => vi.advanceTimersByTime(300));
+    const params = new URLSearchParams(router.state.location.search);
+    expect(params.get('task')).toBe('t-1');
+    expect(params.getAll('statusNames')).toEqual(['active', 'invited']);
+    expect(params.get('sortBy')).toBe('createdAt');
+    expect(params.get('pageSize')).toBe('25');
+    expect(params.get('search')).toBe('ada');
+    // The search went back to page 1, which is the default: no page in the address.
+    expect(params.has('page')).toBe(false);
+    expect(params.has('sortOrder')).toBe(false);
+    expect(params.has('category')).toBe(false);
+  });
+
+  it('goes back and forward through the changes, the search box following the address', () => {
+    vi.useFakeTimers();
+    const { result, router } = listAt('/list', { debounceMs: 300 });
+    act(() => result.current.update({ statusNames: ['active'] }));
+    act(() => result.current.setPage(2));
+    act(() => result.current.setSearchInput('ada'));
+    act(() => vi.advanceTimersByTime(300));
+    expect(result.current.query).toMatchObject({ statusNames: ['active'], search: 'ada', page: 1 });
+
+    // The search replaced the page-2 entry: Back goes to the list before the page change.
+    act(() => void router.navigate(-1));
+    expect(result.current.query).toMatchObject({ statusNames: ['active'], search: '', page: 1 });
+    expect(result.current.searchInput).toBe('');
+    act(() => void router.navigate(-1));
+    expect(result.current.query).toEqual(INITIAL);
+
+    act(() => void router.navigate(1));
+    act(() => void router.navigate(1));
+    expect(result.current.query).toMatchObject({ statusNames: ['active'], search: 'ada', page: 1 });
+    expect(result.current.searchInput).toBe('ada');
   });
 });

@@ -1,6 +1,6 @@
-import { DEFAULT_PAGE, USER_SEARCH_DEBOUNCE_MS } from '@taskhive/contract';
-import { useMemo, useState } from 'react';
-import { useDebouncedValue } from './use-debounced-value';
+import { DEFAULT_PAGE, MAX_PAGE_SIZE, USER_SEARCH_DEBOUNCE_MS } from '@taskhive/contract';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useLocation, useNavigate } from 'react-router';
 
 /** What every list query has: a 1-based page, its size, a sort and a search. Filters come on top. */
 export interface ListQueryBase<S extends string = string> {
@@ -27,10 +27,63 @@ function toggleSortOf<Q extends ListQueryBase>(query: Q, field: Q['sortBy']): Pa
 /** The fields of a query that hold a string: the ones a text box can type into. */
 export type TextFieldOf<Q> = { [K in keyof Q]-?: Q[K] extends string ? K : never }[keyof Q] & string;
 
-/** The typed texts (the search and any text filter), applied: a change goes back to page 1. */
-function withTexts<Q extends ListQueryBase>(query: Q, texts: Readonly<Record<string, string>>): Q {
-  const changed = Object.entries(texts).filter(([field, value]) => query[field as keyof Q] !== value);
-  return changed.length === 0 ? query : changeListQuery(query, Object.fromEntries(changed) as Partial<Q>);
+/**
+ * The query a URL holds: each field of `initial` read from the search parameter of its name, as
+ * the type its default has (a number, a string, a list as repeated parameters, a boolean; a
+ * field whose default is null is a string or absent). A missing or unreadable value keeps the
+ * default; the page is 1 or more, the page size between 1 and the API's maximum.
+ */
+export function readListQuery<Q extends ListQueryBase>(initial: Q, params: URLSearchParams): Q {
+  const query = { ...initial } as Record<string, unknown>;
+  for (const [field, fallback] of Object.entries(initial)) {
+    if (Array.isArray(fallback)) {
+      if (params.has(field)) query[field] = params.getAll(field).filter(Boolean);
+      continue;
+    }
+    const raw = params.get(field);
+    if (raw === null) continue;
+    if (typeof fallback === 'number') {
+      const n = Number(raw);
+      const max = field === 'pageSize' ? MAX_PAGE_SIZE : Number.MAX_SAFE_INTEGER;
+      if (Number.isInteger(n) && n >= 1 && n <= max) query[field] = n;
+    } else if (typeof fallback === 'boolean') {
+      if (raw === 'true' || raw === 'false') query[field] = raw === 'true';
+    } else if (field === 'sortOrder') {
+      if (raw === 'asc' || raw === 'desc') query[field] = raw;
+    } else {
+      query[field] = raw;
+    }
+  }
+  return query as Q;
+}
+
+/**
+ * The search parameters for a query: the fields that differ from `initial` (so the plain list has
+ * a plain address), the page's other parameters (`?task=`, `?view=`...) kept as they were.
+ */
+export function writeListQuery<Q extends ListQueryBase>(
+  initial: Q,
+  query: Q,
+  params: URLSearchParams,
+): URLSearchParams {
+  const next = new URLSearchParams(params);
+  for (const [field, fallback] of Object.entries(initial)) {
+    next.delete(field);
+    const value: unknown = query[field as keyof Q];
+    if (Array.isArray(value)) {
+      const same =
+        Array.isArray(fallback) &&
+        value.length === fallback.length &&
+        value.every((v, i) => v === fallback[i]);
+      if (same) continue;
+      // An empty list where the default has items: one empty parameter says "none".
+      if (value.length === 0) next.append(field, '');
+      for (const v of value) next.append(field, String(v));
+    } else if (value !== fallback && value !== null && value !== undefined) {
+      next.set(field, String(value));
+    }
+  }
+  return next;
 }
 
 export interface ListQueryOptions {
@@ -59,39 +112,98 @@ export interface ListQueryState<Q extends ListQueryBase> {
   setPageSize: (pageSize: number) => void;
 }
 
+/** The text boxes: what each shows, and the URL's value it last followed. */
+interface Boxes {
+  values: Readonly<Record<string, string>>;
+  seen: Readonly<Record<string, string>>;
+}
+
 /**
- * The state of a list page in one place: debounced search (and free-text filters), sort toggle,
- * filters and page, with the reset to page 1 on any change but the page.
+ * The state of a list page in one place, kept in the address's search parameters so a reload,
+ * a shared link and Back/Forward show the same list: debounced search (and free-text filters),
+ * sort toggle, filters, page and page size, with the reset to page 1 on any change but the page.
+ * A filter, sort or page change is a new history entry; typed text replaces the current one (one
+ * entry per search, not one per pause in typing).
  */
 export function useListQuery<Q extends ListQueryBase>(
-  initial: Q,
+  initialQuery: Q,
   { debounceMs = USER_SEARCH_DEBOUNCE_MS }: ListQueryOptions = {},
 ): ListQueryState<Q> {
-  const [stored, setStored] = useState<Q>(initial);
-  const [searchInput, setSearchInput] = useState(initial.search);
-  const [textInputs, setTextInputs] = useState<Readonly<Record<string, string>>>({});
-  // Every typed text in one value (a string, so the debounce sees a change only when one is made).
-  const typed = JSON.stringify(
-    Object.fromEntries(
-      Object.entries({ ...textInputs, search: searchInput }).map(([field, v]) => [field, v.trim()]),
-    ),
+  const [initial] = useState(initialQuery);
+  const location = useLocation();
+  const navigate = useNavigate();
+  const query = useMemo(
+    () => readListQuery(initial, new URLSearchParams(location.search)),
+    [initial, location.search],
   );
-  const debounced = useDebouncedValue(typed, debounceMs);
-  const applied = debounceMs === 0 ? typed : debounced;
-  const texts = useMemo(() => JSON.parse(applied) as Record<string, string>, [applied]);
-  // A new search is a change like any other: derived here, so it applies in the same render.
-  const query = useMemo(() => withTexts(stored, texts), [stored, texts]);
-  const change = (patch: (q: Q) => Partial<Q>) =>
-    setStored((q) => {
-      const current = withTexts(q, texts);
-      return changeListQuery(current, patch(current));
-    });
+
+  // The address last asked for, and the one shown: two changes in one event both apply (the
+  // second reads the first's address before it renders), the second as a replace.
+  const latest = useRef(location.search);
+  const shown = useRef(location.search);
+  useEffect(() => {
+    latest.current = location.search;
+    shown.current = location.search;
+  }, [location.search]);
+  const change = useCallback(
+    (patch: (q: Q) => Partial<Q>, replace = false) => {
+      const params = new URLSearchParams(latest.current);
+      const current = readListQuery(initial, params);
+      const next = writeListQuery(initial, changeListQuery(current, patch(current)), params).toString();
+      const search = next ? `?${next}` : '';
+      if (search === latest.current) return;
+      const pending = latest.current !== shown.current;
+      latest.current = search;
+      void navigate({ search }, { replace: replace || pending, preventScrollReset: true });
+    },
+    [initial, navigate],
+  );
+
+  // The boxes follow the address when it changes under them (Back, a link), not while typing.
+  const [boxes, setBoxes] = useState<Boxes>(() => ({
+    values: { search: query.search },
+    seen: { search: query.search },
+  }));
+  const urlTextOf = (field: string) => String(query[field as keyof Q] ?? '');
+  const stale = Object.keys(boxes.values).filter((f) => boxes.seen[f] !== urlTextOf(f));
+  if (stale.length > 0) {
+    const values = { ...boxes.values };
+    const seen = { ...boxes.seen };
+    for (const f of stale) {
+      if ((values[f] ?? '').trim() !== urlTextOf(f)) values[f] = urlTextOf(f);
+      seen[f] = urlTextOf(f);
+    }
+    setBoxes({ values, seen });
+  }
+  const typed = JSON.stringify(
+    Object.fromEntries(Object.entries(boxes.values).map(([f, v]) => [f, v.trim()])),
+  );
+  useEffect(() => {
+    const apply = () =>
+      change((q) => {
+        const texts = JSON.parse(typed) as Record<string, string>;
+        const changed = Object.entries(texts).filter(([f, v]) => q[f as keyof Q] !== v);
+        return Object.fromEntries(changed) as Partial<Q>;
+      }, true);
+    if (debounceMs === 0) {
+      apply();
+      return;
+    }
+    const timer = setTimeout(apply, debounceMs);
+    return () => clearTimeout(timer);
+  }, [typed, debounceMs, change]);
+
+  const type = (field: string, value: string) =>
+    setBoxes((b) => ({
+      values: { ...b.values, [field]: value },
+      seen: { ...b.seen, [field]: b.seen[field] ?? urlTextOf(field) },
+    }));
   return {
     query,
-    searchInput,
-    setSearchInput,
-    textInput: (field) => textInputs[field] ?? String(initial[field]),
-    setTextInput: (field, value) => setTextInputs((t) => ({ ...t, [field]: value })),
+    searchInput: boxes.values.search ?? '',
+    setSearchInput: (value) => type('search', value),
+    textInput: (field) => boxes.values[field] ?? urlTextOf(field),
+    setTextInput: type,
     update: (patch) => change(() => patch),
     toggleSort: (field) => change((q) => toggleSortOf(q, field)),
     setPage: (page) => change(() => ({ page }) as Partial<Q>),

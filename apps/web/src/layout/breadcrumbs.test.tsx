@@ -1,6 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { render, signedIn } from '../test/render';
+import { jsonResponse, render, signedIn } from '../test/render';
+import { pathOf, project, PROJECT_ID, serve } from '../test/work-fixtures';
 import { Breadcrumbs } from './breadcrumbs';
 import { companyMenu } from './menu-items';
 
@@ -15,9 +16,29 @@ describe('Breadcrumbs', () => {
     expect(within(nav).getByText('Tasks')).toHaveAttribute('aria-current', 'page');
   });
 
+  it('on a project, name the project and link it, below a linked Projects', async () => {
+    serve((req) =>
+      pathOf(req) === `/api/Project/${PROJECT_ID}` ? jsonResponse(200, project()) : jsonResponse(404, null),
+    );
+    render(<Breadcrumbs items={companyMenu} areaRoot="/app" />, {
+      route: `/app/project-detail/${PROJECT_ID}?tab=lists`,
+      preloadedState: signedIn({ permissions: ['project:read'] }),
+    });
+    const nav = screen.getByRole('navigation', { name: 'breadcrumb' });
+    const name = await within(nav).findByRole('link', { name: 'Website' });
+    expect(name).toHaveAttribute('href', `/app/project-detail/${PROJECT_ID}`);
+    expect(name).toHaveAttribute('aria-current', 'page');
+    expect(within(nav).getByRole('link', { name: 'Projects' })).toHaveAttribute('href', '/app/project');
+    expect(
+      within(nav)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['Dashboard', 'Projects', 'Website']);
+  });
+
   it('fall back to the path below the area root for pages outside the menu, ids read as Details', () => {
     render(<Breadcrumbs items={companyMenu} areaRoot="/app" />, {
-      route: '/app/project-detail/389d95d5-b2d9-4297-8a4e-1f6c2b7d9e10',
+      route: '/app/redirect/389d95d5-b2d9-4297-8a4e-1f6c2b7d9e10',
       preloadedState: signedIn(),
     });
     const nav = screen.getByRole('navigation', { name: 'breadcrumb' });
@@ -25,7 +46,7 @@ describe('Breadcrumbs', () => {
       within(nav)
         .getAllByRole('listitem')
         .map((li) => li.textContent),
-    ).toEqual(['Dashboard', 'Project Detail', 'Details']);
+    ).toEqual(['Dashboard', 'Redirect', 'Details']);
     expect(within(nav).getAllByRole('link')).toHaveLength(1);
   });
 });

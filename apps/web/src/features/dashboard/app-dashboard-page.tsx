@@ -10,12 +10,15 @@ import Chip from '@mui/material/Chip';
 import Grid from '@mui/material/Grid';
 import LinearProgress from '@mui/material/LinearProgress';
 import List from '@mui/material/List';
+import Link from '@mui/material/Link';
 import ListItem from '@mui/material/ListItem';
+import ListItemButton from '@mui/material/ListItemButton';
 import ListItemText from '@mui/material/ListItemText';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { skipToken } from '@reduxjs/toolkit/query/react';
 import { formatDuration, MESSAGES, topLevelTasksLabel } from '@taskhive/contract';
+import { Link as RouterLink } from 'react-router';
 import { errorMessage } from '../../api/errors';
 import { EmptyState } from '../../components/empty-state';
 import { ErrorPanel } from '../../components/error-panel';
@@ -27,6 +30,22 @@ import { localToday, useMyDashboardQuery } from './dashboard-api';
 import { StatCard } from './stat-card';
 
 const ONE_ROW = { page: 1, pageSize: 1 };
+
+/** A calendar day `days` after `day` (both YYYY-MM-DD). */
+function addDays(day: string, days: number): string {
+  const d = new Date(`${day}T12:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + days);
+  return d.toISOString().slice(0, 10);
+}
+
+/** My Tasks filtered to what a figure counts (the list's filters are its address). */
+function myTasksLink(filters: Record<string, string | readonly string[]>): string {
+  const params = new URLSearchParams();
+  for (const [name, value] of Object.entries(filters)) {
+    for (const v of typeof value === 'string' ? [value] : value) params.append(name, v);
+  }
+  return `/app/tasks?${params.toString()}`;
+}
 const hours = (minutes: number | null | undefined) =>
   minutes === null || minutes === undefined ? null : formatDuration(minutes);
 
@@ -35,6 +54,7 @@ export default function AppDashboardPage() {
   const { user, can } = useSession();
   const seesPeople = can({ anyOf: ['employee:read:all'] });
   const seesDepartments = can({ anyOf: ['department:read'] });
+  const canReports = can({ anyOf: ['report:read'] });
   // Head counts: one row fetched, the count comes with the page.
   const { data: employees } = useListEmployeesQuery(seesPeople ? ONE_ROW : skipToken, {
     selectFromResult: ({ data }) => ({ data: data?.totalCount }),
@@ -54,6 +74,20 @@ export default function AppDashboardPage() {
   const showCompany =
     Boolean(company) || (pending && can({ anyOf: ['timelog:read:all', 'project:read:all'] }));
   const card = { xs: 12, sm: 6, lg: 3 } as const;
+  // Each figure opens what it counts: open tasks are those in the statuses the open count has.
+  const openStatuses = (tasks?.openByStatus ?? []).flatMap((s) => (s.statusId ? [s.statusName] : []));
+  const today = data?.today;
+  const links = tasks &&
+    today && {
+      open: myTasksLink({ statusNames: openStatuses }),
+      dueThisWeek: myTasksLink({
+        statusNames: openStatuses,
+        dueDateFrom: today,
+        dueDateTo: addDays(data.weekStart, 6),
+        sortBy: 'dueDate',
+      }),
+      overdue: myTasksLink({ statusNames: openStatuses, dueDateTo: addDays(today, -1), sortBy: 'dueDate' }),
+    };
   return (
     <Stack spacing={3}>
       <div>
@@ -76,6 +110,7 @@ export default function AppDashboardPage() {
                 icon={<TaskAltOutlined />}
                 caption="Assigned to you, not done"
                 value={tasks?.openCount}
+                to={links ? links.open : undefined}
               />
             </Grid>
             <Grid size={card}>
@@ -84,6 +119,7 @@ export default function AppDashboardPage() {
                 icon={<EventOutlined />}
                 caption="Open tasks due by Sunday"
                 value={tasks?.dueThisWeek}
+                to={links ? links.dueThisWeek : undefined}
               />
             </Grid>
             <Grid size={card}>
@@ -92,6 +128,7 @@ export default function AppDashboardPage() {
                 icon={<EventBusyOutlined />}
                 caption="Open tasks past their due date"
                 value={tasks?.overdue}
+                to={links ? links.overdue : undefined}
               />
             </Grid>
           </>
@@ -104,6 +141,7 @@ export default function AppDashboardPage() {
               caption={`Last week: ${time ? formatDuration(time.lastWeekMinutes) : '—'}`}
               value={null}
               text={time ? formatDuration(time.thisWeekMinutes) : undefined}
+              to={time ? '/app/tasks?view=timesheet' : undefined}
             />
           </Grid>
         )}
@@ -114,6 +152,7 @@ export default function AppDashboardPage() {
               icon={<GroupsOutlined />}
               caption="People in your company"
               value={employees}
+              to="/app/employee"
             />
           </Grid>
         )}
@@ -124,6 +163,7 @@ export default function AppDashboardPage() {
               icon={<ApartmentOutlined />}
               caption="Teams your company is organised in"
               value={departments}
+              to={can({ anyOf: ['department:read:all'] }) ? '/app/department' : undefined}
             />
           </Grid>
         )}
@@ -137,6 +177,7 @@ export default function AppDashboardPage() {
                 icon={<FolderOutlined />}
                 caption="Not completed or cancelled"
                 value={company?.activeProjects}
+                to={can({ anyOf: ['project:read'] }) ? '/app/project' : undefined}
               />
             </Grid>
             <Grid size={card}>
@@ -145,6 +186,7 @@ export default function AppDashboardPage() {
                 icon={<TaskAltOutlined />}
                 caption={`${company?.overdueTasks ?? '—'} overdue`}
                 value={company?.openTasks}
+                to={canReports ? '/app/reports' : undefined}
               />
             </Grid>
             <Grid size={card}>
@@ -154,6 +196,7 @@ export default function AppDashboardPage() {
                 caption={`Last week: ${hours(company?.lastWeekMinutes) ?? '—'}`}
                 value={null}
                 text={hours(company?.thisWeekMinutes) ?? undefined}
+                to={canReports ? '/app/reports' : undefined}
               />
             </Grid>
             <Grid size={card}>
@@ -162,6 +205,7 @@ export default function AppDashboardPage() {
                 icon={<GroupsOutlined />}
                 caption="This week"
                 value={company?.activeUsersThisWeek}
+                to={canReports ? '/app/reports' : undefined}
               />
             </Grid>
           </Grid>
@@ -181,7 +225,18 @@ export default function AppDashboardPage() {
                       direction="row"
                       sx={{ justifyContent: 'space-between', alignItems: 'center' }}
                     >
-                      <Chip size="small" label={s.statusName} variant="outlined" />
+                      {s.statusId ? (
+                        <Chip
+                          size="small"
+                          label={s.statusName}
+                          variant="outlined"
+                          clickable
+                          component={RouterLink}
+                          to={myTasksLink({ statusNames: [s.statusName] })}
+                        />
+                      ) : (
+                        <Chip size="small" label={s.statusName} variant="outlined" />
+                      )}
                       <Typography aria-label={`${s.statusName} count`}>{s.count}</Typography>
                     </Stack>
                   ))}
@@ -199,8 +254,16 @@ export default function AppDashboardPage() {
                 <Stack spacing={2}>
                   {data.projects.map((p) => (
                     <Box key={p.projectId} data-testid="dashboard-project">
-                      <Stack direction="row" sx={{ justifyContent: 'space-between' }}>
-                        <Typography variant="body2">{p.name}</Typography>
+                      <Stack direction="row" spacing={1} sx={{ justifyContent: 'space-between' }}>
+                        <Link
+                          component={RouterLink}
+                          to={`/app/project-detail/${p.projectId}`}
+                          variant="body2"
+                          underline="hover"
+                          sx={{ minWidth: 0, overflowWrap: 'anywhere' }}
+                        >
+                          {p.name}
+                        </Link>
                         <Typography variant="body2" color="text.secondary">
                           {topLevelTasksLabel(p.taskCount)} · {p.progress}%
                         </Typography>
@@ -225,11 +288,21 @@ export default function AppDashboardPage() {
               ) : (
                 <List dense disablePadding>
                   {time.recent.map((t) => (
-                    <ListItem key={t.timeLogId} disableGutters divider>
-                      <ListItemText
-                        primary={`${t.taskTitle ?? t.projectName} · ${t.duration}`}
-                        secondary={`${t.loggedAt} · ${t.projectName}`}
-                      />
+                    <ListItem key={t.timeLogId} disablePadding divider>
+                      <ListItemButton
+                        component={RouterLink}
+                        to={
+                          t.taskId
+                            ? `/app/tasks?task=${encodeURIComponent(t.taskId)}`
+                            : `/app/project-detail/${t.projectId}`
+                        }
+                        sx={{ px: 0 }}
+                      >
+                        <ListItemText
+                          primary={`${t.taskTitle ?? t.projectName} · ${t.duration}`}
+                          secondary={`${t.loggedAt} · ${t.projectName}`}
+                        />
+                      </ListItemButton>
                     </ListItem>
                   ))}
                 </List>

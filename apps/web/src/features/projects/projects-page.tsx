@@ -20,7 +20,7 @@ import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
 import { MESSAGES, PAGE_SIZE, PROJECT_SORT_FIELDS, type Project } from '@taskhive/contract';
 import { useState } from 'react';
-import { Link as RouterLink } from 'react-router';
+import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
 import { errorMessage } from '../../api/errors';
 import { usePeopleOptions } from '../../api/people-api';
 import {
@@ -61,10 +61,20 @@ const SORT_LABELS: Record<ProjectSortField, string> = {
 /** /app/project: the company's projects as cards or a table, filtered, sorted and paged by 5. */
 export default function ProjectsPage() {
   const toast = useToast();
+  const navigate = useNavigate();
   const { can, user } = useSession();
   const list = useListQuery<ProjectQuery>(DEFAULT_PROJECT_QUERY);
   const { query, update } = list;
-  const [view, setView] = useState<'cards' | 'table'>('cards');
+  // The table view is in the address too (?view=table), so a reload keeps it.
+  const [params, setParams] = useSearchParams();
+  const view = params.get('view') === 'table' ? 'table' : 'cards';
+  const setView = (v: 'cards' | 'table') =>
+    setParams((p) => {
+      const next = new URLSearchParams(p);
+      if (v === 'table') next.set('view', 'table');
+      else next.delete('view');
+      return next;
+    });
   const { data, currentData, error, isLoading, isFetching, refetch } = useListProjectsQuery(query);
   const { data: statuses = [] } = useListTaskStatusesQuery();
   const canPeople = can({ anyOf: ['employee:read:all'] });
@@ -171,6 +181,7 @@ export default function ProjectsPage() {
         rows={shown?.items}
         rowKey={(p) => p.projectId}
         rowProps={{ 'data-testid': 'project-row' }}
+        onRowClick={(p) => void navigate(`/app/project-detail/${p.projectId}`)}
         actions={canUpdate || canDelete ? actions : undefined}
         total={shown?.totalCount ?? 0}
         page={query.page}

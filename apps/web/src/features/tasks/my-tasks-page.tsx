@@ -98,6 +98,7 @@ function MyTasksContent({ timesheet, renderTimeLog, renderTimeline }: MyTasksPag
   const viewParam = params.get('view');
   const view: View = viewParam === 'board' || (viewParam === 'timesheet' && timesheet) ? viewParam : 'list';
   const list = useListQuery<TaskQuery>(DEFAULT_TASK_QUERY);
+  const openTask = useOpenTask();
   const { query, update } = list;
   const { data: statuses = [] } = useListTaskStatusesQuery();
   const { data: priorities = [] } = useListTaskPrioritiesQuery();
@@ -228,6 +229,7 @@ function MyTasksContent({ timesheet, renderTimeLog, renderTimeline }: MyTasksPag
               rows={shown?.items}
               rowKey={(t) => t.taskId}
               rowProps={{ 'data-testid': 'task-row' }}
+              onRowClick={(t) => openTask(t.taskId)}
               total={shown?.totalCount ?? 0}
               page={query.page}
               pageSize={query.pageSize}

@@ -1,0 +1,168 @@
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { ACCOUNTS, PASSWORD, signIn } from './helpers';
+
+/**
+ * Issue 23 ("Everyday craft"), defect 13: no dead ends (breadcrumbs, cards and rows open what
+ * they show, a list's filters live in its address).
+ */
+const DESKTOP = { width: 1440, height: 900 };
+const PHONE = { width: 390, height: 844 };
+const SHOTS = process.env.E2E_SHOTS_DIR;
+
+async function shot(page: Page, name: string) {
+  if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
+}
+
+async function tokenOf(request: APIRequestContext, email: string): Promise<string> {
+  const res = await request.post('/api/auth/login', { data: { email, password: PASSWORD } });
+  expect(res.status()).toBe(200);
+  return ((await res.json()) as { data: { token: string } }).data.token;
+}
+
+const auth = (token: string) => ({ Authorization: `Bearer ${token}` });
+
+interface ProjectRow {
+  projectId: string;
+  name: string;
+}
+
+async function projects(request: APIRequestContext, token: string): Promise<ProjectRow[]> {
+  const res = await request.get('/api/Project?pageSize=200&sortBy=name&sortOrder=asc', {
+    headers: auth(token),
+  });
+  expect(res.status()).toBe(200);
+  return ((await res.json()) as { data: { items: ProjectRow[] } }).data.items;
+}
+
+const params = (page: Page) => new URL(page.url()).searchParams;
+
+for (const [label, viewport] of [
+  ['1440 px', DESKTOP],
+  ['390 px', PHONE],
+] as const) {
+  const tag = label === '1440 px' ? 'desktop' : 'phone';
+
+  test.describe(`at ${label}`, () => {
+    test.use({ viewport });
+
+    test('13. the project page’s breadcrumbs name the project, linked, under a linked Projects', async ({
+      page,
+      request,
+    }) => {
+      const admin = await tokenOf(request, ACCOUNTS.acmeAdmin.email);
+      const [project] = await projects(request, admin);
+      const { projectId, name } = project as ProjectRow;
+      await signIn(page, ACCOUNTS.acmeAdmin.email);
+      await page.goto(`/app/project-detail/${projectId}?tab=lists`);
+      const crumbs = page.getByRole('navigation', { name: 'breadcrumb' });
+      const here = crumbs.getByRole('link', { name });
+      await expect(here).toBeVisible();
+      await expect(crumbs.getByRole('listitem')).toHaveText(['Dashboard', 'Projects', name]);
+      await expect(here).toHaveAttribute('href', `/app/project-detail/${projectId}`);
+      await expect(crumbs).not.toContainText('Details');
+      await shot(page, `13-breadcrumbs-${tag}`);
+      await crumbs.getByRole('link', { name: 'Projects' }).click();
+      await expect(page).toHaveURL(/\/app\/project$/);
+      await expect(page.getByRole('heading', { name: 'Projects', level: 1 })).toBeVisible();
+    });
+
+    test('13. dashboard cards open what they count', async ({ page }) => {
+      await signIn(page, ACCOUNTS.acmeEmployee.email);
+      const value = page.getByLabel('My open tasks value');
+      await expect(value).toHaveText(/^\d+$/);
+      const open = Number(await value.textContent());
+      await shot(page, `13-dashboard-${tag}`);
+      await page.getByRole('link', { name: /My open tasks/ }).click();
+      await expect(page).toHaveURL(/\/app\/tasks\?/);
+      expect(params(page).getAll('statusNames').length).toBeGreaterThan(0);
+      await expect(page.getByText(`${open} ${open === 1 ? 'task' : 'tasks'} assigned to you`)).toBeVisible();
+
+      // Due this week and Overdue open the same tasks they count.
+      for (const card of ['Due this week', 'Overdue']) {
+        await page.goBack();
+        const figure = page.getByLabel(`${card} value`);
+        await expect(figure).toHaveText(/^\d+$/);
+        const n = Number(await figure.textContent());
+        await page.getByRole('link', { name: new RegExp(`^${card}`) }).click();
+        await expect(page).toHaveURL(/dueDateTo=/);
+        await expect(page.getByText(`${n} ${n === 1 ? 'task' : 'tasks'} assigned to you`)).toBeVisible();
+      }
+
+      await page.goBack();
+      const firstProject = page.locator('a[href^="/app/project-detail/"]').first();
+      const projectName = (await firstProject.textContent()) ?? '';
+      await firstProject.click();
+      await expect(page).toHaveURL(/\/app\/project-detail\//);
+      await expect(page.getByRole('heading', { name: projectName, level: 1 })).toBeVisible();
+    });
+
+    test('13. a My Tasks row opens its task; the list’s filters, sort and page survive a reload and Back', async ({
+      page,
+    }) => {
+      await signIn(page, ACCOUNTS.acmeEmployee.email);
+      await page.goto('/app/tasks');
+      const rows = page.getByTestId('task-row');
+      await expect(rows.first()).toBeVisible();
+      const title = (await rows.first().getByRole('button').first().textContent()) ?? '';
+      // A click beside the title (the row's last cell shown) opens the task too.
+      await rows.first().locator('td:visible').last().click();
+      const drawer = page.getByRole('dialog', { name: 'Task detail' });
+      await expect(drawer).toBeVisible();
+      await expect(drawer.getByRole('textbox', { name: 'Title' })).toHaveValue(title);
+      expect(params(page).get('task')).toBeTruthy();
+      await page.keyboard.press('Escape');
+      await expect(drawer).toBeHidden();
+
+      // A filter, then a sort: each in the address.
+      await page.goto('/app/tasks');
+      await page.getByLabel('Search tasks').fill('a');
+      await expect.poll(() => params(page).get('search')).toBe('a');
+      const sort = page.getByRole('columnheader', { name: 'Due' }).getByRole('button');
+      await sort.click();
+      await expect.poll(() => params(page).get('sortBy')).toBe('dueDate');
+      await sort.click();
+      await expect.poll(() => params(page).get('sortOrder')).toBe('desc');
+
+      await page.reload();
+      await expect(page.getByLabel('Search tasks')).toHaveValue('a');
+      await expect(page.getByRole('columnheader', { name: 'Due' })).toHaveAttribute(
+        'aria-sort',
+        'descending',
+      );
+
+      await page.goBack();
+      await expect(page.getByRole('columnheader', { name: 'Due' })).toHaveAttribute('aria-sort', 'ascending');
+      expect(params(page).get('search')).toBe('a');
+      await page.goForward();
+      await expect(page.getByRole('columnheader', { name: 'Due' })).toHaveAttribute(
+        'aria-sort',
+        'descending',
+      );
+      await shot(page, `13-my-tasks-${tag}`);
+    });
+
+    test('13. a project row of the table opens the project; the view, filters and page are in the address', async ({
+      page,
+      request,
+    }) => {
+      const admin = await tokenOf(request, ACCOUNTS.acmeAdmin.email);
+      await signIn(page, ACCOUNTS.acmeAdmin.email);
+      await page.goto('/app/project');
+      await page.getByRole('button', { name: 'Table' }).click();
+      await expect.poll(() => params(page).get('view')).toBe('table');
+      await page.getByRole('combobox', { name: 'Sort by' }).click();
+      await page.getByRole('option', { name: 'Name ↑' }).click();
+      await expect.poll(() => params(page).get('sortBy')).toBe('name');
+      await page.reload();
+      const rows = page.getByTestId('project-row');
+      const first = (await projects(request, admin))[0] as ProjectRow;
+      await expect(rows.first()).toContainText(first.name);
+      // A click on the row's progress cell, not its name link.
+      await rows.first().locator('td').nth(2).click();
+      await expect(page).toHaveURL(new RegExp(`/app/project-detail/${first.projectId}`));
+      await page.goBack();
+      await expect(rows.first()).toContainText(first.name);
+      expect(params(page).get('view')).toBe('table');
+    });
+  });
+}
