@@ -1,13 +1,14 @@
+import type { AddressInfo } from 'node:net';
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { request } from 'node:http';
-import { type AddressInfo, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from './app.ts';
 import { appDb, testConfig, workerDatabase } from './test/build-app.ts';
+import { freePort } from './test/free-port.ts';
 
 const get = (port: number, path: string) =>
   new Promise<{ status: number; body: string }>((resolve, reject) => {
@@ -75,16 +76,6 @@ describe('stopping the server process', () => {
   afterAll(async () => {
     if (pgUrl) await admin(`drop database if exists "${dbName}" with (force)`);
   });
-
-  const freePort = () =>
-    new Promise<number>((resolve, reject) => {
-      const probe = createServer();
-      probe.once('error', reject);
-      probe.listen(0, '127.0.0.1', () => {
-        const { port } = probe.address() as AddressInfo;
-        probe.close(() => resolve(port));
-      });
-    });
 
   async function runAndStop(signal: 'SIGTERM' | 'SIGINT') {
     const dataDir = mkdtempSync(join(tmpdir(), 'taskhive-stop-'));

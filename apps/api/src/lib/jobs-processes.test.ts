@@ -1,11 +1,11 @@
 import { type ChildProcessWithoutNullStreams, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { request } from 'node:http';
-import { type AddressInfo, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
+import { freePort } from '../test/free-port.ts';
 
 /**
  * Jobs across real server processes (`node --import tsx src/server.ts`): a job committed just
@@ -47,16 +47,6 @@ afterAll(async () => {
   for (const name of databases) await admin(`drop database if exists "${name}" with (force)`);
   for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
 });
-
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
 
 function http(port: number, method: string, path: string, body?: object) {
   return new Promise<{ status: number; body: string }>((resolve, reject) => {
