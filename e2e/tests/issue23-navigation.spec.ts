@@ -2,8 +2,8 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 import { ACCOUNTS, PASSWORD, signIn } from './helpers';
 
 /**
- * Issue 23 ("Everyday craft"), defect 13: no dead ends (breadcrumbs, cards and rows open what
- * they show, a list's filters live in its address).
+ * Issue 23 ("Everyday craft"), defects 13 and 14: no dead ends (breadcrumbs, cards and rows open
+ * what they show, a list's filters live in its address) and pages that fill the screen.
  */
 const DESKTOP = { width: 1440, height: 900 };
 const PHONE = { width: 390, height: 844 };
@@ -32,6 +32,27 @@ async function projects(request: APIRequestContext, token: string): Promise<Proj
   });
   expect(res.status()).toBe(200);
   return ((await res.json()) as { data: { items: ProjectRow[] } }).data.items;
+}
+
+/** The first project, with its first list holding at least `tasks` tasks (added through the API). */
+async function projectWithLongList(request: APIRequestContext, token: string, tasks: number) {
+  const [project] = await projects(request, token);
+  expect(project).toBeTruthy();
+  const { projectId, name } = project as ProjectRow;
+  const res = await request.get(`/api/Tasks/projects/${projectId}/tasklists`, { headers: auth(token) });
+  const lists = ((await res.json()) as { data: { items: { taskListId: string; taskCount: number }[] } }).data
+    .items;
+  const list = lists[0];
+  expect(list).toBeTruthy();
+  const { taskListId, taskCount } = list as { taskListId: string; taskCount: number };
+  for (let i = taskCount; i < tasks; i++) {
+    const created = await request.post(`/api/Tasks/tasklists/${taskListId}/tasks`, {
+      headers: auth(token),
+      data: { title: `Long list task ${i + 1}` },
+    });
+    expect(created.status()).toBe(201);
+  }
+  return { projectId, name };
 }
 
 const params = (page: Page) => new URL(page.url()).searchParams;
@@ -163,6 +184,52 @@ for (const [label, viewport] of [
       await page.goBack();
       await expect(rows.first()).toContainText(first.name);
       expect(params(page).get('view')).toBe('table');
+    });
+
+    test('14. lists fill the screen, with a page-size selector kept in the address', async ({
+      page,
+      request,
+    }) => {
+      const admin = await tokenOf(request, ACCOUNTS.acmeAdmin.email);
+      const all = await projects(request, admin);
+      expect(all.length).toBeGreaterThan(5);
+      const { projectId } = await projectWithLongList(request, admin, 8);
+      await signIn(page, ACCOUNTS.acmeAdmin.email);
+
+      // Projects: every one of the company's projects on the first page, not 5.
+      await page.goto('/app/project');
+      await expect(page.getByTestId('project-card')).toHaveCount(Math.min(all.length, 24));
+      await shot(page, `14-projects-${tag}`);
+      const perPage = page.getByRole('combobox', { name: /Per page/ });
+      await expect(perPage).toBeVisible();
+      await perPage.click();
+      await page.getByRole('option', { name: '12', exact: true }).click();
+      await expect.poll(() => params(page).get('pageSize')).toBe('12');
+      await page.reload();
+      await expect(page.getByRole('combobox', { name: /Per page/ })).toHaveText('12');
+
+      // My Tasks: 25 rows a page, and a selector.
+      await page.goto('/app/tasks');
+      const rows = page.getByTestId('task-row');
+      await expect(rows.first()).toBeVisible();
+      expect(await rows.count()).toBeGreaterThan(5);
+      await page.getByRole('combobox', { name: /Rows per page/ }).click();
+      await page.getByRole('option', { name: '10', exact: true }).click();
+      await expect(rows).toHaveCount(10);
+      await expect.poll(() => params(page).get('pageSize')).toBe('10');
+      await page.reload();
+      await expect(rows).toHaveCount(10);
+      await shot(page, `14-my-tasks-${tag}`);
+
+      // A task list: its 8 tasks on one page, a selector.
+      await page.goto(`/app/project-detail/${projectId}?tab=lists`);
+      const list = page.getByTestId('task-list').first();
+      await expect(list.getByRole('listitem')).toHaveCount(8);
+      await expect(list.getByRole('combobox', { name: /Per page/ })).toBeVisible();
+      await shot(page, `14-task-lists-${tag}`);
+      await list.getByRole('combobox', { name: /Per page/ }).click();
+      await page.getByRole('option', { name: '10', exact: true }).click();
+      await expect.poll(() => params(page).get('pageSize')).toBe('10');
     });
   });
 }

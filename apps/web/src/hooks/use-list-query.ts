@@ -2,6 +2,18 @@ import { DEFAULT_PAGE, MAX_PAGE_SIZE, USER_SEARCH_DEBOUNCE_MS } from '@taskhive/
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 
+/**
+ * What the list pages ask for (issue 23): a screen's worth, with a page-size selector. The spec's
+ * 5 for projects and tasks stays the API's default for a call that names no size (PAGE_SIZE,
+ * section 7); five cards left two thirds of a 1440 px screen empty. The project grid has 1, 2 or
+ * 3 columns, so its sizes are whole rows of each; every option is within MAX_PAGE_SIZE. Here and
+ * not in the contract, whose constants load with the sign-in page: these load with the lists.
+ */
+export const LIST_PAGE_SIZES = {
+  projects: { size: 24, options: [12, 24, 48, 96] },
+  tasks: { size: 25, options: [10, 25, 50, 100] },
+} as const;
+
 /** What every list query has: a 1-based page, its size, a sort and a search. Filters come on top. */
 export interface ListQueryBase<S extends string = string> {
   page: number;

@@ -1,13 +1,14 @@
-import { PAGE_SIZE, type Project } from '@taskhive/contract';
+import type { Project } from '@taskhive/contract';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { jsonResponse, render, signedIn } from '../../test/render';
 import { paged, pathOf, project, serve, STATUSES } from '../../test/work-fixtures';
+import { LIST_PAGE_SIZES } from '../../hooks/use-list-query';
 import ProjectsPage from './projects-page';
 
 const session = signedIn({ permissions: ['project:read', 'project:create'] });
 
-const projects: Project[] = Array.from({ length: 12 }, (_, i) => {
+const projects: Project[] = Array.from({ length: 30 }, (_, i) => {
   const {
     documents: _d,
     taskLists: _l,
@@ -36,19 +37,19 @@ const listCalls = (calls: Request[]) =>
   calls.filter((r) => pathOf(r) === '/api/Project').map((r) => new URL(r.url).searchParams);
 
 describe('ProjectsPage', () => {
-  it('pages by 5 and goes back to page 1 with the filter when a status is chosen', async () => {
+  it('pages by a screen of cards and goes back to page 1 with the filter when a status is chosen', async () => {
     const calls = serve((req) => {
       if (pathOf(req) === '/api/Taskstatuses') return jsonResponse(200, STATUSES);
       return answer(req);
     });
     const { user } = render(<ProjectsPage />, { preloadedState: session });
     const cards = await screen.findByRole('list', { name: 'Projects' });
-    expect(within(cards).getAllByTestId('project-card')).toHaveLength(PAGE_SIZE.projects);
-    expect(screen.getByText('12 projects')).toBeInTheDocument();
-    expect(listCalls(calls)[0]?.get('pageSize')).toBe('5');
+    expect(within(cards).getAllByTestId('project-card')).toHaveLength(LIST_PAGE_SIZES.projects.size);
+    expect(screen.getByText('30 projects')).toBeInTheDocument();
+    expect(listCalls(calls)[0]?.get('pageSize')).toBe(String(LIST_PAGE_SIZES.projects.size));
 
     await user.click(screen.getByRole('button', { name: 'Go to next page' }));
-    await screen.findByText('Project 6');
+    await screen.findByText(`Project ${LIST_PAGE_SIZES.projects.size + 1}`);
     expect(listCalls(calls).at(-1)?.get('page')).toBe('2');
 
     await user.click(screen.getByLabelText('Status'));
@@ -61,7 +62,7 @@ describe('ProjectsPage', () => {
     expect(last?.get('sortBy')).toBe('createdAt');
     expect(await screen.findByText('7 projects')).toBeInTheDocument();
     expect(screen.getByText('Project 1')).toBeInTheDocument();
-    expect(screen.getByText('1–5 of 7')).toBeInTheDocument();
+    expect(screen.getByText('1–7 of 7')).toBeInTheDocument();
   });
 
   it('shows the table with the same rows when switched to the table view', async () => {
@@ -70,7 +71,7 @@ describe('ProjectsPage', () => {
     await screen.findByRole('list', { name: 'Projects' });
     await user.click(screen.getByRole('button', { name: 'Table' }));
     const table = await screen.findByRole('table', { name: 'Projects' });
-    expect(within(table).getAllByTestId('project-row')).toHaveLength(5);
+    expect(within(table).getAllByTestId('project-row')).toHaveLength(LIST_PAGE_SIZES.projects.size);
     expect(within(table).getByRole('link', { name: 'Project 1' })).toHaveAttribute(
       'href',
       `/app/project-detail/${projects[0]?.projectId}`,

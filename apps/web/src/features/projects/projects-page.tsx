@@ -18,7 +18,7 @@ import TextField from '@mui/material/TextField';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
-import { MESSAGES, PAGE_SIZE, PROJECT_SORT_FIELDS, type Project } from '@taskhive/contract';
+import { MESSAGES, PROJECT_SORT_FIELDS, type Project } from '@taskhive/contract';
 import { useState } from 'react';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
 import { errorMessage } from '../../api/errors';
@@ -40,7 +40,7 @@ import { PageHeader } from '../../components/page-header';
 import { PeopleAvatars } from '../../components/people-avatars';
 import { hideBelowMd } from '../../components/sortable-table-head';
 import { StatusChip } from '../../components/status-chip';
-import { useListQuery } from '../../hooks/use-list-query';
+import { LIST_PAGE_SIZES, useListQuery } from '../../hooks/use-list-query';
 import { useSession } from '../../hooks/use-session';
 import { useToast } from '../../hooks/use-toast';
 import { ProjectCard, ProjectProgress, projectDates } from './project-card';
@@ -58,12 +58,15 @@ const SORT_LABELS: Record<ProjectSortField, string> = {
   updatedAt: 'Updated',
 };
 
-/** /app/project: the company's projects as cards or a table, filtered, sorted and paged by 5. */
+/** The page's query: the API's defaults, a screen of cards a page (whole rows of the grid). */
+const PROJECTS_QUERY: ProjectQuery = { ...DEFAULT_PROJECT_QUERY, pageSize: LIST_PAGE_SIZES.projects.size };
+
+/** /app/project: the company's projects as cards or a table, filtered, sorted and paged. */
 export default function ProjectsPage() {
   const toast = useToast();
   const navigate = useNavigate();
   const { can, user } = useSession();
-  const list = useListQuery<ProjectQuery>(DEFAULT_PROJECT_QUERY);
+  const list = useListQuery<ProjectQuery>(PROJECTS_QUERY);
   const { query, update } = list;
   // The table view is in the address too (?view=table), so a reload keeps it.
   const [params, setParams] = useSearchParams();
@@ -186,8 +189,9 @@ export default function ProjectsPage() {
         total={shown?.totalCount ?? 0}
         page={query.page}
         pageSize={query.pageSize}
-        pageSizeOptions={[PAGE_SIZE.projects]}
+        pageSizeOptions={LIST_PAGE_SIZES.projects.options}
         onPageChange={list.setPage}
+        onPageSizeChange={list.setPageSize}
         sortBy={query.sortBy}
         sortOrder={query.sortOrder}
         onSort={list.toggleSort}
@@ -232,8 +236,10 @@ export default function ProjectsPage() {
           count={shown.totalCount}
           page={query.page - 1}
           rowsPerPage={query.pageSize}
-          rowsPerPageOptions={[PAGE_SIZE.projects]}
+          rowsPerPageOptions={[...LIST_PAGE_SIZES.projects.options]}
           onPageChange={(_e, p) => list.setPage(p + 1)}
+          onRowsPerPageChange={(e) => list.setPageSize(Number(e.target.value))}
+          labelRowsPerPage="Per page"
         />
       </>
     );

@@ -10,7 +10,7 @@ import Tabs from '@mui/material/Tabs';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { skipToken } from '@reduxjs/toolkit/query/react';
-import { MAX_PAGE_SIZE, MESSAGES, PAGE_SIZE, type Task } from '@taskhive/contract';
+import { MAX_PAGE_SIZE, MESSAGES, type Task } from '@taskhive/contract';
 import type { ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import { errorMessage } from '../../api/errors';
@@ -24,7 +24,7 @@ import { MultiFilter } from '../../components/multi-filter';
 import { PageHeader } from '../../components/page-header';
 import { hideBelowMd } from '../../components/sortable-table-head';
 import { StatusChip } from '../../components/status-chip';
-import { useListQuery } from '../../hooks/use-list-query';
+import { LIST_PAGE_SIZES, useListQuery } from '../../hooks/use-list-query';
 import { useSession } from '../../hooks/use-session';
 import { DueDate, PriorityChip } from './task-bits';
 import { TaskBoard } from './task-board';
@@ -44,6 +44,9 @@ const PROJECT_OPTIONS_QUERY = {
   sortBy: 'name' as const,
   sortOrder: 'asc' as const,
 };
+
+/** The page's query: the API's defaults, a screen of rows a page. */
+const MY_TASKS_QUERY: TaskQuery = { ...DEFAULT_TASK_QUERY, pageSize: LIST_PAGE_SIZES.tasks.size };
 
 type View = 'list' | 'board' | 'timesheet';
 
@@ -97,7 +100,7 @@ function MyTasksContent({ timesheet, renderTimeLog, renderTimeline }: MyTasksPag
   const [params, setParams] = useSearchParams();
   const viewParam = params.get('view');
   const view: View = viewParam === 'board' || (viewParam === 'timesheet' && timesheet) ? viewParam : 'list';
-  const list = useListQuery<TaskQuery>(DEFAULT_TASK_QUERY);
+  const list = useListQuery<TaskQuery>(MY_TASKS_QUERY);
   const openTask = useOpenTask();
   const { query, update } = list;
   const { data: statuses = [] } = useListTaskStatusesQuery();
@@ -233,8 +236,9 @@ function MyTasksContent({ timesheet, renderTimeLog, renderTimeline }: MyTasksPag
               total={shown?.totalCount ?? 0}
               page={query.page}
               pageSize={query.pageSize}
-              pageSizeOptions={[PAGE_SIZE.tasks]}
+              pageSizeOptions={LIST_PAGE_SIZES.tasks.options}
               onPageChange={list.setPage}
+              onPageSizeChange={list.setPageSize}
               sortBy={query.sortBy}
               sortOrder={query.sortOrder}
               onSort={list.toggleSort}
@@ -256,7 +260,7 @@ function MyTasksContent({ timesheet, renderTimeLog, renderTimeline }: MyTasksPag
   );
 }
 
-/** /app/tasks: the signed-in user's tasks across projects, as a list (5 a page) or a board. */
+/** /app/tasks: the signed-in user's tasks across projects, as a paged list or a board. */
 export default function MyTasksPage(props: MyTasksPageProps) {
   return (
     <OpenTaskProvider>

@@ -25,12 +25,13 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import {
   createTaskListBodySchema,
   DEFAULT_PAGE,
+  MAX_PAGE_SIZE,
   MESSAGES,
-  PAGE_SIZE,
   type ProjectDetail,
   type TaskList,
 } from '@taskhive/contract';
 import { useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { errorMessage, fieldErrors } from '../../api/errors';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { EmptyState } from '../../components/empty-state';
@@ -39,6 +40,7 @@ import { FormDialog } from '../../components/form-dialog';
 import { MainCard } from '../../components/main-card';
 import { PeopleAvatars } from '../../components/people-avatars';
 import { StatusChip } from '../../components/status-chip';
+import { LIST_PAGE_SIZES } from '../../hooks/use-list-query';
 import { useSession } from '../../hooks/use-session';
 import { useToast } from '../../hooks/use-toast';
 import { useZodForm } from '../../hooks/use-zod-form';
@@ -103,14 +105,49 @@ function TaskListDialog({
   );
 }
 
-/** One list's tasks, five to a page. */
+/** A whole number from the address within [1, max], else the fallback. */
+function numberParam(value: string | null, fallback: number, max = Number.MAX_SAFE_INTEGER) {
+  const n = Number(value);
+  return value !== null && Number.isInteger(n) && n >= 1 && n <= max ? n : fallback;
+}
+
+/** The address's parameter for a list's page (`page.<taskListId>`): each list pages on its own. */
+const pageParam = (taskListId: string) => `page.${taskListId}`;
+
+/**
+ * The lists' page size (`?pageSize=`, one for every list of the project) and each list's page, in
+ * the address like every list's: a reload or a shared link shows the same pages.
+ */
+function useListPaging(taskListId: string) {
+  const [params, setParams] = useSearchParams();
+  const page = numberParam(params.get(pageParam(taskListId)), DEFAULT_PAGE);
+  const pageSize = numberParam(params.get('pageSize'), LIST_PAGE_SIZES.tasks.size, MAX_PAGE_SIZE);
+  const setPage = (p: number) =>
+    setParams((current) => {
+      const next = new URLSearchParams(current);
+      if (p === DEFAULT_PAGE) next.delete(pageParam(taskListId));
+      else next.set(pageParam(taskListId), String(p));
+      return next;
+    });
+  const setPageSize = (size: number) =>
+    setParams((current) => {
+      const next = new URLSearchParams(current);
+      for (const key of [...next.keys()]) if (key.startsWith('page.')) next.delete(key);
+      if (size === LIST_PAGE_SIZES.tasks.size) next.delete('pageSize');
+      else next.set('pageSize', String(size));
+      return next;
+    });
+  return { page, pageSize, setPage, setPageSize };
+}
+
+/** One list's tasks, a page at a time. */
 function ListTasks({ list }: { list: TaskList }) {
   const open = useOpenTask();
-  const [page, setPage] = useState(DEFAULT_PAGE);
+  const { page, pageSize, setPage, setPageSize } = useListPaging(list.taskListId);
   const { currentData, data, error, isLoading, isFetching, refetch } = useListListTasksQuery({
     taskListId: list.taskListId,
     page,
-    pageSize: PAGE_SIZE.tasks,
+    pageSize,
   });
   const shown = currentData ?? data;
   if (isLoading) return <LinearProgress aria-label={`Loading tasks of ${list.name}`} />;
@@ -145,9 +182,11 @@ function ListTasks({ list }: { list: TaskList }) {
         component="div"
         count={shown.totalCount}
         page={page - 1}
-        rowsPerPage={PAGE_SIZE.tasks}
-        rowsPerPageOptions={[PAGE_SIZE.tasks]}
+        rowsPerPage={pageSize}
+        rowsPerPageOptions={[...LIST_PAGE_SIZES.tasks.options]}
         onPageChange={(_e, p) => setPage(p + 1)}
+        onRowsPerPageChange={(e) => setPageSize(Number(e.target.value))}
+        labelRowsPerPage="Per page"
       />
     </>
   );
