@@ -74,6 +74,19 @@ export const employeeListQuerySchema = pageQuery(PAGE_SIZE.users).extend({
 });
 export type EmployeeListQuery = z.infer<typeof employeeListQuerySchema>;
 
+/** How many people the mention picker's directory answers at most, and by default. */
+export const DIRECTORY_LIMIT = { default: 10, max: 25 } as const;
+
+/**
+ * GET /CompanyUsers/directory: the company's active people for whoever may comment (the mention
+ * picker). `search` matches the start of the full name or of the last name, case-insensitive.
+ */
+export const directoryQuerySchema = z.object({
+  search: text().trim().max(100).optional(),
+  limit: z.coerce.number().int().min(1).max(DIRECTORY_LIMIT.max).default(DIRECTORY_LIMIT.default),
+});
+export type DirectoryQuery = z.infer<typeof directoryQuerySchema>;
+
 const personName = (label: string) => text().trim().min(1, `${label} is required`).max(100);
 
 /** An invited employee: no password; the invitation email carries a link to set one. */

@@ -20,6 +20,9 @@ export type ListResult<R> = { rows: R[]; total: number };
 /** `%term%` for (I)LIKE with the pattern characters of the term escaped. */
 const containsPattern = (term: string) => `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
+/** `term%` for LIKE, the pattern characters of the term escaped: a "starts with" an index can serve. */
+export const prefixPattern = (term: string) => `${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
 /** Case-insensitive "contains" over any of the columns, or nothing when there is no term. */
 export function searchAny(term: string | undefined, ...columns: SQLWrapper[]): SQL | undefined {
   if (!term) return undefined;

@@ -148,6 +148,13 @@ export const users = pgTable(
     index('users_company_created_idx').on(t.companyId, t.createdAt),
     index('users_company_role_idx').on(t.companyId, t.roleId),
     index('users_company_department_idx').on(t.companyId, t.departmentId),
+    // The mention picker's directory: active people by the start of their full or last name (0019).
+    index('users_directory_name_idx')
+      .on(t.companyId, sql`lower(${t.firstName} || ' ' || ${t.lastName}) text_pattern_ops`)
+      .where(sql`${t.status} = 'active'`),
+    index('users_directory_last_name_idx')
+      .on(t.companyId, sql`lower(${t.lastName}) text_pattern_ops`)
+      .where(sql`${t.status} = 'active'`),
     foreignKey({
       name: 'users_role_fk',
       columns: [t.companyId, t.roleId],

@@ -1,9 +1,17 @@
-import { and, asc, count, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { PgSelect } from 'drizzle-orm/pg-core';
 import type { EmployeeListQuery } from '@taskhive/contract';
 import type { Db } from '../../db/client.ts';
 import { companies, departments, roles, users } from '../../db/schema/index.ts';
-import { countAll, type ListResult, pageWindow, searchAny, sortBy, totalOf } from '../../lib/list.ts';
+import {
+  countAll,
+  type ListResult,
+  pageWindow,
+  prefixPattern,
+  searchAny,
+  sortBy,
+  totalOf,
+} from '../../lib/list.ts';
 import type { Scope } from '../../lib/scope.ts';
 
 /** The columns every user read shares: the user joined with role and department names. */
@@ -128,6 +136,36 @@ export const usersRepo = {
       totalOf(withProfileJoins(scope.db.select({ n: countAll() }).from(users).$dynamic()).where(where)),
     ]);
     return { rows, total };
+  },
+
+  /**
+   * The mention picker's directory: the company's active people whose full or last name starts
+   * with `search` (any case), by name, at most `limit`; only what an avatar and a name need.
+   * The conditions are those of the partial indexes of migration 0019 (lowered names, `like 'term%'`).
+   */
+  directory(scope: Scope, q: { search?: string | undefined; limit: number }) {
+    const fullName = sql`lower(${users.firstName} || ' ' || ${users.lastName})`;
+    const starts = q.search ? prefixPattern(q.search.toLowerCase()) : undefined;
+    return scope.db
+      .select({
+        userId: users.id,
+        firstName: users.firstName,
+        lastName: users.lastName,
+        profilePhotoPath: users.profilePhotoPath,
+        updatedAt: users.updatedAt,
+      })
+      .from(users)
+      .where(
+        scope.own(
+          users,
+          eq(users.status, 'active'),
+          starts
+            ? or(sql`${fullName} like ${starts}`, sql`lower(${users.lastName}) like ${starts}`)
+            : undefined,
+        ),
+      )
+      .orderBy(asc(fullName), asc(users.id))
+      .limit(q.limit);
   },
 
   /** Members of a department (not deactivated), by name. */

@@ -5,11 +5,13 @@ import {
   atLeastOneField,
   MESSAGES,
   createEmployeeBodySchema,
+  directoryQuerySchema,
   employeeDetailSchema,
   employeeListQuerySchema,
   envelope,
   idParam,
   paged,
+  personSchema,
   profilePhotoResultSchema,
   updateEmployeeBodySchema,
   userProfileSchema,
@@ -38,6 +40,21 @@ export async function usersRoutes(app: FastifyInstance, opts: { users: UsersServ
       },
     },
     async (req, reply) => ok(reply, await users.list(scopeOf(req), req.query)),
+  );
+
+  r.get(
+    '/api/CompanyUsers/directory',
+    {
+      // Whoever may comment may mention the company's active people: no employee:read needed.
+      config: { permission: { anyOf: ['comment:create', 'comment:read'] } },
+      schema: {
+        tags,
+        summary: "The company's active people by name (id, name, photo): the mention picker",
+        querystring: directoryQuerySchema,
+        response: { 200: envelope(z.array(personSchema)) },
+      },
+    },
+    async (req, reply) => ok(reply, await users.directory(scopeOf(req), req.query)),
   );
 
   r.get(

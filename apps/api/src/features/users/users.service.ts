@@ -1,9 +1,11 @@
 import {
   type CreateEmployeeBody,
+  type DirectoryQuery,
   type EmployeeDetail,
   type EmployeeListQuery,
   MESSAGES,
   type Paged,
+  type Person,
   ROLES,
   type UpdateEmployeeBody,
   type UserProfile,
@@ -92,6 +94,17 @@ export async function listEmployees(scope: Scope, q: EmployeeListQuery): Promise
 export function usersService({ storage, log }: UsersDeps) {
   return {
     list: listEmployees,
+
+    /** The company's active people by name, for whoever may comment (the mention picker). */
+    async directory(scope: Scope, q: DirectoryQuery): Promise<Person[]> {
+      const rows = await usersRepo.directory(scope, q);
+      return rows.map((row) => ({
+        userId: row.userId,
+        firstName: row.firstName,
+        lastName: row.lastName,
+        profilePhotoUrl: profilePhotoUrl(row),
+      }));
+    },
 
     /**
      * Anyone may read themself; others need employee:read (or :all). Another company's user: 404.

@@ -76,6 +76,7 @@ export function CommentItem({ thread, comment }: { thread: CommentThread; commen
         {editing ? (
           <CommentEditor
             initial={comment.body}
+            mentions={comment.mentions}
             submitLabel="Save"
             busy={editing_.isLoading}
             onCancel={() => setEditing(false)}

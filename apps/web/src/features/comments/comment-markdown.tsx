@@ -1,7 +1,8 @@
 import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
 import { MENTION_PATTERN, type Person } from '@taskhive/contract';
-import Markdown, { type Components } from 'react-markdown';
+import type { Components } from 'react-markdown';
+import { MarkdownText } from '../../components/markdown-text';
 
 const MENTION_HREF = '#mention-';
 
@@ -28,20 +29,15 @@ const components: Components = {
         {children}
       </Link>
     ),
-  img: ({ alt }) => <span>{alt}</span>,
 };
 
-/**
- * A comment's Markdown, rendered safely: react-markdown builds React elements (no innerHTML),
- * raw HTML in the body is dropped (`skipHtml`), unsafe link protocols are removed by its URL
- * filter, and images show as their alt text (no requests to addresses a comment names).
- */
+/** A comment's Markdown (the shared safe renderer) with its mention tokens shown as names. */
 export function CommentMarkdown({ body, mentions }: { body: string; mentions: readonly Person[] }) {
   return (
-    <Box sx={{ typography: 'body2', '& p': { my: 0.5 }, wordBreak: 'break-word' }}>
-      <Markdown skipHtml components={components}>
-        {withMentionLinks(body, mentions)}
-      </Markdown>
-    </Box>
+    <MarkdownText
+      text={withMentionLinks(body, mentions)}
+      components={components}
+      sx={{ typography: 'body2' }}
+    />
   );
 }

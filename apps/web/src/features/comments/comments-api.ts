@@ -1,4 +1,4 @@
-import type { Comment, Paged, TimelineItem } from '@taskhive/contract';
+import type { Comment, DirectoryQuery, Paged, Person, TimelineItem } from '@taskhive/contract';
 import { baseApi } from '../../api/base-api';
 
 /** Where a comment lives: a task (shown in its timeline) or a project (its discussion). */
@@ -68,6 +68,13 @@ function patchComment(
 
 export const commentsApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
+    /**
+     * The mention picker's people: the company's active users whose name starts with `search`
+     * (GET /CompanyUsers/directory, open to whoever may comment; no employee:read needed).
+     */
+    mentionDirectory: build.query<Person[], Partial<DirectoryQuery>>({
+      query: (params) => ({ url: 'CompanyUsers/directory', params }),
+    }),
     getTimeline: build.query<Paged<TimelineItem>, TimelineArgs>({
       query: ({ taskId, pageSize }) => ({
         url: `Tasks/${encodeURIComponent(taskId)}/timeline`,
@@ -138,6 +145,7 @@ export const commentsApi = baseApi.injectEndpoints({
 });
 
 export const {
+  useMentionDirectoryQuery,
   useGetTimelineQuery,
   useAddTaskCommentMutation,
   useGetProjectCommentsQuery,

@@ -1,4 +1,4 @@
-import { MESSAGES, PAGE_SIZE, type Comment, type UserProfile } from '@taskhive/contract';
+import { MESSAGES, PAGE_SIZE, type Comment } from '@taskhive/contract';
 import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { jsonResponse, render, signedIn } from '../../test/render';
@@ -15,7 +15,6 @@ const person = (userId: string, firstName: string, lastName: string) => ({
 });
 const ada = person(ADA, 'Ada', 'Lovelace');
 const graceP = person(GRACE, 'Grace', 'Hopper');
-const grace = { ...graceP, email: 'grace@acme.test', status: 'active' } as UserProfile;
 
 function comment(n: number, author = ada, extra: Partial<Comment> = {}): Comment {
   return {
@@ -111,9 +110,10 @@ describe('ProjectDiscussion', () => {
         return jsonResponse(201, posted);
       }
       if (path === COMMENTS_URL) return jsonResponse(200, windowOf(all, req));
-      if (path === '/api/CompanyUsers/details') return jsonResponse(200, paged([grace], 1, 200));
+      if (path === '/api/CompanyUsers/directory') return jsonResponse(200, [graceP]);
       return jsonResponse(404, null);
     });
+    // Only comment rights: the picker reads the directory, not the employee list (employee:read:all).
     const { user, store } = render(<ProjectDiscussion projectId={PROJECT_ID} />, {
       preloadedState: signedIn({ permissions: ['comment:read', 'comment:create'] }),
     });
@@ -124,7 +124,8 @@ describe('ProjectDiscussion', () => {
     const picker = await screen.findByRole('combobox', { name: 'Mention someone' });
     await user.type(picker, 'Gra');
     await user.click(await screen.findByRole('option', { name: 'Grace Hopper' }));
-    await vi.waitFor(() => expect(box).toHaveValue(`Thoughts @[${GRACE}] `));
+    // The box shows the name; what is posted carries the id token.
+    await vi.waitFor(() => expect(box).toHaveValue('Thoughts @Grace Hopper '));
     await user.type(box, '?');
     fireEvent.click(screen.getByRole('button', { name: 'Comment' }));
 
@@ -139,6 +140,51 @@ describe('ProjectDiscussion', () => {
     expect(mine.textContent).not.toContain(GRACE);
     expect(bodies().at(-1)).toContain('@Grace Hopper');
     expect(box).toHaveValue('');
+  });
+
+  it('reads the directory as one types, closes the picker on Escape, and edits a mention by name', async () => {
+    const put = deferred();
+    const all = [comment(1, ada, { body: `Over to @[${GRACE}] **now**`, mentions: [graceP] })];
+    const calls = serve((req) => {
+      const path = pathOf(req);
+      if (req.method === 'PUT') return put.promise;
+      if (path === COMMENTS_URL) return jsonResponse(200, windowOf(all, req));
+      if (path === '/api/CompanyUsers/directory') return jsonResponse(200, [graceP]);
+      return jsonResponse(404, null);
+    });
+    const { user } = render(<ProjectDiscussion projectId={PROJECT_ID} />, {
+      preloadedState: signedIn({ permissions: ['comment:read', 'comment:create', 'comment:update'] }),
+    });
+    const mine = await screen.findByRole('listitem', { name: 'Comment by Ada Lovelace' });
+
+    const box = screen.getAllByRole('textbox', { name: 'Comment' }).at(-1);
+    if (!box) throw new Error('no comment box');
+    await user.type(box, 'Hi @');
+    const picker = await screen.findByRole('combobox', { name: 'Mention someone' });
+    await user.type(picker, 'Hop');
+    await screen.findByRole('option', { name: 'Grace Hopper' });
+    await vi.waitFor(() =>
+      expect(
+        calls.some(
+          (r) =>
+            pathOf(r) === '/api/CompanyUsers/directory' &&
+            new URL(r.url).searchParams.get('search') === 'Hop',
+        ),
+      ).toBe(true),
+    );
+    expect(calls.some((r) => pathOf(r) === '/api/CompanyUsers/details')).toBe(false);
+    await user.keyboard('{Escape}');
+    await vi.waitFor(() => expect(screen.queryByRole('combobox', { name: 'Mention someone' })).toBeNull());
+    expect(box).toHaveValue('Hi @');
+
+    await user.click(within(mine).getByRole('button', { name: 'Edit comment' }));
+    const editBox = within(mine).getByRole('textbox', { name: 'Comment' });
+    expect(editBox).toHaveValue('Over to @Grace Hopper **now**');
+    await user.type(editBox, '!');
+    await user.click(within(mine).getByRole('button', { name: 'Save' }));
+    const sent = calls.find((r) => r.method === 'PUT');
+    expect(await sent?.clone().json()).toEqual({ body: `Over to @[${GRACE}] **now**!` });
+    put.settle(jsonResponse(200, { ...all[0], body: `Over to @[${GRACE}] **now**!` }));
   });
 
   it('edits and deletes my own comment at once, and puts it back when the server refuses', async () => {

@@ -25,7 +25,7 @@ import {
   type NotificationKind,
   PAGE_SIZE,
 } from '@taskhive/contract';
-import { type ReactNode, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { errorMessage } from '../../api/errors';
 import { EmptyState } from '../../components/empty-state';
@@ -46,6 +46,10 @@ const ICONS: Record<NotificationKind, ReactNode> = {
   status_changed: <SwapHorizOutlined fontSize="small" />,
   timelog_changed: <ScheduleOutlined fontSize="small" />,
 };
+
+/** The previews' Markdown renderer (the comments' one), loaded when the list is first opened. */
+const loadMarkdown = () => import('../../components/markdown-text');
+const MarkdownText = lazy(() => loadMarkdown().then((m) => ({ default: m.MarkdownText })));
 
 /** Widest the list gets, in px. */
 const LIST_WIDTH = 380;
@@ -96,7 +100,10 @@ export default function NotificationBell() {
           aria-label={label}
           aria-haspopup="dialog"
           aria-expanded={open}
-          onClick={(e) => setAnchor(e.currentTarget)}
+          onClick={(e) => {
+            void loadMarkdown();
+            setAnchor(e.currentTarget);
+          }}
         >
           <Badge badgeContent={unread} color="error" max={99}>
             <NotificationsOutlined />
@@ -155,7 +162,9 @@ export default function NotificationBell() {
                       <>
                         {detail && (
                           <Typography component="span" variant="body2" sx={{ display: 'block' }} noWrap>
-                            {detail}
+                            <Suspense fallback={detail}>
+                              <MarkdownText text={detail} inline />
+                            </Suspense>
                           </Typography>
                         )}
                         <Typography component="span" variant="caption">

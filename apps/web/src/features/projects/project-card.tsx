@@ -9,6 +9,7 @@ import Typography from '@mui/material/Typography';
 import { type Project, topLevelTasksLabel } from '@taskhive/contract';
 import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
+import { MarkdownText } from '../../components/markdown-text';
 import { PeopleAvatars } from '../../components/people-avatars';
 import { StatusChip } from '../../components/status-chip';
 import { formatDate } from '../../lib/format';
@@ -70,7 +71,7 @@ export function ProjectCard({ project: p, actions }: { project: Project; actions
               overflow: 'hidden',
             }}
           >
-            {p.description ?? 'No description'}
+            {p.description ? <MarkdownText text={p.description} inline /> : 'No description'}
           </Typography>
           <Box sx={{ mt: 2 }}>
             <ProjectProgress value={p.progress} />

@@ -15,6 +15,7 @@ import { errorMessage, errorStatus } from '../../api/errors';
 import { useGetProjectQuery } from '../../api/projects-api';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { ErrorPanel } from '../../components/error-panel';
+import { MarkdownText } from '../../components/markdown-text';
 import { MainCard } from '../../components/main-card';
 import { StatusChip } from '../../components/status-chip';
 import { useSession } from '../../hooks/use-session';
@@ -173,9 +174,15 @@ export default function ProjectDetailPage({
           <Grid size={{ xs: 12, md: 7 }}>
             <MainCard title="Overview">
               <Stack spacing={2}>
-                <Typography color={project.description ? 'text.primary' : 'text.secondary'}>
-                  {project.description ?? 'No description'}
-                </Typography>
+                {project.description ? (
+                  <MarkdownText
+                    text={project.description}
+                    sx={{ typography: 'body1' }}
+                    data-testid="project-description"
+                  />
+                ) : (
+                  <Typography color="text.secondary">No description</Typography>
+                )}
                 <Fact label="Progress">
                   <ProjectProgress value={project.progress} label="Project progress" />
                 </Fact>
