@@ -30,6 +30,8 @@ export type LiveMessage = {
   id: string;
   projectId: string | null;
   taskId: string | null;
+  /** Made by this reader's own session (a tab of theirs that already updated its screens). */
+  mine?: boolean;
 };
 
 /**

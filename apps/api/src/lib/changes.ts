@@ -38,11 +38,12 @@ type ChangeRow = {
   task_id: string | null;
   user_ids: string[] | string | null;
   actor_id: string;
+  session_id: string | null;
   created_at: Date | string;
 };
 
 const COLUMNS = sql.raw(
-  'seq::text as id, tx::text as tx, company_id, type, action, entity_id, project_id, task_id, user_ids, actor_id, created_at',
+  'seq::text as id, tx::text as tx, company_id, type, action, entity_id, project_id, task_id, user_ids, actor_id, session_id, created_at',
 );
 
 /** PGlite answers a uuid[] as an array, node-postgres may answer its text form. */
@@ -64,6 +65,7 @@ function toEvent(r: ChangeRow): LiveEvent {
     taskId: r.task_id,
     ...(userIds ? { userIds } : {}),
     actorId: r.actor_id,
+    ...(r.session_id ? { sessionId: r.session_id } : {}),
     at: new Date(r.created_at).toISOString(),
     changeId: r.id,
     tx: r.tx,
@@ -94,11 +96,11 @@ export async function flushChanges(db: Db, events: LiveEvent[], following: reado
   const values = sql.join(
     events.map(
       (e) =>
-        sql`(${e.companyId}::uuid, ${e.type}, ${e.action}, ${e.id}, ${e.projectId ?? null}::uuid, ${e.taskId ?? null}::uuid, ${uuidArray(e.userIds)}, ${e.actorId}::uuid, ${e.fields?.length ? JSON.stringify(e.fields) : null}::jsonb)`,
+        sql`(${e.companyId}::uuid, ${e.type}, ${e.action}, ${e.id}, ${e.projectId ?? null}::uuid, ${e.taskId ?? null}::uuid, ${uuidArray(e.userIds)}, ${e.actorId}::uuid, ${e.sessionId ?? null}::uuid, ${e.fields?.length ? JSON.stringify(e.fields) : null}::jsonb)`,
     ),
     sql`, `,
   );
-  const insert = sql`insert into changes (company_id, type, action, entity_id, project_id, task_id, user_ids, actor_id, fields)
+  const insert = sql`insert into changes (company_id, type, action, entity_id, project_id, task_id, user_ids, actor_id, session_id, fields)
     values ${values} returning seq, tx`;
   const statement =
     writes.length > 0

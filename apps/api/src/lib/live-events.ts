@@ -45,6 +45,8 @@ export type LiveEvent = {
   fields?: ChangeField[];
   /** Who changed it (their own other tabs still get it). */
   actorId: string;
+  /** The session that made it (the streams of that session mark the change as theirs). */
+  sessionId?: string;
   /** ISO time of the change. */
   at: string;
   /** The change log row (lib/changes.ts), once the writing transaction flushed it; absent for a notice. */

@@ -120,6 +120,7 @@ class TenantScope implements Scope {
       ...change,
       companyId: this.companyId,
       actorId: this.actor.userId,
+      ...(this.actor.sessionId ? { sessionId: this.actor.sessionId } : {}),
       at: new Date().toISOString(),
     });
   }

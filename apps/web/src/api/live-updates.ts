@@ -39,6 +39,24 @@ export const LIVE_TAGS: LiveTag[] = [
   'CompanyModule',
 ];
 
+/**
+ * Changes whose own writer's screens are already right: the mutations of these screens put their
+ * answer in the cache themselves (an invited person first in the list until a reload, a renamed
+ * role), so the session that made the change skips its echo (`mine`); everyone else refetches.
+ * Tasks, projects, lists, comments and time logs still refetch their echo: the board's moves rely
+ * on it for the keys the server chose.
+ */
+const SELF_UPDATING: readonly LiveMessage['type'][] = [
+  'taskstatus',
+  'employee',
+  'companyrole',
+  'department',
+  'subscription',
+];
+
+/** Whether the reader's own session made this change and its screens need nothing. */
+export const isOwnEcho = (m: LiveMessage) => m.mine === true && SELF_UPDATING.includes(m.type);
+
 /** The tags a change makes stale. */
 export function tagsFor(m: LiveMessage): LiveTag[] {
   const project: LiveTag[] = m.projectId ? [{ type: 'Project', id: m.projectId }] : [];

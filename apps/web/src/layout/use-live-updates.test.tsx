@@ -202,4 +202,24 @@ describe('useLiveUpdates', () => {
       expect(invalidate).toHaveBeenCalledWith(expect.arrayContaining(['Notification', 'TimeLog'])),
     );
   });
+
+  it("skips the echo of its own session's change where its screens are already right, never a task's", async () => {
+    const s = sseStream();
+    serve([s]);
+    const invalidate = vi.spyOn(liveApi.util, 'invalidateTags');
+    render(<Probe />, { preloadedState: signedIn() });
+    await vi.waitFor(() => expect(s.response.bodyUsed).toBe(true));
+    s.frame('ready', {});
+    const none = { projectId: null, taskId: null };
+    s.frame('change', { type: 'employee', action: 'created', id: 'u1', ...none, mine: true }, '7');
+    s.frame(
+      'change',
+      { type: 'task', action: 'updated', id: 't1', projectId: 'p1', taskId: null, mine: true },
+      '8',
+    );
+    s.frame('change', { type: 'department', action: 'updated', id: 'd1', ...none }, '9');
+    await vi.waitFor(() => expect(invalidate).toHaveBeenCalledWith(['Department', 'Employee']));
+    expect(invalidate).toHaveBeenCalledWith(expect.arrayContaining(['Task']));
+    expect(invalidate).not.toHaveBeenCalledWith(expect.arrayContaining([{ type: 'UserProfile', id: 'u1' }]));
+  });
 });

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { LIVE_TAGS, liveApi, readLiveStream, reconnectDelay, tagsFor } from '../api/live-updates';
+import { isOwnEcho, LIVE_TAGS, liveApi, readLiveStream, reconnectDelay, tagsFor } from '../api/live-updates';
 import { authApi } from '../features/auth/auth-api';
 import { useAppDispatch, useAppSelector } from '../hooks/store';
 
@@ -44,7 +44,7 @@ export function useLiveUpdates() {
         },
         onMessage: (m, changeId) => {
           if (changeId) lastEventId = changeId;
-          dispatch(liveApi.util.invalidateTags(tagsFor(m)));
+          if (!isOwnEcho(m)) dispatch(liveApi.util.invalidateTags(tagsFor(m)));
         },
       });
       if (abort.signal.aborted) return;

@@ -13,6 +13,7 @@ CREATE TABLE "changes" (
 	"task_id" uuid,
 	"user_ids" uuid[],
 	"actor_id" uuid NOT NULL,
+	"session_id" uuid,
 	"fields" jsonb,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	CONSTRAINT "changes_company_fk" FOREIGN KEY ("company_id") REFERENCES "public"."companies"("id") ON DELETE cascade

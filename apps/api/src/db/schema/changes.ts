@@ -40,6 +40,8 @@ export const changes = pgTable(
     taskId: uuid('task_id'),
     userIds: uuid('user_ids').array(),
     actorId: uuid('actor_id').notNull(),
+    /** The actor's session (none for the system): a stream tells its own session's changes apart. */
+    sessionId: uuid('session_id'),
     fields: jsonb('fields').$type<{ field: string; from: unknown; to: unknown }[]>(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -40,8 +40,9 @@ export const activitiesRepo = {
       await scope.db.execute(sql`with t as (${insert.getSQL()}),
         a as (insert into ${activities} (company_id, task_id, project_id, actor_id, field, from_value, to_value)
           select ${scope.companyId}, t.id, t.project_id, ${scope.actor.userId}, 'created', null, ${title} from t),
-        c as (insert into changes (company_id, type, action, entity_id, project_id, task_id, actor_id)
-          select ${scope.companyId}, 'task', 'created', t.id::text, t.project_id, null, ${scope.actor.userId} from t
+        c as (insert into changes (company_id, type, action, entity_id, project_id, task_id, actor_id, session_id)
+          select ${scope.companyId}, 'task', 'created', t.id::text, t.project_id, null, ${scope.actor.userId},
+                 ${scope.actor.sessionId || null}::uuid from t
           returning seq, tx)
         select t.id as task_id, t.project_id, c.seq::text as change_id, c.tx::text as tx from t, c`),
     );

@@ -352,3 +352,20 @@ it('the administration changes reach who may read them: statuses everyone, depar
   expect(cr.changes().map((m) => m.type)).toContain('department');
   expect(cp.changes().map((m) => m.type)).not.toContain('department');
 });
+
+it('a change is marked mine on the streams of the session that made it, and only there', async () => {
+  const other = await login(app, acme.adminEmail);
+  const [own, theirs] = [await listen(app, admin), await listen(app, other)];
+  const dept = await app.inject({
+    method: 'POST',
+    url: '/api/Department',
+    headers: bearer(admin),
+    payload: { name: 'Mine' },
+  });
+  expect(dept.statusCode).toBe(201);
+  const id = dept.json().data.deptId as string;
+  const a = await own.next(isChange({ type: 'department', id }));
+  const b = await theirs.next(isChange({ type: 'department', id }));
+  expect((a.data as { mine?: boolean }).mine).toBe(true);
+  expect((b.data as { mine?: boolean }).mine).toBeUndefined();
+});

@@ -117,7 +117,7 @@ export async function eventsRoutes(
         }
         if (!isAfter(e, resumedTo)) return;
         if (!closed && (await audience.allows(e)))
-          res.write(frame(LIVE_FRAME.change, toLiveMessage(e), e.changeId));
+          res.write(frame(LIVE_FRAME.change, toLiveMessage(e, actor.sessionId), e.changeId));
       }
 
       const unsubscribe = app.liveFeed.subscribe(scope.companyId, (e) => enqueue(() => handle(e)));

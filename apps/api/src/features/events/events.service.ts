@@ -4,14 +4,18 @@ import type { Actor, Scope } from '../../lib/scope.ts';
 import { projectsPolicy, projectsRepo } from '../projects/index.ts';
 import { managedUserIds, timeLogPolicy } from '../time-logs/index.ts';
 
-/** What a stream sends: the event's name and place, never the record (the read checks rights). */
-export function toLiveMessage(e: LiveEvent): LiveMessage {
+/**
+ * What a stream sends: the event's name and place, never the record (the read checks rights);
+ * `mine` when the reader's own session made it (`sessionId`: the stream's session).
+ */
+export function toLiveMessage(e: LiveEvent, sessionId?: string): LiveMessage {
   return {
     type: e.type,
     action: e.action,
     id: e.id,
     projectId: e.projectId ?? null,
     taskId: e.taskId ?? null,
+    ...(sessionId && e.sessionId === sessionId ? { mine: true } : {}),
   };
 }
 

@@ -166,6 +166,7 @@ export function tasksService(deps: { storage: FileStorage; log: FastifyBaseLogge
         ...event(made.taskId),
         companyId: scope.companyId,
         actorId: scope.actor.userId,
+        ...(scope.actor.sessionId ? { sessionId: scope.actor.sessionId } : {}),
         at: new Date().toISOString(),
         changeId: made.changeId,
         tx: made.tx,
