@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
 import { DIRECTORY_LIMIT } from '@taskhive/contract';
 import type { App } from '../../app.ts';
 import type { Database } from '../../db/client.ts';
+import { systemScope } from '../../lib/scope.ts';
 import { buildTestApp } from '../../test/build-app.ts';
 import {
   bearer,
@@ -11,6 +13,7 @@ import {
   type Session,
   type TestCompany,
 } from '../../test/factories.ts';
+import { usersRepo } from './users.repo.ts';
 
 let app: App;
 let database: Database;
@@ -86,6 +89,24 @@ describe('GET /api/CompanyUsers/directory', () => {
     expect(namesOf(await get('?limit=2', commentReader))).toEqual(all.slice(0, 2));
     expect(all).not.toContain('Mary Gone');
     expect(all).not.toContain('Max Invited');
+  });
+
+  it('a name search is a range scan of the directory indexes of migration 0019, not a scan of the company', async () => {
+    const big = await buildCompany(database.db, { name: 'Bigco' });
+    await database.db.execute(sql`insert into users (company_id, email, first_name, last_name, status)
+      select ${big.companyId}, 'u' || g || '@bigco.test', 'First' || g, 'Last' || g, 'active'
+      from generate_series(1, 3000) g`);
+    await database.db.execute(sql`analyze users`);
+    const query = usersRepo.directory(systemScope(database.db, big.companyId), {
+      search: 'first12',
+      limit: 10,
+    });
+    // Both drivers (pg, PGlite) answer { rows }.
+    const res = (await database.db.execute(sql`explain ${query}`)) as { rows: Record<string, string>[] };
+    const plan = res.rows.map((r) => Object.values(r).join(' ')).join('\n');
+    // The prefix is the index's range (~>=~ … ~<~), on each of the two names.
+    expect(plan).toMatch(/Index Scan on users_directory_name_idx[\s\S]*Index Cond: .*~>=~ 'first12'/);
+    expect(plan).toMatch(/Index Scan on users_directory_last_name_idx[\s\S]*Index Cond: .*~>=~ 'first12'/);
   });
 
   it("never answers another company's people (a tenant sees only its own)", async () => {
