@@ -10,7 +10,10 @@ test('on a demo task, an admin comments with a mention and sees the status chang
   const note = `Ready for review ${Date.now() % 100000}`;
 
   await signIn(page, ACCOUNTS.acmeAdmin.email);
-  await page.getByRole('link', { name: 'Projects' }).click();
+  await page
+    .getByRole('navigation', { name: 'Main navigation' })
+    .getByRole('link', { name: 'Projects' })
+    .click();
   await page.getByRole('textbox', { name: 'Search projects' }).fill('WEB');
   const card = page.getByTestId('project-card').filter({ hasText: 'Website Redesign' });
   await card.getByRole('link').first().click();
@@ -74,7 +77,10 @@ test("on a demo project's Discussion tab, an admin comments with a mention and s
   const note = `Kick-off notes ${Date.now() % 100000}`;
 
   await signIn(page, ACCOUNTS.acmeAdmin.email);
-  await page.getByRole('link', { name: 'Projects' }).click();
+  await page
+    .getByRole('navigation', { name: 'Main navigation' })
+    .getByRole('link', { name: 'Projects' })
+    .click();
   await page.getByRole('textbox', { name: 'Search projects' }).fill('WEB');
   const card = page.getByTestId('project-card').filter({ hasText: 'Website Redesign' });
   await card.getByRole('link').first().click();

@@ -26,7 +26,10 @@ test('an admin plans a project: members, a task list, a task with a subtask, the
   const title = `Write the launch plan ${suffix}`;
 
   await signIn(page, ACCOUNTS.acmeAdmin.email);
-  await page.getByRole('link', { name: 'Projects' }).click();
+  await page
+    .getByRole('navigation', { name: 'Main navigation' })
+    .getByRole('link', { name: 'Projects' })
+    .click();
   await expect(page).toHaveURL('/app/project');
   await expect(page.getByRole('list', { name: 'Projects' })).toBeVisible();
 
