@@ -12,7 +12,10 @@ test('a Super Admin creates a company with its admin, who then signs in', async 
   // The dashboard shows the real figures (a dash until they arrive).
   await expect(page.getByLabel('Total companies value')).toHaveText(/^\d+$/);
   await expect(page.getByLabel('Active users value')).toHaveText(/^\d+$/);
-  await page.getByRole('link', { name: 'Companies' }).click();
+  await page
+    .getByRole('navigation', { name: 'Main navigation' })
+    .getByRole('link', { name: 'Companies' })
+    .click();
   await expect(page).toHaveURL('/super-admin/companies');
   await expect(page.getByRole('table', { name: 'Companies' })).toBeVisible();
 
@@ -73,7 +76,10 @@ test('a Super Admin approves a company from the list, then deactivates and activ
 
 test('a Company Admin uploads the company logo and it shows at once', async ({ page }) => {
   await signIn(page, ACCOUNTS.acmeAdmin.email);
-  await page.getByRole('link', { name: 'Company' }).click();
+  await page
+    .getByRole('navigation', { name: 'Main navigation' })
+    .getByRole('link', { name: 'Company', exact: true })
+    .click();
   await expect(page).toHaveURL('/app/company');
   await expect(page.getByRole('heading', { name: 'Acme Corp' })).toBeVisible();
 

@@ -46,7 +46,10 @@ test('two tabs reloaded at the same moment both stay signed in', async ({ page, 
     }
   }
   // And the session is still good for what comes next.
-  await page.getByRole('link', { name: 'Projects' }).first().click();
+  await page
+    .getByRole('navigation', { name: 'Main navigation' })
+    .getByRole('link', { name: 'Projects' })
+    .click();
   await expect(page).toHaveURL(/\/app\/project/);
   await expect(page.getByRole('heading', { name: 'Sign in' })).toHaveCount(0);
   await other.close();
