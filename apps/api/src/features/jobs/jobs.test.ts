@@ -78,7 +78,23 @@ describe('failed jobs (Super Admin)', () => {
     await app.jobs.drain();
     let after = Date.now();
     expect(transport.calls).toBe(1);
-    let [job] = await failed(INVITATION_MAIL);
+    const [first] = await failed(INVITATION_MAIL);
+    // This invitation's job, by its id: the list may hold other failed jobs of the same task.
+    const ours = async () => (await failed(INVITATION_MAIL)).find((j) => j.jobId === first?.jobId);
+    /**
+     * This job once the failure of the attempt that began at `since` is recorded: on PostgreSQL
+     * the worker can hand the attempt's failure to graphile-worker after drain() resolved, and a
+     * read in between saw the attempt counted with the old run_at (CI, once in three runs).
+     */
+    const failedSince = async (since: number) => {
+      for (let i = 0; i < 30; i++) {
+        const j = await ours();
+        if (j && Date.parse(j.failedAt) >= since - 50) return j;
+        await new Promise((r) => setTimeout(r, 100));
+      }
+      return ours();
+    };
+    let job = first;
     expect(job).toMatchObject({ attempts: 1, maxAttempts: 10, state: 'retrying' });
     expect(job?.lastError).toContain('421 SMTP service not available');
     const due = (j: FailedJob | undefined) => Date.parse(j?.nextAttemptAt ?? '');
@@ -93,7 +109,7 @@ describe('failed jobs (Super Admin)', () => {
     await app.jobs.drain();
     after = Date.now();
     expect(transport.calls).toBe(2);
-    [job] = await failed(INVITATION_MAIL);
+    job = await failedSince(before);
     expect(job?.attempts).toBe(2);
     expect(due(job)).toBeGreaterThanOrEqual(before + backoffMs(2) - 50);
     expect(due(job)).toBeLessThanOrEqual(after + backoffMs(2) + 50);
@@ -105,7 +121,7 @@ describe('failed jobs (Super Admin)', () => {
       await app.jobs.drain();
       after = Date.now();
       expect(transport.calls).toBe(attempt);
-      [job] = await failed(INVITATION_MAIL);
+      job = await failedSince(before);
       expect(job?.attempts).toBe(attempt);
       if (attempt < 10) {
         expect(job?.state).toBe('retrying');
@@ -127,7 +143,7 @@ describe('failed jobs (Super Admin)', () => {
     expect((await retry('987654321')).statusCode).toBe(404);
     const res = await retry(job?.jobId ?? '');
     expect(res.statusCode).toBe(200);
-    [job] = await failed(INVITATION_MAIL);
+    job = await ours();
     expect(job).toMatchObject({ state: 'retrying', attempts: 0 });
     transport.failing = false;
     await app.jobs.drain();
