@@ -8,3 +8,4 @@ export * from './tallies.ts';
 export * from './jobs.ts';
 export * from './idempotency.ts';
 export * from './changes.ts';
+export * from './todos.ts';

@@ -212,6 +212,11 @@ export const tasks = pgTable(
     index('tasks_due_idx').on(t.companyId, t.dueDate),
     index('tasks_start_idx').on(t.companyId, t.startDate),
     index('tasks_title_idx').on(t.companyId, sql`lower(${t.title})`),
+    // All Tasks' sorts over the whole company (migration 0021), with the list's tie-breakers.
+    index('tasks_company_order_idx').on(t.companyId, t.sortOrder, t.createdAt, t.id),
+    index('tasks_company_created_idx').on(t.companyId, t.createdAt, t.id),
+    index('tasks_company_updated_idx').on(t.companyId, t.updatedAt, t.createdAt, t.id),
+    index('tasks_company_progress_idx').on(t.companyId, t.progress, t.createdAt, t.id),
     check('tasks_progress_ck', sql`${t.progress} between 0 and 100`),
     check('tasks_not_own_parent_ck', sql`${t.parentTaskId} is null or ${t.parentTaskId} <> ${t.id}`),
   ],
