@@ -6,12 +6,14 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { freePort } from '../test/free-port.ts';
+import { isChange, openLive } from '../test/live-client.ts';
 
 /**
- * Jobs across real server processes (`node --import tsx src/server.ts`): a job committed just
- * before a SIGKILL is still done after a restart (PGlite in a fresh DATA_DIR, or a PostgreSQL
- * database of its own with DATABASE_URL); two processes on one PostgreSQL database run each job
- * once and each period of the scheduler once.
+ * Jobs and changes across real server processes (`node --import tsx src/server.ts`): a job
+ * committed just before a SIGKILL is still done after a restart, and a change committed just
+ * before it still reaches a stream that resumes after the restart (PGlite in a fresh DATA_DIR, or
+ * a PostgreSQL database of its own with DATABASE_URL); two processes on one PostgreSQL database
+ * run each job once and each period of the scheduler once.
  */
 const pgUrl = process.env.DATABASE_URL;
 const databases: string[] = [];
@@ -191,6 +193,72 @@ describe('a job committed before a crash', () => {
       expect(mails[0]?.text).toMatch(/reset-password\?token=/);
     } finally {
       await second.stop();
+    }
+  }, 150_000);
+});
+
+async function api(port: number, method: string, path: string, token: string, body?: object) {
+  const res = await fetch(`http://127.0.0.1:${port}${path}`, {
+    method,
+    headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
+    ...(body ? { body: JSON.stringify(body) } : {}),
+  });
+  return { status: res.status, body: (await res.json()) as { data: { projectId: string } } };
+}
+
+describe('a change committed before a crash', () => {
+  it('reaches a stream that resumes with Last-Event-ID after SIGKILL and a restart', async () => {
+    const dataDir = tempDir();
+    const databaseUrl = pgUrl ? await freshDatabase('resume') : undefined;
+    const email = 'resume@example.test';
+    const first = await startServer({ dataDir, databaseUrl, extra: {} });
+    let seen = '';
+    let missedId = '';
+    try {
+      await register(first.port, email);
+      const login = await fetch(`http://127.0.0.1:${first.port}/api/auth/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email, password: 'Amber-Lantern-4821' }),
+      });
+      expect(login.status).toBe(200);
+      const token = ((await login.json()) as { data: { token: string } }).data.token;
+
+      // A first change, seen by an open stream: its id is where the stream will resume from.
+      const live = await openLive(`http://127.0.0.1:${first.port}`, token);
+      const one = await api(first.port, 'POST', '/api/Project', token, { code: 'ONE', name: 'One' });
+      expect(one.status).toBe(201);
+      const frame = await live.next(
+        isChange({ type: 'project', action: 'created', id: one.body.data.projectId }),
+      );
+      seen = frame.id ?? '';
+      expect(seen).toMatch(/^\d+$/);
+      live.close();
+
+      // The stream is gone (a dropped connection); a second change commits, then the process dies.
+      const two = await api(first.port, 'POST', '/api/Project', token, { code: 'TWO', name: 'Two' });
+      expect(two.status).toBe(201);
+      missedId = two.body.data.projectId;
+      first.child.kill('SIGKILL');
+      await first.stop();
+      expect(first.child.signalCode).toBe('SIGKILL');
+
+      const second = await startServer({ dataDir, databaseUrl, extra: {} });
+      try {
+        // The session lives in the database and the signing secret in DATA_DIR: the token still holds.
+        const resumed = await openLive(`http://127.0.0.1:${second.port}`, token, seen);
+        expect(resumed.frames.find((f) => f.event === 'ready')?.data).toEqual({ resumed: true });
+        const missed = await resumed.next(isChange({ type: 'project', action: 'created', id: missedId }));
+        expect(BigInt(missed.id ?? '0')).toBeGreaterThan(BigInt(seen));
+        // Only what came after the id it resumed from: the first project's change is not replayed.
+        expect(resumed.changes().filter((m) => m.id === one.body.data.projectId)).toEqual([]);
+        resumed.close();
+      } finally {
+        await second.stop();
+      }
+    } finally {
+      first.child.kill('SIGKILL');
+      await first.stop();
     }
   }, 150_000);
 });
