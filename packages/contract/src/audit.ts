@@ -24,10 +24,13 @@ export const AUDIT_KINDS = [
   'module.changed',
   'module.revoked',
   'package.purchased',
+  'impersonation.started',
+  'impersonation.ended',
+  'impersonation.action',
 ] as const;
 export type AuditKind = (typeof AUDIT_KINDS)[number];
 
-export const AUDIT_KIND_GROUPS = ['signin', 'role', 'user', 'module', 'package'] as const;
+export const AUDIT_KIND_GROUPS = ['signin', 'role', 'user', 'module', 'package', 'impersonation'] as const;
 export type AuditKindGroup = (typeof AUDIT_KIND_GROUPS)[number];
 
 /** What the web shows for each kind and group. */
@@ -37,6 +40,7 @@ export const AUDIT_KIND_LABELS: Record<AuditKind | AuditKindGroup, string> = {
   user: 'Users (all)',
   module: 'Modules (all)',
   package: 'Packages (all)',
+  impersonation: 'Impersonation (all)',
   'signin.succeeded': 'Signed in',
   'signin.failed': 'Sign-in failed',
   'role.created': 'Role created',
@@ -53,6 +57,9 @@ export const AUDIT_KIND_LABELS: Record<AuditKind | AuditKindGroup, string> = {
   'module.changed': 'Module access changed',
   'module.revoked': 'Module revoked',
   'package.purchased': 'Package purchased',
+  'impersonation.started': 'Impersonation started',
+  'impersonation.ended': 'Impersonation ended',
+  'impersonation.action': 'Done while impersonating',
 };
 
 const KIND_FILTERS: readonly string[] = [...AUDIT_KIND_GROUPS, ...AUDIT_KINDS];
@@ -99,6 +106,10 @@ export const auditEventSchema = z.object({
   actorEmail: z.string().nullable(),
   /** True when the platform's Super Admin made the change. */
   actorIsPlatformAdmin: z.boolean(),
+  /** Whom the actor acted for: the Company Admin a Super Admin was impersonating; else null. */
+  onBehalfOfId: z.uuid().nullable(),
+  onBehalfOfName: z.string().nullable(),
+  onBehalfOfEmail: z.string().nullable(),
   subjectUserId: z.uuid().nullable(),
   subjectName: z.string().nullable(),
   subjectEmail: z.string().nullable(),
