@@ -29,6 +29,8 @@ import { taskStatusesRoutes } from './features/task-statuses/task-statuses.route
 import { taskStatusesService } from './features/task-statuses/task-statuses.service.ts';
 import { tasksRoutes } from './features/tasks/tasks.routes.ts';
 import { tasksService } from './features/tasks/tasks.service.ts';
+import { todosRoutes } from './features/todos/todos.routes.ts';
+import { todosService } from './features/todos/todos.service.ts';
 import { reportsRoutes } from './features/reports/reports.routes.ts';
 import { reportsService } from './features/reports/reports.service.ts';
 import { timeLogsRoutes } from './features/time-logs/time-logs.routes.ts';
@@ -257,6 +259,7 @@ export async function buildApp({
   await app.register(projectsRoutes, { projects: projectsService({ storage, log: app.log }), storage });
   await app.register(taskListsRoutes, { taskLists: taskListsService({ storage, log: app.log }) });
   await app.register(tasksRoutes, { tasks: tasksService({ storage, log: app.log }), storage });
+  await app.register(todosRoutes, { todos: todosService });
   await app.register(commentsRoutes, { comments: commentsService });
   await app.register(auditRoutes, { audit: auditService });
   await app.register(timeLogsRoutes, { timeLogs: timeLogsService });

@@ -21,7 +21,9 @@ export type LiveMessageType =
   | 'companyrole'
   | 'department'
   /** What the company holds: a purchase, a module granted, changed or revoked. */
-  | 'subscription';
+  | 'subscription'
+  /** A personal to-do (issue 24): sent to its owner only. */
+  | 'todo';
 
 /** One `data:` line of the stream (JSON). */
 export type LiveMessage = {

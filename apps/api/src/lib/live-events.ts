@@ -26,6 +26,8 @@ export const LIVE_EVENT_TYPES = [
   'companyrole',
   'department',
   'subscription',
+  /** A personal to-do (issue 24): its owner only (`userIds`). */
+  'todo',
 ] as const;
 export type LiveEventType = (typeof LIVE_EVENT_TYPES)[number];
 

@@ -16,7 +16,7 @@ import { baseApi } from './base-api';
  * record content travels on the stream. The hook that runs it is layout/use-live-updates.ts.
  */
 export const liveApi = baseApi.enhanceEndpoints({
-  addTagTypes: ['Task', 'TaskList', 'Project', 'Notification', 'TaskStatus'],
+  addTagTypes: ['Task', 'TaskList', 'Project', 'Notification', 'TaskStatus', 'Todo'],
 });
 
 type LiveTag = Parameters<typeof liveApi.util.invalidateTags>[0][number];
@@ -37,6 +37,7 @@ export const LIVE_TAGS: LiveTag[] = [
   'Department',
   'Purchase',
   'CompanyModule',
+  'Todo',
 ];
 
 /**
@@ -52,6 +53,7 @@ const SELF_UPDATING: readonly LiveMessage['type'][] = [
   'companyrole',
   'department',
   'subscription',
+  'todo',
 ];
 
 /** Whether the reader's own session made this change and its screens need nothing. */
@@ -101,6 +103,9 @@ export function tagsFor(m: LiveMessage): LiveTag[] {
       return ['Department', 'Employee'];
     case 'subscription':
       return ['Purchase', 'CompanyModule'];
+    case 'todo':
+      // Sent to the to-do's owner only (their other tabs and devices).
+      return ['Todo'];
   }
 }
 

@@ -26,7 +26,7 @@ export function toLiveMessage(e: LiveEvent, sessionId?: string): LiveMessage {
  * - projects: `project:read:all`, else the projects the reader is a member of;
  * - task lists, tasks, comments: also `task:read:all` (tasks follow their project);
  * - time logs: the owner, `timelog:read:all`, and the manager of the owner's department;
- * - notifications: the recipients only;
+ * - notifications: the recipients only; personal to-dos: their owner only;
  * - task statuses: everyone (every task screen shows them); employees: the person and holders of
  *   employee:read(:all); company roles, departments: their read permissions; what the company
  *   holds (purchases, modules): company:read, company:update or package:read.
@@ -71,6 +71,8 @@ export function liveAudience(scope: Scope) {
         case 'timelog':
           return (e.userIds ?? []).some((u) => timeLogPolicy.seesTimeOf(actor, u, managed.has(u)));
         case 'notification':
+        case 'todo':
+          // A notification's recipient; a personal to-do's owner (no one else, not an admin).
           return named;
         case 'taskstatus':
           // Every screen of tasks and projects shows the company's statuses.

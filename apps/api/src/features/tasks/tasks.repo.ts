@@ -81,8 +81,11 @@ export type AssigneeRow = {
   userUpdatedAt: Date;
 };
 
-/** Which tasks a list shows: one list's, one project's (top-level only) or one assignee's (all). */
-export type TaskSet = { taskListId: string } | { projectId: string } | { assignedTo: string };
+/**
+ * Which tasks a list shows: one list's, one project's (top-level only), one assignee's (subtasks
+ * too) or, for All Tasks, every task of the company (subtasks too; the reach still applies).
+ */
+export type TaskSet = { taskListId: string } | { projectId: string } | { assignedTo: string } | { all: true };
 
 /**
  * Overdue, decided when read (no job to keep a flag true): past the due date and neither
@@ -162,6 +165,7 @@ function inReach(scope: Scope, reach: Reach): SQL | undefined {
 function setCondition(scope: Scope, set: TaskSet): SQL | undefined {
   if ('taskListId' in set) return and(eq(tasks.taskListId, set.taskListId), isNull(tasks.parentTaskId));
   if ('projectId' in set) return and(eq(tasks.projectId, set.projectId), isNull(tasks.parentTaskId));
+  if ('all' in set) return undefined;
   return assignedTo(scope, set.assignedTo);
 }
 
@@ -190,6 +194,7 @@ function filters(scope: Scope, q: TaskListQuery): (SQL | undefined)[] {
  * when every project is within the reach. Otherwise null: count the tasks.
  */
 function plainTotal(scope: Scope, set: TaskSet, reach: Reach): Promise<number> | null {
+  if ('all' in set) return null;
   if (!('assignedTo' in set)) return talliesRepo.topLevelCount(scope, set);
   if (reach !== null) return null;
   return totalOf(

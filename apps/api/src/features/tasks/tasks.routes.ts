@@ -84,6 +84,19 @@ export async function tasksRoutes(app: FastifyInstance, opts: { tasks: TasksServ
     async (req, reply) => ok(reply, await tasks.mine(scopeOf(req), req.query)),
   );
 
+  r.get(
+    '/api/Tasks/all',
+    {
+      config: { permission: 'task:read:all' },
+      schema: {
+        tags,
+        summary: "Every task of the company (subtasks included), paged, with My Tasks' filters and sorts",
+        ...list,
+      },
+    },
+    async (req, reply) => ok(reply, await tasks.all(scopeOf(req), req.query)),
+  );
+
   r.post(
     '/api/Tasks/tasklists/:id/tasks',
     {

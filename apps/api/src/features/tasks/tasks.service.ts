@@ -244,6 +244,14 @@ export function tasksService(deps: { storage: FileStorage; log: FastifyBaseLogge
       return list(scope, { assignedTo: scope.actor.userId }, q);
     },
 
+    /**
+     * All Tasks: every task the reader may see (the route needs `task:read:all`, which reaches
+     * every project), subtasks included, with My Tasks' filters, sorts and page sizes.
+     */
+    all(scope: Scope, q: TaskListQuery) {
+      return list(scope, { all: true }, q);
+    },
+
     get: detail,
 
     async create(scope: Scope, taskListId: string, body: CreateTaskBody) {
