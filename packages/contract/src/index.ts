@@ -25,5 +25,4 @@ export * from './notifications.ts';
 export * from './jobs.ts';
 export * from './live.ts';
 export * from './todos.ts';
-export * from './profiles.ts';
 export * from './impersonation.ts';
