@@ -5,7 +5,7 @@ import { ACCOUNTS, PASSWORD, signIn } from './helpers';
 const CARDS = 53;
 const cardTitle = (n: number) => `Card ${String(n).padStart(3, '0')}`;
 
-/** A fresh project of the demo company with CARDS tasks, all Open (the first status). */
+/** A fresh project of the demo company with CARDS tasks, all Not Started (the first status). */
 async function longProject(request: APIRequestContext): Promise<string> {
   const login = await request.post('/api/auth/login', {
     data: { email: ACCOUNTS.acmeAdmin.email, password: PASSWORD },
@@ -45,11 +45,11 @@ test('a long column shows its first cards with its total, and loads the rest on 
   await signIn(page, ACCOUNTS.acmeAdmin.email);
   await page.goto(`/app/project-detail/${projectId}?tab=board`);
 
-  const open = page.getByRole('group', { name: 'Open column' });
+  const open = page.getByRole('group', { name: 'Not Started column' });
   const cards = open.getByTestId('board-card');
   // A new task goes to the front: the first one created is the column's last card, not loaded yet.
   const oldest = cards.filter({ hasText: cardTitle(1) });
-  await expect(open.getByLabel(`${CARDS} in Open`)).toBeVisible();
+  await expect(open.getByLabel(`${CARDS} in Not Started`)).toBeVisible();
   await expect(cards).toHaveCount(40);
 
   await open.getByRole('button', { name: 'Show 10 more' }).click();
@@ -64,6 +64,6 @@ test('a long column shows its first cards with its total, and loads the rest on 
   expect(new URL((await more).url()).searchParams.get('limits')).toMatch(/^[0-9a-f-]{36}:100$/);
   await expect(cards).toHaveCount(CARDS);
   await expect(oldest).toBeVisible();
-  await expect(open.getByLabel(`${CARDS} in Open`)).toBeVisible();
+  await expect(open.getByLabel(`${CARDS} in Not Started`)).toBeVisible();
   await expect(open.getByRole('button', { name: /more/ })).toHaveCount(0);
 });

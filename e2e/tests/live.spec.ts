@@ -24,7 +24,7 @@ async function apiToken(request: APIRequestContext, email: string): Promise<stri
   return ((await res.json()) as { data: { token: string } }).data.token;
 }
 
-/** A fresh task in the first list of the demo's Website Redesign project (Open, top of its column). */
+/** A fresh task in the first list of the demo's Website Redesign project (Not Started, top of its column). */
 async function freshTask(request: APIRequestContext, title: string) {
   const headers = { authorization: `Bearer ${await apiToken(request, ACCOUNTS.acmeAdmin.email)}` };
   const list = await request.get('/api/Project?search=WEB', { headers });
@@ -71,8 +71,8 @@ test('a card moved and a comment posted by one user show on the other user’s o
   const board = `/app/project-detail/${projectId}?tab=board`;
   await mover.goto(board);
   await watcher.goto(board);
-  await expect(cardIn(mover, 'Open', title)).toBeVisible();
-  await expect(cardIn(watcher, 'Open', title)).toBeVisible();
+  await expect(cardIn(mover, 'Not Started', title)).toBeVisible();
+  await expect(cardIn(watcher, 'Not Started', title)).toBeVisible();
   // Both streams are open once the pages loaded; give the watcher's a moment to say ready.
   await watcher.waitForTimeout(500);
   let reloads = 0;
@@ -85,9 +85,9 @@ test('a card moved and a comment posted by one user show on the other user’s o
   await mover.keyboard.press('ArrowRight');
   await mover.waitForTimeout(300);
   await mover.keyboard.press('Space');
-  await expect(cardIn(mover, 'In Progress', title)).toBeVisible();
-  await expect(cardIn(watcher, 'In Progress', title)).toBeVisible({ timeout: 5000 });
-  await expect(cardIn(watcher, 'Open', title)).toHaveCount(0);
+  await expect(cardIn(mover, 'Open', title)).toBeVisible();
+  await expect(cardIn(watcher, 'Open', title)).toBeVisible({ timeout: 5000 });
+  await expect(cardIn(watcher, 'Not Started', title)).toHaveCount(0);
 
   // The watcher opens the task; the mover comments on it.
   await watcher.goto(`${board}&task=${taskId}`);

@@ -100,11 +100,11 @@ test('an admin plans a project: members, a task list, a task with a subtask, the
   await drawer.getByRole('button', { name: 'Close task' }).click();
   await expect(page).not.toHaveURL(/[?&]task=/);
 
-  // The board: with the mouse from Open to In Progress, then with the keyboard to In Review.
+  // The board: with the mouse from Not Started to In Progress, then with the keyboard to In Review.
   await page.getByRole('tab', { name: 'Board' }).click();
   const column = (status: string) => page.getByRole('group', { name: `${status} column` });
   const boardCard = page.getByTestId('board-card').filter({ hasText: title });
-  await expect(column('Open').getByTestId('board-card').filter({ hasText: title })).toBeVisible();
+  await expect(column('Not Started').getByTestId('board-card').filter({ hasText: title })).toBeVisible();
   await dragWithMouse(page, boardCard, column('In Progress'));
   await expect(column('In Progress').getByTestId('board-card').filter({ hasText: title })).toBeVisible();
   await expect(toast(page, 'Task Updated Successfully')).toBeVisible();

@@ -90,12 +90,16 @@ export const IMAGE_MIME_TYPES = ['image/png', 'image/jpeg', 'image/webp'] as con
 /** The placeholder name that marks a profile photo URL as "no photo". */
 export const DEFAULT_PHOTO_PLACEHOLDER = 'default-avatar';
 
-/** Master list of task statuses copied to every new company. */
+/**
+ * Master list of task statuses copied to every new company, in the order work goes through them
+ * (the board's columns, the filters and the charts all follow it; the first is where new tasks and
+ * projects start). Migration 0024 moved Not Started first for companies still on the old order.
+ */
 export const DEFAULT_TASK_STATUSES = [
-  { name: 'Open', color: '#2196f3', sortOrder: 1 },
-  { name: 'In Progress', color: '#ff9800', sortOrder: 2 },
-  { name: 'In Review', color: '#9c27b0', sortOrder: 3 },
-  { name: 'Not Started', color: '#9e9e9e', sortOrder: 4 },
+  { name: 'Not Started', color: '#9e9e9e', sortOrder: 1 },
+  { name: 'Open', color: '#2196f3', sortOrder: 2 },
+  { name: 'In Progress', color: '#ff9800', sortOrder: 3 },
+  { name: 'In Review', color: '#9c27b0', sortOrder: 4 },
   { name: 'Delayed', color: '#f44336', sortOrder: 5 },
   { name: 'Completed', color: '#4caf50', sortOrder: 6 },
   { name: 'Cancelled', color: '#607d8b', sortOrder: 7 },

@@ -228,7 +228,7 @@ describe('activity and the timeline', () => {
     const byField = new Map(rows.map((r) => [r.field, r]));
     expect(rows.filter((r) => r.field === 'status')).toHaveLength(1);
     expect(byField.get('status')).toMatchObject({
-      fromValue: 'Open',
+      fromValue: 'Not Started',
       toValue: 'In Progress',
       actorId: employeeId,
     });

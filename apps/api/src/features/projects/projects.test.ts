@@ -80,7 +80,7 @@ describe('POST /api/Project', () => {
     expect(p).toMatchObject({
       code: 'WEB',
       name: 'Website',
-      statusName: 'Open',
+      statusName: 'Not Started',
       progress: 0,
       taskCount: 0,
       memberCount: 2,

@@ -42,7 +42,7 @@ const columns = {
 
 /** The only place that touches `task_statuses`. Every statement goes through the scope. */
 export const taskStatusesRepo = {
-  /** Copies the master list (Open … Cancelled, with colours and order) to the company. */
+  /** Copies the master list (Not Started … Cancelled, with colours and order) to the company. */
   async copyDefaults(scope: Scope) {
     await scope.db
       .insert(taskStatuses)

@@ -37,10 +37,10 @@ describe('GET /api/Taskstatuses and /api/Taskpriorities', () => {
     expect(res.statusCode).toBe(200);
     const items = res.json().data as { name: string; builtIn: string | null; statusId: string }[];
     expect(items.map((s) => s.name)).toEqual([
+      'Not Started',
       'Open',
       'In Progress',
       'In Review',
-      'Not Started',
       'Delayed',
       'Completed',
       'Cancelled',
@@ -98,7 +98,7 @@ describe('POST/PUT/DELETE /api/Taskstatuses', () => {
     const id = res.json().data.statusId;
     const names = async () =>
       (await call('GET', '/api/Taskstatuses', admin)).json().data.map((s: { name: string }) => s.name);
-    expect((await names()).slice(0, 3)).toEqual(['Open', 'Blocked', 'In Progress']);
+    expect((await names()).slice(0, 3)).toEqual(['Not Started', 'Blocked', 'Open']);
     const put = await call('PUT', `/api/Taskstatuses/${id}`, admin, { name: 'On Hold', color: '#654321' });
     expect(put.json().data).toMatchObject({ name: 'On Hold', color: '#654321', sortOrder: 2 });
     await call('PUT', `/api/Taskstatuses/${id}`, admin, { sortOrder: 0 });

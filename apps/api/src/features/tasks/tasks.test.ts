@@ -158,7 +158,8 @@ describe('POST /api/Tasks/tasklists/{id}/tasks', () => {
     expect(res.json().message).toBe(MESSAGES.tasks.created);
     expect(res.json().data).toMatchObject({
       title: 'Write the spec',
-      statusName: 'Open',
+      // The company's first status (issue 23, defect 15: Not Started, where work begins).
+      statusName: 'Not Started',
       priorityName: 'High',
       listName: 'Backlog',
       projectName: expect.any(String),
