@@ -16,7 +16,12 @@ export type Actor = {
   permissions: ReadonlySet<string>;
   /** Where the request came from (the audit log records it); absent for the system. */
   client?: { ip?: string; userAgent?: string };
+  /** Set when a Super Admin acts as this user (issue 24): from the token's `imp` claim. */
+  impersonation?: ActorImpersonation;
 };
+
+/** Who is really acting, why, and until when (seconds since the epoch, as a token's `exp`). */
+export type ActorImpersonation = { by: string; byCompanyId: string; bySessionId: string; reason: string; exp: number };
 
 /** A table that belongs to a tenant: it has a `company_id` column. */
 export type TenantTable = PgTable & { companyId: PgColumn };

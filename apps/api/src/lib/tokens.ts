@@ -1,21 +1,49 @@
 import { createHash, createSecretKey, type KeyObject, randomBytes } from 'node:crypto';
 import { type JWTPayload, jwtVerify, SignJWT } from 'jose';
 import { ACCESS_TOKEN_TTL_SECONDS } from '@taskhive/contract';
+import type { ActorImpersonation } from './scope.ts';
 
 export const JWT_ISSUER = 'taskhive';
 export const JWT_AUDIENCE = 'taskhive-api';
 
-export type AccessClaims = { userId: string; companyId: string; role: string; sessionId: string };
+export type AccessClaims = {
+  userId: string;
+  companyId: string;
+  role: string;
+  sessionId: string;
+  /** An impersonation token (issue 24): the Super Admin acting, their company and session, the reason, the end. */
+  imp?: ActorImpersonation;
+};
 
+/**
+ * An access token. An impersonation token lives until the impersonation's end (it has no refresh
+ * token), carried in its `imp` claim as `{ by, cid, sid, reason, exp }`.
+ */
 export async function signAccessToken(secret: Uint8Array, c: AccessClaims): Promise<string> {
-  return new SignJWT({ cid: c.companyId, role: c.role, sid: c.sessionId })
+  const imp = c.imp && { by: c.imp.by, cid: c.imp.byCompanyId, sid: c.imp.bySessionId, reason: c.imp.reason, exp: c.imp.exp };
+  return new SignJWT({ cid: c.companyId, role: c.role, sid: c.sessionId, ...(imp ? { imp } : {}) })
     .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
     .setSubject(c.userId)
     .setIssuer(JWT_ISSUER)
     .setAudience(JWT_AUDIENCE)
     .setIssuedAt()
-    .setExpirationTime(`${ACCESS_TOKEN_TTL_SECONDS}s`)
+    .setExpirationTime(imp ? imp.exp : `${ACCESS_TOKEN_TTL_SECONDS}s`)
     .sign(secret);
+}
+
+/** The `imp` claim as the actor carries it; null when malformed. */
+function impersonationOf(v: unknown): ActorImpersonation | null {
+  if (typeof v !== 'object' || v === null) return null;
+  const { by, cid, sid, reason, exp } = v as Record<string, unknown>;
+  if (
+    typeof by !== 'string' ||
+    typeof cid !== 'string' ||
+    typeof sid !== 'string' ||
+    typeof reason !== 'string' ||
+    typeof exp !== 'number'
+  )
+    return null;
+  return { by, byCompanyId: cid, bySessionId: sid, reason, exp };
 }
 
 /** The claims of a valid, unexpired token of ours; null for anything else. */
@@ -55,7 +83,9 @@ function claimsOf(payload: JWTPayload): AccessClaims | null {
   ) {
     return null;
   }
-  return { userId: sub, companyId: cid, role, sessionId: sid };
+  if (payload.imp === undefined) return { userId: sub, companyId: cid, role, sessionId: sid };
+  const imp = impersonationOf(payload.imp);
+  return imp ? { userId: sub, companyId: cid, role, sessionId: sid, imp } : null;
 }
 
 /** How many verified access tokens a process remembers (the first remembered go first). */

@@ -1,13 +1,19 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { MESSAGES, type Permission, type PermissionRequirement, satisfies } from '@taskhive/contract';
+import {
+  IMPERSONATION_MESSAGES,
+  MESSAGES,
+  type Permission,
+  type PermissionRequirement,
+  satisfies,
+} from '@taskhive/contract';
 import type { Config } from '../config.ts';
 import { AUTHZ_CHANNEL, type Database, type Db } from '../db/client.ts';
 import { isSuperAdminRole } from '../lib/access.ts';
 import { type Authorisation, type AuthzCache, authzCache } from '../lib/authz-cache.ts';
 import { forbidden, unauthorized } from '../lib/errors.ts';
 import { type Actor, makeScope, type Scope } from '../lib/scope.ts';
-import { accessTokenVerifier } from '../lib/tokens.ts';
+import { type AccessClaims, accessTokenVerifier } from '../lib/tokens.ts';
 
 export type { Actor, Scope };
 
@@ -17,6 +23,11 @@ declare module 'fastify' {
     permission?: Permission | PermissionRequirement;
     /** Reachable without a token. A route must declare `permission` or `public: true`. */
     public?: boolean;
+    /**
+     * Refused (403) to an impersonation session (issue 24): passwords, two-factor settings,
+     * sessions and tokens stay with the account's owner.
+     */
+    refuseImpersonation?: boolean;
   }
   interface FastifyRequest {
     actor: Actor | null;
@@ -164,7 +175,7 @@ export const authPlugin = fp(
 
     /** The actor of a live session, or the message of why it is not one. */
     function actorFrom(
-      claims: { sessionId: string; userId: string; companyId: string },
+      claims: Pick<AccessClaims, 'sessionId' | 'userId' | 'companyId' | 'imp'>,
       found: Authorisation | null,
       client?: Actor['client'],
     ): Actor | string {
@@ -182,18 +193,22 @@ export const authPlugin = fp(
         permissions: found.permissions,
       };
       if (client) actor.client = client;
+      if (claims.imp) actor.impersonation = claims.imp;
       return actor;
     }
 
     async function actorOf(
-      claims: { sessionId: string; userId: string; companyId: string },
+      claims: Pick<AccessClaims, 'sessionId' | 'userId' | 'companyId' | 'imp'>,
       client?: Actor['client'],
     ): Promise<Actor | string> {
       return actorFrom(claims, await authz.authorise(claims.sessionId, claims.userId), client);
     }
 
     app.decorate('reauthorize', async (actor: Actor) => {
-      const next = await actorOf(actor);
+      const next = await actorOf(
+        actor.impersonation ? { ...actor, imp: actor.impersonation } : actor,
+        actor.client,
+      );
       return typeof next === 'string' ? null : next;
     });
 
@@ -205,6 +220,8 @@ export const authPlugin = fp(
       const allowed =
         typeof need === 'string' ? actor.permissions.has(need) : satisfies(actor.permissions, need);
       if (!allowed) throw forbidden();
+      if (actor.impersonation && req.routeOptions.config.refuseImpersonation)
+        throw forbidden(IMPERSONATION_MESSAGES.refused);
     }
 
     // A callback hook, not an async one: a request whose token and session are in memory (the

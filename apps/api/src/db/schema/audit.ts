@@ -21,6 +21,10 @@ export const auditEvents = pgTable(
     actorName: text('actor_name'),
     actorEmail: text('actor_email'),
     actorIsPlatformAdmin: boolean('actor_is_platform_admin').notNull().default(false),
+    /** Whom the actor acted for: the Company Admin a Super Admin impersonated (migration 0020). */
+    onBehalfOfId: uuid('on_behalf_of_id'),
+    onBehalfOfName: text('on_behalf_of_name'),
+    onBehalfOfEmail: text('on_behalf_of_email'),
     subjectUserId: uuid('subject_user_id'),
     subjectName: text('subject_name'),
     subjectEmail: text('subject_email'),

@@ -22,7 +22,8 @@ const xid8 = customType<{ data: string }>({ dataType: () => 'xid8' });
  * `tx` is the writing transaction's id, which lets a reader take only changes of transactions that
  * have all ended (lib/changes.ts: the live feed reads in (tx, id) order below the oldest running
  * transaction, so no change that commits late is skipped). Append-only; rows older than an hour
- * are pruned (live streams resume at most ten minutes back).
+ * are pruned (live streams resume at most ten minutes back). Trigger changes_impersonation_audit
+ * (src/db/sql/impersonation.sql) records each change of an impersonation session in the audit log.
  */
 export const changes = pgTable(
   'changes',

@@ -311,12 +311,19 @@ export const sessions = pgTable(
     lastUsedAt: timestamp('last_used_at', { withTimezone: true }).notNull().defaultNow(),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
     revokedReason: text('revoked_reason'),
+    /**
+     * An impersonation session (issue 24, migration 0020): the Super Admin acting as this user (a
+     * user of the platform's company, so no foreign key), and why. Both or neither.
+     */
+    impersonatorId: uuid('impersonator_id'),
+    impersonationReason: text('impersonation_reason'),
   },
   (t) => [
     foreignKey({ columns: [t.companyId, t.userId], foreignColumns: [users.companyId, users.id] }).onDelete(
       'cascade',
     ),
     index('sessions_user_idx').on(t.userId),
+    check('sessions_impersonation_ck', sql`(${t.impersonatorId} is null) = (${t.impersonationReason} is null)`),
   ],
 );
 

@@ -29,11 +29,19 @@ const isSystem = (scope: Scope) => scope.actor.role === 'system';
 
 /**
  * The scope's actor as a person. The Super Admin working on another company is a user of the
- * platform's company, so the look-up goes through the actor's own company.
+ * platform's company, so the look-up goes through the actor's own company. An impersonation
+ * session's actor is the Super Admin behind it, acting for the session's user.
  */
-async function actorOf(scope: Scope): Promise<AuditPerson | null> {
-  if (isSystem(scope)) return null;
-  return usersRepo.person(makeScope(scope.db, scope.actor), scope.actor.userId);
+async function actorOf(scope: Scope): Promise<{ actor: AuditPerson | null; onBehalfOf: AuditPerson | null }> {
+  if (isSystem(scope)) return { actor: null, onBehalfOf: null };
+  const { actor } = scope;
+  const own = makeScope(scope.db, actor);
+  if (!actor.impersonation) return { actor: await usersRepo.person(own, actor.userId), onBehalfOf: null };
+  const { by, byCompanyId } = actor.impersonation;
+  return {
+    actor: await usersRepo.person(makeScope(scope.db, actor, byCompanyId), by),
+    onBehalfOf: await usersRepo.person(own, actor.userId),
+  };
 }
 
 /**
@@ -42,7 +50,8 @@ async function actorOf(scope: Scope): Promise<AuditPerson | null> {
  */
 export const auditLog = {
   async record(scope: Scope, entry: AuditEntry): Promise<void> {
-    const actor = entry.actor !== undefined ? entry.actor : await actorOf(scope);
+    const { actor, onBehalfOf } =
+      entry.actor !== undefined ? { actor: entry.actor, onBehalfOf: null } : await actorOf(scope);
     const subject = entry.subjectUserId ? await usersRepo.person(scope, entry.subjectUserId) : null;
     const client = entry.client ?? scope.actor.client;
     await auditRepo.insert(scope, {
@@ -50,7 +59,13 @@ export const auditLog = {
       actorId: actor?.id ?? null,
       actorName: actor?.name ?? null,
       actorEmail: actor?.email ?? null,
-      actorIsPlatformAdmin: entry.actor === undefined && !isSystem(scope) && scope.actor.isSuperAdmin,
+      actorIsPlatformAdmin:
+        entry.actor === undefined &&
+        !isSystem(scope) &&
+        (scope.actor.isSuperAdmin || scope.actor.impersonation !== undefined),
+      onBehalfOfId: onBehalfOf?.id ?? null,
+      onBehalfOfName: onBehalfOf?.name ?? null,
+      onBehalfOfEmail: onBehalfOf?.email ?? null,
       subjectUserId: entry.subjectUserId ?? null,
       subjectName: subject?.name ?? null,
       subjectEmail: subject?.email ?? null,

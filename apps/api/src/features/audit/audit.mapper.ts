@@ -10,6 +10,9 @@ export function toAuditEvent(row: AuditRow): AuditEvent {
     actorName: row.actorName,
     actorEmail: row.actorEmail,
     actorIsPlatformAdmin: row.actorIsPlatformAdmin,
+    onBehalfOfId: row.onBehalfOfId,
+    onBehalfOfName: row.onBehalfOfName,
+    onBehalfOfEmail: row.onBehalfOfEmail,
     subjectUserId: row.subjectUserId,
     subjectName: row.subjectName,
     subjectEmail: row.subjectEmail,
@@ -38,7 +41,8 @@ export const CSV_COLUMNS = [
  */
 export function toCsvRecord(row: AuditRow): string[] {
   const safe = (v: string | null) => (v === null ? '' : /^[=+\-@\t\r]/.test(v) ? `'${v}` : v);
-  const actor = row.actorIsPlatformAdmin ? `${row.actorName ?? ''} (platform admin)` : row.actorName;
+  const platform = row.actorIsPlatformAdmin ? `${row.actorName ?? ''} (platform admin)` : row.actorName;
+  const actor = row.onBehalfOfName ? `${platform ?? ''} for ${row.onBehalfOfName}` : platform;
   return [
     row.at.toISOString(),
     row.kind,

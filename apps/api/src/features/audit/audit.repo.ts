@@ -12,6 +12,9 @@ export type NewAuditRow = {
   actorName: string | null;
   actorEmail: string | null;
   actorIsPlatformAdmin: boolean;
+  onBehalfOfId: string | null;
+  onBehalfOfName: string | null;
+  onBehalfOfEmail: string | null;
   subjectUserId: string | null;
   subjectName: string | null;
   subjectEmail: string | null;
