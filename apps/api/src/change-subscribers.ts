@@ -1,21 +1,39 @@
 import type { SQL } from 'drizzle-orm';
 import type { Db } from './db/client.ts';
-import { activitiesRepo } from './features/comments/activities.repo.ts';
+import { activitiesRepo } from './features/comments/index.ts';
+import { notify } from './features/notifications/index.ts';
 import type { LiveEvent } from './lib/live-events.ts';
+import type { Scope } from './lib/scope.ts';
 
 /**
- * What follows from a change, in the transaction that made it: the one registry (issue 22). Each
- * subscriber turns a transaction's changes into statements written together with its change rows
- * (lib/changes.ts flushChanges: one statement just before the commit), so a service only checks,
- * writes and says what changed (`tx.emit`).
- * - activity: a change's fields on a task, project or comment become its history (`activities`).
- * Live streams read the change rows themselves (lib/changes.ts changeFeed). Notifications, audit
- * and mail jobs are still written by their services (notify.ts, audit-log.ts, lib/jobs.ts): the
- * next subscribers to move here.
+ * What follows from a change, in the transaction that made it: the one registry (issue 22). A
+ * service only checks, writes and says what changed (`tx.emit`); what else the change means is
+ * decided here, once, for every path that makes it. Two kinds, both run by the scope at the end of
+ * the outermost transaction (lib/scope.ts), so a change that fails leaves nothing behind:
+ * - reactions read before they write: notifications (who follows the task, who may read it, one
+ *   row per recipient, their mail jobs and their live events), from the change's kind, its fields
+ *   (a new status) and its notice (who was newly assigned, a comment's words);
+ * - statement subscribers turn the changes into statements written together with the change rows
+ *   (lib/changes.ts flushChanges: one statement just before the commit): activity, a change's
+ *   fields on a task, project or comment become its history (`activities`).
+ * Live streams read the change rows themselves (lib/changes.ts changeFeed). The audit log is still
+ * written by its services (features/audit/audit-log.ts): the next subscriber to move here.
  */
 export type ChangeSubscriber = (db: Db, events: readonly LiveEvent[]) => SQL[];
+export type ChangeReaction = (tx: Scope, events: readonly LiveEvent[]) => Promise<void>;
 
+export const CHANGE_REACTIONS: readonly ChangeReaction[] = [notify.fromChanges];
 export const CHANGE_SUBSCRIBERS: readonly ChangeSubscriber[] = [activitiesRepo.fromChanges];
+
+/**
+ * Runs the reactions over the transaction's changes so far (what they emit themselves, such as a
+ * notification's live event, is written with them but reacted to by nobody).
+ */
+export async function reactToChanges(tx: Scope, events: readonly LiveEvent[]): Promise<void> {
+  if (events.length === 0) return;
+  const changes = [...events];
+  for (const react of CHANGE_REACTIONS) await react(tx, changes);
+}
 
 /** The statements every subscriber adds for these changes. */
 export function followingChanges(db: Db, events: readonly LiveEvent[]): SQL[] {

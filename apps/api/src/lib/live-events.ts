@@ -55,6 +55,44 @@ export type LiveEvent = {
   changeId?: string;
   /** The writing transaction's id, the change log's reading order. */
   tx?: string;
+  /**
+   * What the change's subscribers (change-subscribers.ts) need that its row does not keep: read in
+   * the writing transaction, never stored, never published.
+   */
+  notice?: ChangeNotice;
+};
+
+/** See `LiveEvent.notice`. */
+export type ChangeNotice = {
+  /** A task's newly assigned users. */
+  assigned?: readonly string[];
+  /** A task as its writer read it in the transaction, so its subscribers need not read it again. */
+  task?: TaskNotice;
+  /** A comment's words, and (an edit) its words before. */
+  body?: string;
+  bodyBefore?: string;
+  /** A time entry as it was before its deletion. */
+  entry?: TimeEntryNotice;
+};
+
+/** A task as a notification tells of it, with who follows it by assignment. */
+export type TaskNotice = {
+  projectId: string;
+  projectName: string;
+  title: string;
+  createdBy: string | null;
+  assigneeIds: readonly string[];
+};
+
+/** A time entry as a notification tells of it. */
+export type TimeEntryNotice = {
+  userId: string;
+  taskId: string | null;
+  projectId: string;
+  taskTitle: string | null;
+  projectName: string;
+  loggedAt: Date;
+  durationMinutes: number;
 };
 
 /** One field of a change, as its history shows it: names, not ids. */
@@ -138,7 +176,9 @@ export function redisBus(url: string, log?: { warn(obj: object, msg: string): vo
 
   return {
     publish(events) {
-      for (const e of events) pub.publish(CHANNEL_PREFIX + e.companyId, JSON.stringify(e)).catch(warn);
+      // A change's notice (a comment's words...) stays in the process that wrote it.
+      for (const { notice: _, ...e } of events)
+        pub.publish(CHANNEL_PREFIX + e.companyId, JSON.stringify(e)).catch(warn);
     },
     subscribe(companyId, listener) {
       local.on(companyId, listener);

@@ -2,7 +2,7 @@ import { and, eq, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client.ts';
 import { notFound } from './errors.ts';
-import { followingChanges } from '../change-subscribers.ts';
+import { followingChanges, reactToChanges } from '../change-subscribers.ts';
 import { flushChanges } from './changes.ts';
 import type { LiveChange, LiveEvent } from './live-events.ts';
 
@@ -21,7 +21,13 @@ export type Actor = {
 };
 
 /** Who is really acting, why, and until when (seconds since the epoch, as a token's `exp`). */
-export type ActorImpersonation = { by: string; byCompanyId: string; bySessionId: string; reason: string; exp: number };
+export type ActorImpersonation = {
+  by: string;
+  byCompanyId: string;
+  bySessionId: string;
+  reason: string;
+  exp: number;
+};
 
 /** A table that belongs to a tenant: it has a `company_id` column. */
 export type TenantTable = PgTable & { companyId: PgColumn };
@@ -108,10 +114,15 @@ class TenantScope implements Scope {
   async transaction<T>(work: (scope: Scope) => Promise<T>): Promise<T> {
     const mine: Pending = { events: [] };
     const result = await this.db.transaction(async (tx) => {
-      const r = await work(new TenantScope(tx, this.actor, this.companyId, mine.events, mine));
-      // The outermost transaction writes its changes, and what follows from them (the
-      // subscribers'), in one statement; a savepoint hands its changes to it.
-      if (!this.pending) await flushChanges(tx, mine.events, followingChanges(tx, mine.events));
+      const inner = new TenantScope(tx, this.actor, this.companyId, mine.events, mine);
+      const r = await work(inner);
+      // The outermost transaction runs the subscribers that read before they write
+      // (notifications), then writes its changes and what follows from them in one statement; a
+      // savepoint hands its changes to it.
+      if (!this.pending) {
+        await reactToChanges(inner, mine.events);
+        await flushChanges(tx, mine.events, followingChanges(tx, mine.events));
+      }
       return r;
     });
     // In a transaction's scope `events` is that transaction's list, so a savepoint's changes join it.

@@ -13,7 +13,6 @@ import { fieldError, HttpError, notFound } from '../../lib/errors.ts';
 import { toPaged } from '../../lib/list.ts';
 import type { Scope } from '../../lib/scope.ts';
 import { projectsPolicy, loadProject } from '../projects/index.ts';
-import { notify } from '../notifications/index.ts';
 import { tasksRepo } from '../tasks/index.ts';
 import { usersRepo } from '../users/index.ts';
 import { mentionsOf, toActivity, toComment, toPerson } from './comments.mapper.ts';
@@ -94,13 +93,13 @@ export const commentsService = {
     await assertMentions(scope, body.body);
     const id = await scope.transaction(async (tx) => {
       const commentId = await commentsRepo.insert(tx, target, body.body);
-      await notify.commented(tx, at, body.body);
       tx.emit({
         type: 'comment',
         action: 'created',
         id: commentId,
         ...at,
         fields: [{ field: 'comment', from: null, to: 'added' }],
+        notice: { body: body.body },
       });
       return commentId;
     });
@@ -113,8 +112,13 @@ export const commentsService = {
     await assertMentions(scope, body.body);
     await scope.transaction(async (tx) => {
       await commentsRepo.update(tx, id, body.body);
-      await notify.commented(tx, { taskId: row.taskId, projectId: at.projectId }, body.body, row.body);
-      tx.emit({ type: 'comment', action: 'updated', id, ...at });
+      tx.emit({
+        type: 'comment',
+        action: 'updated',
+        id,
+        ...at,
+        notice: { body: body.body, bodyBefore: row.body },
+      });
     });
     return view(scope, id);
   },

@@ -5,6 +5,7 @@ import type { App } from '../../app.ts';
 import type { Database } from '../../db/client.ts';
 import { notifications } from '../../db/schema/index.ts';
 import type { LiveEvent } from '../../lib/live-events.ts';
+import { makeScope } from '../../lib/scope.ts';
 import { buildCountingApp, buildTestApp } from '../../test/build-app.ts';
 import {
   bearer,
@@ -496,5 +497,41 @@ describe('GET/PUT /api/Notifications/settings', () => {
       emailOnAssigned: true,
       emailOnMentioned: true,
     });
+  });
+});
+
+describe('notifications follow from the change record (change-subscribers.ts)', () => {
+  it("any transaction that records a task's new status tells its followers; one that fails tells no one", async () => {
+    const t = await newTask('Recorded anywhere', [employee.userId]);
+    // No service here: a bare transaction that only records what changed.
+    const scope = makeScope(database.db, {
+      userId: acme.adminUserId,
+      companyId: acme.companyId,
+      sessionId: '',
+      role: 'admin',
+      isSuperAdmin: false,
+      permissions: new Set(),
+    });
+    const statusChange = (to: string) =>
+      ({
+        type: 'task',
+        action: 'updated',
+        id: t.taskId,
+        projectId: project.projectId,
+        fields: [{ field: 'status', from: 'Open', to }],
+      }) as const;
+    await scope.transaction(async (tx) => tx.emit(statusChange('Completed')));
+    expect((await about(employee, t.taskId)).map((n) => [n.kind, n.detail])).toEqual([
+      ['status_changed', 'Completed'],
+    ]);
+    await expect(
+      scope.transaction(async (tx) => {
+        tx.emit(statusChange('Cancelled'));
+        throw new Error('refused');
+      }),
+    ).rejects.toThrow('refused');
+    expect(await about(employee, t.taskId)).toHaveLength(1);
+    // The actor is never told of their own change.
+    expect(await about(admin, t.taskId)).toHaveLength(0);
   });
 });

@@ -1,9 +1,11 @@
 import { formatDuration, MENTION_PATTERN, mentionedIds } from '@taskhive/contract';
 import { accessRepo } from '../../lib/access.ts';
+import type { LiveEvent, TaskNotice, TimeEntryNotice } from '../../lib/live-events.ts';
 import type { Scope } from '../../lib/scope.ts';
 import { personName, commentsRepo } from '../comments/index.ts';
 import { projectsPolicy, READS_ALL_PROJECTS, READS_ALL_TASKS, projectsRepo } from '../projects/index.ts';
-import { type TaskRow, tasksRepo } from '../tasks/index.ts';
+import { tasksRepo } from '../tasks/index.ts';
+import { timeLogsRepo } from '../time-logs/index.ts';
 import { enqueueNotificationMails } from './notification-mails.ts';
 import { type NewNotification, notificationsRepo } from './notifications.repo.ts';
 
@@ -82,7 +84,7 @@ async function followers(
   tx: Scope,
   taskId: string,
   createdBy: string | null,
-  assigneeIds?: string[],
+  assigneeIds?: readonly string[],
 ): Promise<string[]> {
   const [assignees, commenters] = await Promise.all([
     assigneeIds ?? tasksRepo.assignees(tx, [taskId]).then((rows) => rows.map((a) => a.userId)),
@@ -103,8 +105,8 @@ async function excerpt(tx: Scope, body: string): Promise<string> {
   return shown.length > EXCERPT_LENGTH ? `${shown.slice(0, EXCERPT_LENGTH - 1)}…` : shown;
 }
 
-/** The hooks the writing services call inside their transactions, next to their activity lines. */
-export const notify = {
+/** What each kind of change tells whom. */
+const tell = {
   /**
    * A task was created or updated: the people newly assigned get `assigned`; when its status
    * changed (`status` is the new status's name), its other followers get `status_changed`.
@@ -112,12 +114,12 @@ export const notify = {
   async taskChanged(
     tx: Scope,
     taskId: string,
-    change: { assigned: string[]; status?: string | null | undefined },
-    /** The task as the caller just read it in this transaction, and its assignees: not read again. */
-    known?: { task: TaskRow; assigneeIds: string[] },
+    change: { assigned: readonly string[]; status?: string | null | undefined },
+    /** The task as its writer read it in this transaction: not read again. */
+    known?: TaskNotice,
   ): Promise<void> {
     if (change.assigned.length === 0 && change.status === undefined) return;
-    const task = known?.task ?? (await tasksRepo.byId(tx, taskId, null));
+    const task = known ?? (await tasksRepo.byId(tx, taskId, null));
     if (!task) return;
     const about = { taskId, projectId: task.projectId, title: task.title };
     const items: NewNotification[] = change.assigned.map((userId) => ({
@@ -157,19 +159,7 @@ export const notify = {
   },
 
   /** Someone other than its owner changed or deleted a time entry: the owner hears of it. */
-  async timeLogChanged(
-    tx: Scope,
-    entry: {
-      userId: string;
-      taskId: string | null;
-      projectId: string;
-      taskTitle: string | null;
-      projectName: string;
-      loggedAt: Date;
-      durationMinutes: number;
-    },
-    action: 'updated' | 'deleted',
-  ): Promise<void> {
+  async timeLogChanged(tx: Scope, entry: TimeEntryNotice, action: 'updated' | 'deleted'): Promise<void> {
     const day = entry.loggedAt.toISOString().slice(0, 10);
     await send(tx, [
       {
@@ -181,5 +171,40 @@ export const notify = {
         detail: `${action === 'updated' ? 'Changed' : 'Deleted'}: ${day}, ${formatDuration(entry.durationMinutes)}`,
       },
     ]);
+  },
+};
+
+export const notify = {
+  /**
+   * The notifications subscriber of the change log (change-subscribers.ts), run in the writing
+   * transaction before its commit: a task's new assignees and status, a comment's mentions and
+   * followers, a time entry changed by someone else than its owner. The writing services only say
+   * what changed; the rules of who is told live here.
+   */
+  async fromChanges(tx: Scope, changes: readonly LiveEvent[]): Promise<void> {
+    for (const c of changes) {
+      if (c.type === 'task' && (c.action === 'created' || c.action === 'updated')) {
+        const status = c.action === 'updated' ? c.fields?.find((f) => f.field === 'status') : undefined;
+        await tell.taskChanged(
+          tx,
+          c.id,
+          { assigned: c.notice?.assigned ?? [], status: status?.to },
+          c.notice?.task,
+        );
+      } else if (c.type === 'comment' && c.notice?.body !== undefined && c.projectId) {
+        if (c.action === 'created' || c.action === 'updated')
+          await tell.commented(
+            tx,
+            { taskId: c.taskId ?? null, projectId: c.projectId },
+            c.notice.body,
+            c.notice.bodyBefore,
+          );
+      } else if (c.type === 'timelog' && (c.action === 'updated' || c.action === 'deleted')) {
+        const owner = c.userIds?.[0];
+        if (!owner || owner === tx.actor.userId) continue;
+        const entry = c.action === 'deleted' ? c.notice?.entry : await timeLogsRepo.byId(tx, c.id);
+        if (entry) await tell.timeLogChanged(tx, entry, c.action);
+      }
+    }
   },
 };

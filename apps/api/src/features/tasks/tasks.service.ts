@@ -19,7 +19,6 @@ import { activitiesRepo, personName, taskChanges, type TaskState } from '../comm
 import { documentsRepo, workDocumentsRepo, type FileStorage } from '../files/index.ts';
 import { projectsPolicy, projectsRepo, assertStatus, loadProject } from '../projects/index.ts';
 import { taskListsRepo, loadTaskListRef } from '../task-lists/index.ts';
-import { notify } from '../notifications/index.ts';
 import { priorityCatalogue, taskStatusesRepo, withStatusId } from '../task-statuses/index.ts';
 import { talliesRepo } from './tallies.repo.ts';
 import { byTask, toTask, toTaskDocument } from './tasks.mapper.ts';
@@ -195,10 +194,9 @@ export function tasksService(deps: { storage: FileStorage; log: FastifyBaseLogge
           body.title,
         );
         await tasksRepo.addAssignees(tx, taskId, body.assigneeIds ?? []);
-        await notify.taskChanged(tx, taskId, { assigned: body.assigneeIds ?? [] });
         // The new task's own progress came with its insert; a parent takes the mean anew.
         if (parent) await tasksRepo.recomputeProgress(tx, [parent.id]);
-        tx.emit(event(taskId));
+        tx.emit({ ...event(taskId), notice: { assigned: body.assigneeIds ?? [] } });
         return taskId;
       }),
     );
@@ -311,15 +309,6 @@ export function tasksService(deps: { storage: FileStorage; log: FastifyBaseLogge
           const row = await tasksRepo.byId(tx, id, null);
           if (!row) throw notFound('Task');
           const after: TaskState = { ...row, assignees: assigned.map(personName) };
-          await notify.taskChanged(
-            tx,
-            id,
-            {
-              assigned: (body.assigneeIds ?? []).filter((u) => !assignedBefore.some((a) => a.userId === u)),
-              status: statusChanges ? after.statusName : undefined,
-            },
-            { task: row, assigneeIds: assigned.map((a) => a.userId) },
-          );
           tx.emit({
             type: 'task',
             action: 'updated',
@@ -327,6 +316,16 @@ export function tasksService(deps: { storage: FileStorage; log: FastifyBaseLogge
             projectId: row.projectId,
             taskId: row.parentTaskId,
             fields: taskChanges(before, after),
+            notice: {
+              assigned: (body.assigneeIds ?? []).filter((u) => !assignedBefore.some((a) => a.userId === u)),
+              task: {
+                projectId: row.projectId,
+                projectName: row.projectName,
+                title: row.title,
+                createdBy: row.createdBy,
+                assigneeIds: assigned.map((a) => a.userId),
+              },
+            },
           });
           // The place last, so the column's lock (if any) is held only to the commit.
           const key = await placeOf(tx, row, body, statusChanges);

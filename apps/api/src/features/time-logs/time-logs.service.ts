@@ -25,7 +25,6 @@ import { addDays, isFutureDay, todayUtc } from './days.ts';
 import { CSV_COLUMNS, toCsvRecord, toRunningTimer, toTimeLog } from './time-logs.mapper.ts';
 import { timeLogPolicy, visibleTimeLogs } from './time-logs.policy.ts';
 import { dayOf, dayStart, filterConditions, timeLogsRepo } from './time-logs.repo.ts';
-import { notify } from '../notifications/index.ts';
 import { projectsPolicy } from '../projects/index.ts';
 import { tasksRepo } from '../tasks/index.ts';
 import { usersRepo } from '../users/index.ts';
@@ -159,7 +158,6 @@ export const timeLogsService = {
         ...(body.description !== undefined ? { description: body.description } : {}),
         ...(body.billable !== undefined ? { billable: body.billable } : {}),
       });
-      if (row.userId !== tx.actor.userId) await notify.timeLogChanged(tx, await load(tx, id), 'updated');
       tx.emit(
         logEvent('updated', id, {
           userId: row.userId,
@@ -175,8 +173,7 @@ export const timeLogsService = {
     timeLogPolicy.assertDelete(scope, row);
     await scope.transaction(async (tx) => {
       await timeLogsRepo.delete(tx, id);
-      await notify.timeLogChanged(tx, row, 'deleted');
-      tx.emit(logEvent('deleted', id, row));
+      tx.emit({ ...logEvent('deleted', id, row), notice: { entry: row } });
     });
     return { timeLogId: id };
   },
