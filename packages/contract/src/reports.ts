@@ -132,3 +132,96 @@ export const dashboardSchema = z.object({
     .nullable(),
 });
 export type Dashboard = z.infer<typeof dashboardSchema>;
+
+/** The team report's and the member report's texts (kept off the sign-in route: not in MESSAGES). */
+export const TEAM_REPORT_MESSAGES = {
+  noPermission: 'You do not have permission to view the team report.',
+  exportFailed: 'Failed to export the report',
+  tasksByDue:
+    'Tasks grouped by due date. A task is in the period when it is assigned to the member and its dates overlap the period, or when they logged time on it in the period.',
+} as const;
+
+/** GET /taskreports/team: the range, and optionally one department's or one project's members. */
+export const teamReportQuerySchema = z
+  .object({
+    startDateTo: optionalDay,
+    endDateTo: optionalDay,
+    departmentId: optionalUuid,
+    projectId: optionalUuid,
+  })
+  .refine((q) => !q.startDateTo || !q.endDateTo || q.startDateTo <= q.endDateTo, {
+    message: 'The start must not be after the end',
+    path: ['endDateTo'],
+  });
+export type TeamReportQuery = z.infer<typeof teamReportQuerySchema>;
+
+const teamStatusSchema = z.object({
+  /** Null for the tasks without a status ("No status"). */
+  statusId: z.uuid().nullable(),
+  statusName: z.string(),
+  color: z.string().nullable(),
+  /** A built-in closed status: 'completed' (counted as done) or 'cancelled'; null otherwise. */
+  builtIn: z.string().nullable(),
+});
+
+/**
+ * A member's figures in the range, as the user report counts them (one definition): the tasks
+ * per status (`byStatus`, in the order of `statuses`), how many are done (in the built-in
+ * Completed status) and the minutes they logged.
+ */
+const memberFiguresSchema = z.object({
+  taskCount: z.number().int(),
+  doneCount: z.number().int(),
+  minutes: z.number().int(),
+  hours: z.number(),
+});
+
+export const teamReportSchema = z.object({
+  from: z.string(),
+  to: z.string(),
+  /** 'company' for report:read:all, 'team' for the departments the caller manages (and themself). */
+  coverage: z.enum(['company', 'team']),
+  /** The columns: the company's statuses in their order ("No status" last when a task has none). */
+  statuses: z.array(teamStatusSchema),
+  summary: z.object({ members: z.number().int(), ...memberFiguresSchema.shape }),
+  members: z.array(
+    z.object({
+      userId: z.uuid(),
+      userName: z.string(),
+      departmentName: z.string().nullable(),
+      byStatus: z.array(z.object({ statusId: z.uuid().nullable(), taskCount: z.number().int() })),
+      ...memberFiguresSchema.shape,
+    }),
+  ),
+});
+export type TeamReport = z.infer<typeof teamReportSchema>;
+export type TeamReportMember = TeamReport['members'][number];
+
+/** GET /taskreports/member/{userId}: one member's tasks (by due date) and hours per day. */
+export const memberReportSchema = z.object({
+  userId: z.uuid(),
+  userName: z.string(),
+  from: z.string(),
+  to: z.string(),
+  ...memberFiguresSchema.shape,
+  /** The same items as the user report's tasks by status. */
+  byStatus: userTasksByStatusSchema.shape.items,
+  /** The member's tasks in the range, by due date (none last), then title. */
+  tasks: z.array(
+    z.object({
+      taskId: z.uuid(),
+      title: z.string(),
+      projectId: z.uuid(),
+      projectName: z.string(),
+      statusId: z.uuid().nullable(),
+      statusName: z.string(),
+      color: z.string().nullable(),
+      dueDate: z.string().nullable(),
+      minutesLogged: z.number().int(),
+      hoursLogged: z.number(),
+    }),
+  ),
+  /** Every day of the range, zero included, oldest first. */
+  byDay: z.array(z.object({ day: z.string(), minutes: z.number().int(), hours: z.number() })),
+});
+export type MemberReport = z.infer<typeof memberReportSchema>;

@@ -303,6 +303,20 @@ const bases: Record<string, Base> = {
     own: () => ({ user: reacher.userId }),
     spec: () => ({ path: '/api/taskreports/user-tasks-by-status/{userId}' }),
   },
+  // The team report needs report:read:all or a department to manage, which the Employee lacks.
+  'GET /api/taskreports/team': { callers: ['admin'], spec: () => ({ path: '/api/taskreports/team' }) },
+  'GET /api/taskreports/team/export.csv': {
+    callers: ['admin'],
+    spec: () => ({ path: '/api/taskreports/team/export.csv' }),
+  },
+  'GET /api/taskreports/member/{userId}': {
+    own: () => ({ user: reacher.userId }),
+    spec: () => ({ path: '/api/taskreports/member/{userId}' }),
+  },
+  'GET /api/taskreports/member/{userId}/export.csv': {
+    own: () => ({ user: reacher.userId }),
+    spec: () => ({ path: '/api/taskreports/member/{userId}/export.csv' }),
+  },
 };
 
 const isUuid = (s: unknown): boolean => {

@@ -1,5 +1,7 @@
-import { and, asc, desc, eq, gte, isNotNull, isNull, lt, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, lt, type SQL, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import {
+  departments,
   projectMembers,
   projects,
   taskAssignees,
@@ -10,6 +12,7 @@ import {
 } from '../../db/schema/index.ts';
 import type { Scope } from '../../lib/scope.ts';
 import { talliesRepo } from '../tasks/index.ts';
+import { notDeactivated } from '../users/index.ts';
 import { timeTalliesRepo, dayStart, nextDayStart } from '../time-logs/index.ts';
 
 /**
@@ -25,10 +28,80 @@ const inRange = (from: string, to: string) =>
 const openTask = isNull(taskStatuses.builtIn);
 const assigneeJoin = and(eq(taskAssignees.taskId, tasks.id), eq(taskAssignees.companyId, tasks.companyId));
 
+/** Picks the people a figure counts, given the column that holds a person's id. */
+export type Who = (userColumn: AnyPgColumn) => SQL;
+
+/**
+ * THE definition of a person's tasks in a range, shared by the user report, the team report and
+ * the member report. A task is theirs in the range when it is assigned to them and its span (start
+ * or creation day to due or completion day) overlaps the range, or when they logged time on it
+ * then (assigned or not, now): so the minutes are every entry of theirs in the range, the same
+ * total as the hours by day and project and the CSV export (issue 23). `mine` holds one row per
+ * (person, task); `logged` the minutes per (person, task) in the range.
+ */
+function theirTasks(scope: Scope, who: Who, from: string, to: string) {
+  const logged = scope.db.$with('logged').as(
+    scope.db
+      .select({ userId: timeLogs.userId, taskId: timeLogs.taskId, minutes: minutes.as('minutes') })
+      .from(timeLogs)
+      .where(scope.own(timeLogs, who(timeLogs.userId), inRange(from, to), isNotNull(timeLogs.taskId)))
+      .groupBy(timeLogs.userId, timeLogs.taskId),
+  );
+  const spanStart = sql`coalesce(${tasks.startDate}, (${tasks.createdAt} at time zone 'UTC')::date)`;
+  const spanEnd = sql`coalesce(${tasks.dueDate}, (${tasks.completedAt} at time zone 'UTC')::date, 'infinity'::date)`;
+  const assigned = scope.db
+    .select({ userId: taskAssignees.userId, id: tasks.id, statusId: tasks.statusId })
+    .from(tasks)
+    .innerJoin(taskAssignees, assigneeJoin)
+    .where(
+      scope.own(
+        tasks,
+        who(taskAssignees.userId),
+        sql`${spanStart} <= ${to}::date`,
+        sql`${spanEnd} >= ${from}::date`,
+      ),
+    );
+  const loggedOn = scope.db
+    .select({ userId: logged.userId, id: tasks.id, statusId: tasks.statusId })
+    .from(tasks)
+    .innerJoin(logged, eq(logged.taskId, tasks.id))
+    .where(scope.own(tasks));
+  // UNION (not ALL): a task both assigned and logged on counts once per person.
+  const mine = assigned.union(loggedOn).as('mine');
+  return { logged, mine };
+}
+
+/** The conditions on `users` of a team: not deactivated, covered, and the filter's department or project. */
+function teamOf(
+  scope: Scope,
+  covered: SQL | undefined,
+  f: { departmentId?: string | undefined; projectId?: string | undefined },
+) {
+  return [
+    notDeactivated,
+    covered,
+    f.departmentId === undefined ? undefined : eq(users.departmentId, f.departmentId),
+    f.projectId === undefined
+      ? undefined
+      : inArray(
+          users.id,
+          scope.db
+            .select({ id: projectMembers.userId })
+            .from(projectMembers)
+            .where(scope.own(projectMembers, eq(projectMembers.projectId, f.projectId))),
+        ),
+  ];
+}
+
 export const reportsRepo = {
   async statuses(scope: Scope) {
     return scope.db
-      .select({ id: taskStatuses.id, name: taskStatuses.name, color: taskStatuses.color })
+      .select({
+        id: taskStatuses.id,
+        name: taskStatuses.name,
+        color: taskStatuses.color,
+        builtIn: taskStatuses.builtIn,
+      })
       .from(taskStatuses)
       .where(scope.own(taskStatuses))
       .orderBy(asc(taskStatuses.sortOrder));
@@ -36,53 +109,108 @@ export const reportsRepo = {
 
   /**
    * The user's tasks in the range, counted per status with the minutes the user logged on them in
-   * the range. A task is the user's in the range when it is assigned to them and its span (start
-   * or creation day to due or completion day) overlaps the range, or when they logged time on it
-   * then (assigned or not, now): so the minutes are every entry of theirs in the range, the same
-   * total as the hours by day and project and the CSV export (issue 23).
+   * the range (`theirTasks` says which tasks: the one definition the team report shares).
    */
   async userTasksByStatus(scope: Scope, userId: string, from: string, to: string) {
-    const logged = scope.db.$with('logged').as(
-      scope.db
-        .select({ taskId: timeLogs.taskId, minutes: minutes.as('minutes') })
-        .from(timeLogs)
-        .where(
-          scope.own(timeLogs, eq(timeLogs.userId, userId), inRange(from, to), isNotNull(timeLogs.taskId)),
-        )
-        .groupBy(timeLogs.taskId),
-    );
-    const spanStart = sql`coalesce(${tasks.startDate}, (${tasks.createdAt} at time zone 'UTC')::date)`;
-    const spanEnd = sql`coalesce(${tasks.dueDate}, (${tasks.completedAt} at time zone 'UTC')::date, 'infinity'::date)`;
-    const task = { id: tasks.id, statusId: tasks.statusId };
-    const assigned = scope.db
-      .select(task)
-      .from(tasks)
-      .innerJoin(taskAssignees, assigneeJoin)
-      .where(
-        scope.own(
-          tasks,
-          eq(taskAssignees.userId, userId),
-          sql`${spanStart} <= ${to}::date`,
-          sql`${spanEnd} >= ${from}::date`,
-        ),
-      );
-    const loggedOn = scope.db
-      .select(task)
-      .from(tasks)
-      .innerJoin(logged, eq(logged.taskId, tasks.id))
-      .where(scope.own(tasks));
-    // UNION (not ALL): a task both assigned and logged on counts once.
-    const mine = assigned.union(loggedOn).as('mine');
+    const rows = await reportsRepo.tasksByStatus(scope, (c) => eq(c, userId), from, to);
+    return rows.map(({ statusId, taskCount, minutes }) => ({ statusId, taskCount, minutes }));
+  },
+
+  /**
+   * Every chosen person's tasks in the range per status, with the minutes they logged on them:
+   * one grouped query whatever the number of people (`who` picks them, e.g. an `in (subquery)`).
+   */
+  async tasksByStatus(scope: Scope, who: Who, from: string, to: string) {
+    const { logged, mine } = theirTasks(scope, who, from, to);
     return scope.db
       .with(logged)
       .select({
+        userId: mine.userId,
         statusId: mine.statusId,
         taskCount: sql<number>`count(*)`.mapWith(Number),
         minutes: sql<number>`coalesce(sum(${logged.minutes}), 0)`.mapWith(Number),
       })
       .from(mine)
-      .leftJoin(logged, eq(logged.taskId, mine.id))
-      .groupBy(mine.statusId);
+      .leftJoin(logged, and(eq(logged.taskId, mine.id), eq(logged.userId, mine.userId)))
+      .groupBy(mine.userId, mine.statusId);
+  },
+
+  /** One person's tasks in the range (`theirTasks`), each with its project and the minutes they logged on it. */
+  async tasksOf(scope: Scope, userId: string, from: string, to: string) {
+    const { logged, mine } = theirTasks(scope, (c) => eq(c, userId), from, to);
+    return scope.db
+      .with(logged)
+      .select({
+        taskId: tasks.id,
+        title: tasks.title,
+        dueDate: tasks.dueDate,
+        statusId: tasks.statusId,
+        projectId: tasks.projectId,
+        projectName: projects.name,
+        minutes: sql<number>`coalesce(${logged.minutes}, 0)`.mapWith(Number),
+      })
+      .from(mine)
+      .innerJoin(tasks, eq(tasks.id, mine.id))
+      .innerJoin(projects, and(eq(projects.id, tasks.projectId), eq(projects.companyId, tasks.companyId)))
+      .leftJoin(logged, and(eq(logged.taskId, mine.id), eq(logged.userId, mine.userId)))
+      .where(scope.own(tasks))
+      .orderBy(sql`${tasks.dueDate} asc nulls last`, asc(tasks.title), asc(tasks.id));
+  },
+
+  /**
+   * The people a team report lists: the company's members who are not deactivated, within
+   * `covered` (the report policy's people) and a department's or a project's members when asked,
+   * by name.
+   */
+  async members(
+    scope: Scope,
+    covered: SQL | undefined,
+    f: { departmentId?: string | undefined; projectId?: string | undefined },
+  ) {
+    return scope.db
+      .select({
+        userId: users.id,
+        userName: sql<string>`${users.firstName} || ' ' || ${users.lastName}`,
+        departmentName: departments.name,
+      })
+      .from(users)
+      .leftJoin(
+        departments,
+        and(eq(departments.id, users.departmentId), eq(departments.companyId, users.companyId)),
+      )
+      .where(scope.own(users, ...teamOf(scope, covered, f)))
+      .orderBy(asc(sql`lower(${users.firstName})`), asc(sql`lower(${users.lastName})`), asc(users.id));
+  },
+
+  /** The ids of the people `members` lists, as a subquery. */
+  memberIds(
+    scope: Scope,
+    covered: SQL | undefined,
+    f: { departmentId?: string | undefined; projectId?: string | undefined },
+  ) {
+    return scope.db
+      .select({ id: users.id })
+      .from(users)
+      .where(scope.own(users, ...teamOf(scope, covered, f)));
+  },
+
+  /** Whether the caller manages a department (a team report covers its members). */
+  async managesDepartment(scope: Scope): Promise<boolean> {
+    const [row] = await scope.db
+      .select({ id: departments.id })
+      .from(departments)
+      .where(scope.own(departments, eq(departments.managerId, scope.actor.userId)))
+      .limit(1);
+    return row !== undefined;
+  },
+
+  /** A department of this company with its manager, or null. */
+  async department(scope: Scope, departmentId: string) {
+    const [row] = await scope.db
+      .select({ id: departments.id, managerId: departments.managerId })
+      .from(departments)
+      .where(scope.own(departments, eq(departments.id, departmentId)));
+    return row ?? null;
   },
 
   /**

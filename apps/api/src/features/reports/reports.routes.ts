@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   dashboardQuerySchema,
@@ -6,7 +6,10 @@ import {
   envelope,
   hoursReportQuerySchema,
   hoursReportSchema,
+  memberReportSchema,
   reportRangeQuerySchema,
+  teamReportQuerySchema,
+  teamReportSchema,
   userTasksByStatusParamsSchema,
   userTasksByStatusSchema,
 } from '@taskhive/contract';
@@ -17,7 +20,18 @@ import type { ReportsService } from './reports.service.ts';
 const tags = ['reports'];
 const reads = { anyOf: ['report:read', 'report:read:all'] } as const;
 
-/** Reports (per user by status; hours by project, user and day) and the dashboard figures. */
+/** A CSV answer, named for download and never cached. */
+const csv = (reply: FastifyReply, name: string, r: { from: string; to: string; body: string }) =>
+  reply
+    .type('text/csv; charset=utf-8')
+    .header('content-disposition', `attachment; filename="${name}-${r.from}-${r.to}.csv"`)
+    .header('cache-control', 'no-store')
+    .send(r.body);
+
+/**
+ * Reports (per user by status; hours by project, user and day; the team and one member, with
+ * CSV) and the dashboard figures.
+ */
 export async function reportsRoutes(app: FastifyInstance, opts: { reports: ReportsService }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { reports } = opts;
@@ -50,6 +64,64 @@ export async function reportsRoutes(app: FastifyInstance, opts: { reports: Repor
       },
     },
     async (req, reply) => ok(reply, await reports.hours(scopeOf(req), req.query)),
+  );
+
+  r.get(
+    '/api/taskreports/team',
+    {
+      config: { permission: reads },
+      schema: {
+        tags,
+        summary:
+          "Every member's tasks by status, done tasks and hours in a range (the company's with report:read:all, else the departments one manages); optionally one department's or project's",
+        querystring: teamReportQuerySchema,
+        response: { 200: envelope(teamReportSchema) },
+      },
+    },
+    async (req, reply) => ok(reply, await reports.team(scopeOf(req), req.query)),
+  );
+
+  r.get(
+    '/api/taskreports/team/export.csv',
+    {
+      config: { permission: reads },
+      schema: {
+        tags,
+        summary: 'The team report as CSV, a row per member',
+        querystring: teamReportQuerySchema,
+      },
+    },
+    async (req, reply) => csv(reply, 'team-report', await reports.teamCsv(scopeOf(req), req.query)),
+  );
+
+  r.get(
+    '/api/taskreports/member/:userId',
+    {
+      config: { permission: reads },
+      schema: {
+        tags,
+        summary: "One member's tasks in a range (by due date), per status, and their hours per day",
+        params: userTasksByStatusParamsSchema,
+        querystring: reportRangeQuerySchema,
+        response: { 200: envelope(memberReportSchema) },
+      },
+    },
+    async (req, reply) => ok(reply, await reports.member(scopeOf(req), req.params.userId, req.query)),
+  );
+
+  r.get(
+    '/api/taskreports/member/:userId/export.csv',
+    {
+      config: { permission: reads },
+      schema: {
+        tags,
+        summary: "One member's report as CSV, a row per task by due date",
+        params: userTasksByStatusParamsSchema,
+        querystring: reportRangeQuerySchema,
+      },
+    },
+    async (req, reply) =>
+      csv(reply, 'member-report', await reports.memberCsv(scopeOf(req), req.params.userId, req.query)),
   );
 
   r.get(

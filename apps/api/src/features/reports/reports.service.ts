@@ -1,21 +1,27 @@
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
+import { stringify } from 'csv-stringify/sync';
 import {
   type Dashboard,
   DASHBOARD_RECENT_ENTRIES,
   type HoursReport,
   type HoursReportQuery,
+  type MemberReport,
   REPORT_DEFAULT_DAYS,
   REPORT_MAX_DAYS,
   type ReportRangeQuery,
+  type TeamReport,
+  type TeamReportQuery,
   toHours,
   type UserTasksByStatus,
 } from '@taskhive/contract';
 import { timeLogs } from '../../db/schema/index.ts';
 import { fieldError, notFound } from '../../lib/errors.ts';
 import type { Scope } from '../../lib/scope.ts';
+import { loadProject } from '../projects/index.ts';
 import { addDays, daysBetween, todayUtc, weekStart, toTimeLog, timeLogsRepo } from '../time-logs/index.ts';
 import { usersRepo } from '../users/index.ts';
 import { reportPolicy } from './reports.policy.ts';
+import { memberCsv, teamCsv } from './reports.mapper.ts';
 import { reportsRepo } from './reports.repo.ts';
 
 /** How many of my projects the dashboard lists. */
@@ -39,6 +45,50 @@ async function target(scope: Scope, userId: string) {
 
 const withHours = <T extends { minutes: number }>(row: T) => ({ ...row, hours: toHours(row.minutes) });
 
+type Status = { id: string; name: string; color: string | null; builtIn: string | null };
+type StatusCount = { statusId: string | null; taskCount: number; minutes: number };
+
+/**
+ * Counts per status in the company's order, every status listed (zero included), and "No status"
+ * last when a counted task has none: the rows of the user report, the member report and (per
+ * member) the team report.
+ */
+function statusItems(statuses: Status[], counts: StatusCount[]) {
+  const items = statuses.map((s) => {
+    const c = counts.find((r) => r.statusId === s.id);
+    return {
+      statusId: s.id as string | null,
+      statusName: s.name,
+      color: s.color,
+      builtIn: s.builtIn,
+      taskCount: c?.taskCount ?? 0,
+      minutes: c?.minutes ?? 0,
+    };
+  });
+  const none = counts.find((r) => r.statusId === null);
+  if (none)
+    items.push({
+      statusId: null,
+      statusName: 'No status',
+      color: null,
+      builtIn: null,
+      taskCount: none.taskCount,
+      minutes: none.minutes,
+    });
+  return items;
+}
+
+/** Tasks, done tasks (in the built-in Completed status) and minutes of some status items. */
+function figures(items: ReturnType<typeof statusItems>) {
+  const minutes = items.reduce((n, i) => n + i.minutes, 0);
+  return {
+    taskCount: items.reduce((n, i) => n + i.taskCount, 0),
+    doneCount: items.reduce((n, i) => n + (i.builtIn === 'completed' ? i.taskCount : 0), 0),
+    minutes,
+    hours: toHours(minutes),
+  };
+}
+
 export const reportsService = {
   async userTasksByStatus(scope: Scope, userId: string, q: ReportRangeQuery): Promise<UserTasksByStatus> {
     const user = await target(scope, userId);
@@ -47,31 +97,7 @@ export const reportsService = {
       reportsRepo.statuses(scope),
       reportsRepo.userTasksByStatus(scope, userId, from, to),
     ]);
-    const items: {
-      statusId: string | null;
-      statusName: string;
-      color: string | null;
-      taskCount: number;
-      minutes: number;
-    }[] = statuses.map((s) => {
-      const c = counts.find((r) => r.statusId === s.id);
-      return {
-        statusId: s.id,
-        statusName: s.name,
-        color: s.color,
-        taskCount: c?.taskCount ?? 0,
-        minutes: c?.minutes ?? 0,
-      };
-    });
-    const none = counts.find((r) => r.statusId === null);
-    if (none)
-      items.push({
-        statusId: null,
-        statusName: 'No status',
-        color: null,
-        taskCount: none.taskCount,
-        minutes: none.minutes,
-      });
+    const items = statusItems(statuses, counts);
     const totalMinutes = items.reduce((n, i) => n + i.minutes, 0);
     return {
       userId,
@@ -81,7 +107,7 @@ export const reportsService = {
       totalCount: items.reduce((n, i) => n + i.taskCount, 0),
       totalMinutes,
       totalHours: toHours(totalMinutes),
-      items: items.map(({ minutes, ...i }) => ({
+      items: items.map(({ minutes, builtIn: _, ...i }) => ({
         ...i,
         minutesLogged: minutes,
         hoursLogged: toHours(minutes),
@@ -117,6 +143,145 @@ export const reportsService = {
       byUser: r.byUser.map(withHours),
       byDay: days.map((day) => withHours({ day, minutes: perDay.get(day) ?? 0 })),
     };
+  },
+
+  /**
+   * The team report: every member the caller's report rights cover (the company with
+   * report:read:all, else the departments they manage), optionally one department's or one
+   * project's, each with their tasks per status, done tasks and hours in the range, counted as the
+   * user report counts them (`reportsRepo.tasksByStatus`, the same query). A fixed number of
+   * queries whatever the team's size.
+   */
+  async team(scope: Scope, q: TeamReportQuery): Promise<TeamReport> {
+    const { from, to } = range(q);
+    const all = scope.actor.permissions.has('report:read:all');
+    const manages = all || (await reportsRepo.managesDepartment(scope));
+    reportPolicy.assertTeam(scope, manages);
+    const [department] = await Promise.all([
+      q.departmentId === undefined ? null : reportsRepo.department(scope, q.departmentId),
+      // A project out of the caller's reach answers 404, as another company's.
+      q.projectId === undefined ? null : loadProject(scope, q.projectId),
+    ]);
+    if (q.departmentId !== undefined && !department) throw notFound('Department');
+    if (department) reportPolicy.assertTeam(scope, manages, department);
+    const covered = reportPolicy.coveredUsers(scope);
+    const filter = { departmentId: q.departmentId, projectId: q.projectId };
+    const [statuses, people, counts] = await Promise.all([
+      reportsRepo.statuses(scope),
+      reportsRepo.members(scope, covered, filter),
+      reportsRepo.tasksByStatus(
+        scope,
+        (c) => inArray(c, reportsRepo.memberIds(scope, covered, filter)),
+        from,
+        to,
+      ),
+    ]);
+    const byUser = new Map<string, StatusCount[]>();
+    for (const c of counts) byUser.set(c.userId, [...(byUser.get(c.userId) ?? []), c]);
+    const anyWithout = counts.some((c) => c.statusId === null);
+    // Every member's columns are the same: "No status" for all when any member has such a task.
+    const columns = (mine: StatusCount[]) => {
+      const items = statusItems(statuses, mine);
+      if (anyWithout && !items.some((i) => i.statusId === null))
+        items.push({
+          statusId: null,
+          statusName: 'No status',
+          color: null,
+          builtIn: null,
+          taskCount: 0,
+          minutes: 0,
+        });
+      return items;
+    };
+    const members = people.map((p) => {
+      const items = columns(byUser.get(p.userId) ?? []);
+      return {
+        ...p,
+        byStatus: items.map((i) => ({ statusId: i.statusId, taskCount: i.taskCount })),
+        ...figures(items),
+      };
+    });
+    const minutes = members.reduce((n, m) => n + m.minutes, 0);
+    return {
+      from,
+      to,
+      coverage: all ? 'company' : 'team',
+      statuses: columns([]).map(({ statusId, statusName, color, builtIn }) => ({
+        statusId,
+        statusName,
+        color,
+        builtIn,
+      })),
+      summary: {
+        members: members.length,
+        taskCount: members.reduce((n, m) => n + m.taskCount, 0),
+        doneCount: members.reduce((n, m) => n + m.doneCount, 0),
+        minutes,
+        hours: toHours(minutes),
+      },
+      members,
+    };
+  },
+
+  /** The team report as CSV: a row per member. */
+  async teamCsv(scope: Scope, q: TeamReportQuery) {
+    const r = await reportsService.team(scope, q);
+    return { from: r.from, to: r.to, body: stringify(teamCsv(r), { bom: true }) };
+  },
+
+  /**
+   * One member's report (the report policy: their own, anyone's with report:read:all, or their
+   * department manager's): their tasks in the range, by due date, with the minutes logged on each;
+   * per status as the user report counts them; and their hours on every day of the range.
+   */
+  async member(scope: Scope, userId: string, q: ReportRangeQuery): Promise<MemberReport> {
+    const user = await target(scope, userId);
+    const { from, to } = range(q);
+    const [statuses, counts, list, hours] = await Promise.all([
+      reportsRepo.statuses(scope),
+      reportsRepo.userTasksByStatus(scope, userId, from, to),
+      reportsRepo.tasksOf(scope, userId, from, to),
+      reportsRepo.hours(scope, from, to, eq(timeLogs.userId, userId), undefined),
+    ]);
+    const items = statusItems(statuses, counts);
+    const status = new Map(items.map((i) => [i.statusId, i]));
+    const perDay = new Map(hours.byDay.map((d) => [d.day, d.minutes]));
+    return {
+      userId,
+      userName: user.name,
+      from,
+      to,
+      ...figures(items),
+      byStatus: items.map(({ minutes, builtIn: _, ...i }) => ({
+        ...i,
+        minutesLogged: minutes,
+        hoursLogged: toHours(minutes),
+      })),
+      tasks: list.map((t) => {
+        const s = status.get(t.statusId);
+        return {
+          taskId: t.taskId,
+          title: t.title,
+          projectId: t.projectId,
+          projectName: t.projectName,
+          statusId: t.statusId,
+          statusName: s?.statusName ?? 'No status',
+          color: s?.color ?? null,
+          dueDate: t.dueDate,
+          minutesLogged: t.minutes,
+          hoursLogged: toHours(t.minutes),
+        };
+      }),
+      byDay: Array.from({ length: daysBetween(from, to) }, (_, i) => addDays(from, i)).map((day) =>
+        withHours({ day, minutes: perDay.get(day) ?? 0 }),
+      ),
+    };
+  },
+
+  /** The member report as CSV: a row per task, by due date. */
+  async memberCsv(scope: Scope, userId: string, q: ReportRangeQuery) {
+    const r = await reportsService.member(scope, userId, q);
+    return { from: r.from, to: r.to, body: stringify(memberCsv(r), { bom: true }) };
   },
 
   /**

@@ -1,0 +1,38 @@
+import type { MemberReport, TeamReport } from '@taskhive/contract';
+
+/**
+ * The team and member reports as CSV records. A cell a spreadsheet would read as a formula
+ * (= + - @ tab CR first) gets a leading apostrophe, as the time-log export does; quoting and
+ * escaping are csv-stringify's.
+ */
+const safe = (v: string | null) => (v === null ? '' : /^[=+\-@\t\r]/.test(v) ? `'${v}` : v);
+const hours = (h: number) => h.toFixed(2);
+
+/** One row per member: name, department, tasks per status (the report's columns), tasks, done, hours. */
+export function teamCsv(r: TeamReport): string[][] {
+  return [
+    ['Member', 'Department', ...r.statuses.map((s) => safe(s.statusName)), 'Tasks', 'Done', 'Hours'],
+    ...r.members.map((m) => [
+      safe(m.userName),
+      safe(m.departmentName),
+      ...m.byStatus.map((s) => String(s.taskCount)),
+      String(m.taskCount),
+      String(m.doneCount),
+      hours(m.hours),
+    ]),
+  ];
+}
+
+/** One row per task of the member's, by due date: due date, task, project, status, hours logged in the range. */
+export function memberCsv(r: MemberReport): string[][] {
+  return [
+    ['Due date', 'Task', 'Project', 'Status', 'Hours logged'],
+    ...r.tasks.map((t) => [
+      t.dueDate ?? '',
+      safe(t.title),
+      safe(t.projectName),
+      safe(t.statusName),
+      hours(t.hoursLogged),
+    ]),
+  ];
+}
