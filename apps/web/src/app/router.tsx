@@ -38,6 +38,7 @@ const ReportsPage = lazy(() => import('../features/reports/reports-page'));
 const ProjectsPage = lazy(() => import('../features/projects/projects-page'));
 const ProjectDetailRoute = lazy(() => import('./routes/project-detail-route'));
 const MyTasksRoute = lazy(() => import('./routes/my-tasks-route'));
+const AllTasksRoute = lazy(() => import('./routes/all-tasks-route'));
 const PackagesRoute = lazy(() => import('./routes/packages-route'));
 const ModulesRoute = lazy(() => import('./routes/modules-route'));
 const PermissionsRoute = lazy(() => import('./routes/permissions-route'));
@@ -75,6 +76,7 @@ const appRoutes: RouteObject[] = [
   { path: 'project', element: anyOf(['project:read'], <ProjectsPage />) },
   { path: 'reports', element: anyOf(['report:read'], <ReportsPage />) },
   { path: 'tasks', element: anyOf(['task:read'], <MyTasksRoute />) },
+  { path: 'all-tasks', element: anyOf(['task:read:all'], <AllTasksRoute />) },
   { path: 'profile', element: <AccountRoute /> },
   { path: 'project-detail/:projectId', element: anyOf(['project:read'], <ProjectDetailRoute />) },
   {

@@ -7,6 +7,7 @@ import FolderOutlined from '@mui/icons-material/FolderOutlined';
 import GroupsOutlined from '@mui/icons-material/GroupsOutlined';
 import DomainOutlined from '@mui/icons-material/DomainOutlined';
 import TaskAltOutlined from '@mui/icons-material/TaskAltOutlined';
+import AssignmentOutlined from '@mui/icons-material/AssignmentOutlined';
 import Inventory2Outlined from '@mui/icons-material/Inventory2Outlined';
 import ViewModuleOutlined from '@mui/icons-material/ViewModuleOutlined';
 import KeyOutlined from '@mui/icons-material/KeyOutlined';
@@ -47,6 +48,15 @@ export const companyMenu: MenuItem[] = [
         icon: TaskAltOutlined,
         breadcrumbs: false,
         permission: { anyOf: ['task:read'] },
+      },
+      {
+        id: 'all-tasks',
+        title: 'All Tasks',
+        type: 'item',
+        url: '/app/all-tasks',
+        icon: AssignmentOutlined,
+        breadcrumbs: false,
+        permission: { anyOf: ['task:read:all'] },
       },
       {
         id: 'reports',

@@ -146,6 +146,9 @@ function taskPatches(state: unknown, taskId: string, recipe: (task: Task) => voi
     ...util
       .selectCachedArgsForQuery(s, 'listMyTasks')
       .map((a) => util.updateQueryData('listMyTasks', a, inPage)),
+    ...util
+      .selectCachedArgsForQuery(s, 'listAllTasks')
+      .map((a) => util.updateQueryData('listAllTasks', a, inPage)),
     ...util.selectCachedArgsForQuery(s, 'getTask').map((id) =>
       util.updateQueryData('getTask', id, (d) => {
         if (d.taskId === taskId) recipe(d);
@@ -155,7 +158,7 @@ function taskPatches(state: unknown, taskId: string, recipe: (task: Task) => voi
   ];
 }
 
-/** Task lists, tasks, subtasks and their documents; the project board and My Tasks. */
+/** Task lists, tasks, subtasks and their documents; the project board, My Tasks and All Tasks. */
 export const tasksApi = api.injectEndpoints({
   endpoints: (build) => ({
     listTaskLists: build.query<Paged<TaskList>, string>({
@@ -246,6 +249,11 @@ export const tasksApi = api.injectEndpoints({
       query: (q) => ({ url: 'Tasks/users/mytasks', params: taskQueryParams(q) }),
       providesTags: [{ type: 'Task', id: 'MINE' }],
     }),
+    /** All Tasks: every task of the company (holders of task:read:all), with My Tasks' query. */
+    listAllTasks: build.query<Paged<Task>, TaskQuery>({
+      query: (q) => ({ url: 'Tasks/all', params: taskQueryParams(q) }),
+      providesTags: [{ type: 'Task', id: 'ALL' }],
+    }),
     getTask: build.query<TaskDetail, string>({
       query: (id) => `Tasks/${encodeURIComponent(id)}`,
       providesTags: (_r, _e, id) => [{ type: 'Task', id }],
@@ -310,6 +318,7 @@ export const tasksApi = api.injectEndpoints({
               { type: 'Project', id: r.projectId },
               { type: 'Project', id: 'LIST' },
               { type: 'Task', id: 'MINE' },
+              { type: 'Task', id: 'ALL' },
             ]
           : [],
     }),
@@ -387,6 +396,9 @@ export const tasksApi = api.injectEndpoints({
           ...tasksApi.util
             .selectCachedArgsForQuery(state, 'listMyTasks')
             .map((args) => dispatch(tasksApi.util.updateQueryData('listMyTasks', args, reorder))),
+          ...tasksApi.util
+            .selectCachedArgsForQuery(state, 'listAllTasks')
+            .map((args) => dispatch(tasksApi.util.updateQueryData('listAllTasks', args, reorder))),
           ...taskPatches(state, move.itemId, (t) => Object.assign(t, status)).map((p) => dispatch(p)),
         ];
         try {
@@ -423,6 +435,9 @@ export const tasksApi = api.injectEndpoints({
           ...util
             .selectCachedArgsForQuery(state, 'listMyTasks')
             .map((a) => dispatch(util.updateQueryData('listMyTasks', a, drop))),
+          ...util
+            .selectCachedArgsForQuery(state, 'listAllTasks')
+            .map((a) => dispatch(util.updateQueryData('listAllTasks', a, drop))),
           ...util.selectCachedArgsForQuery(state, 'projectBoard').map((a) =>
             dispatch(
               util.updateQueryData('projectBoard', a, (d) => {
@@ -489,6 +504,7 @@ export const tasksApi = api.injectEndpoints({
               { type: 'Task', id: `PROJECT-${r.projectId}` },
               { type: 'Task', id: `LIST-${r.taskListId}` },
               { type: 'Task', id: 'MINE' },
+              { type: 'Task', id: 'ALL' },
               { type: 'Project', id: r.projectId },
             ]
           : [],
@@ -536,6 +552,7 @@ export const {
   useListListTasksQuery,
   useProjectBoardQuery,
   useListMyTasksQuery,
+  useListAllTasksQuery,
   useGetTaskQuery,
   useTaskLoggedMinutesQuery,
   useCreateTaskMutation,
