@@ -11,13 +11,28 @@ export const TIMELOG_TOTALS_DEFAULT_DAYS = 30;
 /** Recent entries shown on the dashboard. */
 export const DASHBOARD_RECENT_ENTRIES = 5;
 
-const HHMM = /^(\d{1,2}):([0-5]\d)$/;
+const CLOCK = /^(\d{1,2}):([0-5]\d)$/;
+const HOURS = /^(\d{1,2}(?:[.,]\d{1,2})?|[.,]\d{1,2})$/;
+const UNITS = /^(?:(\d{1,2}(?:[.,]\d{1,2})?)\s*h(?:ours?|rs?)?)?\s*(?:(\d{1,4})\s*m(?:in(?:utes?|s)?)?)?$/i;
 
-/** 'HH:MM' → minutes, or null when it is not a clock duration. */
+/** How a duration may be typed, as the forms hint it. */
+export const DURATION_HINT = 'e.g. 1:30, 1.5, 1h 30m or 90m';
+
+/**
+ * A typed duration → minutes, or null when it is not one. The forms people know from other
+ * trackers: a clock `1:30` / `01:30`, decimal hours `1.5` (or `1,5`; a bare `2` is two hours),
+ * and units `1h 30m`, `1h30m`, `1.5h`, `90m`, `45 min`, `2 hrs`. Fractions round to the minute.
+ */
 export function parseDuration(value: string): number | null {
-  const m = HHMM.exec(value.trim());
-  if (!m) return null;
-  return Number(m[1]) * 60 + Number(m[2]);
+  const v = value.trim();
+  const clock = CLOCK.exec(v);
+  if (clock) return Number(clock[1]) * 60 + Number(clock[2]);
+  const hours = (h: string) => Math.round(Number(h.replace(',', '.')) * 60);
+  if (HOURS.test(v)) return hours(v);
+  const units = UNITS.exec(v);
+  if (units && (units[1] !== undefined || units[2] !== undefined))
+    return (units[1] !== undefined ? hours(units[1]) : 0) + Number(units[2] ?? 0);
+  return null;
 }
 
 /** Minutes → 'HH:MM' (1440 → '24:00'). */
@@ -30,13 +45,13 @@ export function formatDuration(minutes: number): string {
 /** Minutes → decimal hours with two places (90 → 1.5). */
 export const toHours = (minutes: number) => Math.round((minutes / 60) * 100) / 100;
 
-/** A duration of one entry: 'HH:MM' from 00:01 to 24:00, answered as minutes. */
+/** A duration of one entry, as `parseDuration` reads it, from 00:01 to 24:00, answered as minutes. */
 export const durationSchema = text()
   .trim()
   .transform((v, ctx) => {
     const minutes = parseDuration(v);
     if (minutes === null) {
-      ctx.addIssue({ code: 'custom', message: 'Duration must be HH:MM' });
+      ctx.addIssue({ code: 'custom', message: `Enter a duration, ${DURATION_HINT}` });
       return z.NEVER;
     }
     if (minutes < MIN_ENTRY_MINUTES || minutes > MINUTES_PER_DAY) {
@@ -99,7 +114,7 @@ export const timeLogFiltersSchema = z.object({
   search: text().trim().max(200).optional(),
   loggedAtFrom: optionalDay,
   loggedAtTo: optionalDay,
-  /** Only entries at least this long: 'HH:MM' or minutes. */
+  /** Only entries at least this long: minutes, or a duration as `parseDuration` reads it. */
   durationFrom: z.preprocess(
     (v) => (v === '' || v === 'null' ? undefined : v),
     text()
@@ -107,7 +122,7 @@ export const timeLogFiltersSchema = z.object({
       .transform((v, ctx) => {
         const minutes = /^\d+$/.test(v) ? Number(v) : parseDuration(v);
         if (minutes === null || minutes > MINUTES_PER_DAY) {
-          ctx.addIssue({ code: 'custom', message: 'Duration must be HH:MM or minutes' });
+          ctx.addIssue({ code: 'custom', message: `Enter minutes or a duration, ${DURATION_HINT}` });
           return z.NEVER;
         }
         return minutes;

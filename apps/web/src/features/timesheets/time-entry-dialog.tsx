@@ -4,7 +4,7 @@ import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import { skipToken } from '@reduxjs/toolkit/query/react';
-import { createTimeLogBodySchema, MESSAGES, type TimeLog } from '@taskhive/contract';
+import { createTimeLogBodySchema, DURATION_HINT, MESSAGES, type TimeLog } from '@taskhive/contract';
 import { useState } from 'react';
 import { errorMessage, fieldErrors } from '../../api/errors';
 import { FormDialog } from '../../components/form-dialog';
@@ -22,7 +22,7 @@ const formSchema = createTimeLogBodySchema.pick({
 
 /**
  * Log time, or edit an entry: task (fixed when `taskId` is given), day (today by default; never
- * in the future), duration HH:MM, description and billable.
+ * in the future), duration (1:30, 1.5, 1h 30m or 90m: the contract's parseDuration), description and billable.
  */
 export function TimeEntryDialog({
   entry,
@@ -112,10 +112,12 @@ export function TimeEntryDialog({
             fullWidth
           />
           <TextField
-            label="Duration (HH:MM)"
+            label="Duration"
             required
-            placeholder="01:30"
+            placeholder="1:30"
             {...form.field('duration')}
+            // How to type it, until an error takes its place.
+            helperText={form.errors.duration ?? DURATION_HINT}
             fullWidth
           />
         </Stack>
