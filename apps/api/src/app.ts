@@ -11,6 +11,7 @@ import { type Database, databaseAnswers, type Db } from './db/client.ts';
 import { authRoutes } from './features/auth/auth.routes.ts';
 import { authService, passwordResetMail, RESET_MAIL } from './features/auth/auth.service.ts';
 import { companiesRoutes } from './features/companies/companies.routes.ts';
+import { impersonationRoutes, impersonationService } from './features/impersonation/index.ts';
 import { companiesService } from './features/companies/companies.service.ts';
 import { companyRolesRoutes } from './features/company-roles/company-roles.routes.ts';
 import { companyRolesService } from './features/company-roles/company-roles.service.ts';
@@ -244,6 +245,7 @@ export async function buildApp({
   });
   if (mailer.mode === 'outbox' && config.env !== 'production') await app.register(outboxRoutes, { mailer });
   await app.register(jobsRoutes, { jobs });
+  await app.register(impersonationRoutes, { impersonation: impersonationService({ db, config }) });
   const storage = fileStorage(config.dataDir);
   await app.register(companiesRoutes, {
     companies: companiesService({ storage, log: app.log }),

@@ -76,6 +76,8 @@ export type Config = {
   jobs: JobsConfig;
   /** Live stream timings (features/events); tests shorten them, the defaults come from the contract. */
   liveStream?: { heartbeatMs?: number; recheckMs?: number; pollMs?: number };
+  /** How long an impersonation lasts (features/impersonation); tests shorten it, the default is the contract's. */
+  impersonation?: { ttlSeconds?: number };
 };
 
 export class ConfigError extends Error {}

@@ -20,7 +20,13 @@ export type AccessClaims = {
  * token), carried in its `imp` claim as `{ by, cid, sid, reason, exp }`.
  */
 export async function signAccessToken(secret: Uint8Array, c: AccessClaims): Promise<string> {
-  const imp = c.imp && { by: c.imp.by, cid: c.imp.byCompanyId, sid: c.imp.bySessionId, reason: c.imp.reason, exp: c.imp.exp };
+  const imp = c.imp && {
+    by: c.imp.by,
+    cid: c.imp.byCompanyId,
+    sid: c.imp.bySessionId,
+    reason: c.imp.reason,
+    exp: c.imp.exp,
+  };
   return new SignJWT({ cid: c.companyId, role: c.role, sid: c.sessionId, ...(imp ? { imp } : {}) })
     .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
     .setSubject(c.userId)

@@ -134,7 +134,8 @@ export async function authRoutes(
   r.post(
     '/api/auth/logout',
     {
-      config: { permission: SIGNED_IN },
+      // An impersonation ends through POST /auth/impersonation/end, which is audited.
+      config: { permission: SIGNED_IN, refuseImpersonation: true },
       // The cookie goes whatever the answer: an expired access token still signs the browser out.
       onError: async (req, reply) => cookie.clear(req, reply),
       schema: { tags, summary: 'End this session', response: { 200: nothing } },
@@ -173,7 +174,7 @@ export async function authRoutes(
   r.post(
     '/api/auth/change-password',
     {
-      config: { permission: SIGNED_IN },
+      config: { permission: SIGNED_IN, refuseImpersonation: true },
       schema: {
         tags,
         summary: 'Change my password',

@@ -10,7 +10,18 @@ import type { Scope } from '../../lib/scope.ts';
  * (the tenant guard allows exactly these).
  */
 export const sessionsRepo = {
-  async create(scope: Scope, s: { userId: string; expiresAt: Date; userAgent?: string; ip?: string }) {
+  async create(
+    scope: Scope,
+    s: {
+      userId: string;
+      expiresAt: Date;
+      userAgent?: string;
+      ip?: string;
+      /** An impersonation session (issue 24): the Super Admin acting as the user, and why. */
+      impersonatorId?: string;
+      impersonationReason?: string;
+    },
+  ) {
     const [row] = await scope.db.insert(sessions).values(scope.values(s)).returning({ id: sessions.id });
     if (!row) throw new Error('insert returned no row');
     return row.id;

@@ -1,0 +1,6 @@
+/**
+ * What the impersonation feature offers the other features: they import it from here, never from
+ * its files (the API's feature boundary, enforced by ESLint).
+ */
+export { impersonationRoutes } from './impersonation.routes.ts';
+export { impersonationService } from './impersonation.service.ts';
