@@ -6,6 +6,7 @@ import { PAGE_SIZE } from './constants.ts';
 import { documentSchema } from './documents.ts';
 import { pageQuery } from './envelope.ts';
 import { optionalText } from './users.ts';
+import { companyProfileBodyFields, companyProfileFields } from './profiles.ts';
 
 /** A company as the API shows it (never the logo's path on disk). */
 export const companySchema = z.object({
@@ -23,6 +24,8 @@ export const companySchema = z.object({
   /** The authenticated logo route, or null when there is no logo. */
   companyLogoUrl: z.string().nullable(),
   userCount: z.number().int(),
+  /** The profile (issue 24): vision, mission, goals, core values, size, and the dashboard opt-in. */
+  ...companyProfileFields,
   createdAt: z.string(),
   updatedAt: z.string(),
 });
@@ -89,6 +92,7 @@ export const updateCompanyBodySchema = z.object({
   address: companyFields.address,
   industry: companyFields.industry,
   description: companyFields.description,
+  ...companyProfileBodyFields,
 });
 export type UpdateCompanyBody = z.infer<typeof updateCompanyBodySchema>;
 

@@ -26,3 +26,4 @@ export * from './jobs.ts';
 export * from './live.ts';
 export * from './todos.ts';
 export * from './impersonation.ts';
+export * from './profiles.ts';

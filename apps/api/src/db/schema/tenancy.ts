@@ -4,6 +4,7 @@ import {
   bigint,
   boolean,
   check,
+  date,
   foreignKey,
   index,
   numeric,
@@ -39,6 +40,17 @@ export const companies = pgTable(
     approvedAt: timestamp('approved_at', { withTimezone: true }),
     /** The operator's own company, home of the Super Admin account. */
     isPlatform: boolean('is_platform').notNull().default(false),
+    /** The company's profile (issue 24, migration 0023). */
+    vision: text('vision'),
+    mission: text('mission'),
+    goals: text('goals'),
+    coreValues: text('core_values')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    companySize: text('company_size'),
+    /** Opt-in: the dashboard shows this month's work anniversaries and birthdays. */
+    celebrationsWidget: boolean('celebrations_widget').notNull().default(false),
     /**
      * Bumped by database triggers on every change that can alter someone's effective permissions
      * in this company (roles, role and user permissions, user roles, primary role, module grants,
@@ -52,6 +64,11 @@ export const companies = pgTable(
     index('companies_name_idx').on(sql`lower(${t.name})`),
     index('companies_created_idx').on(t.createdAt),
     index('companies_active_idx').on(t.isActive),
+    check(
+      'companies_size_ck',
+      sql`${t.companySize} in ('1-10','11-50','51-200','201-500','501-1000','1001+')`,
+    ),
+    check('companies_core_values_ck', sql`cardinality(${t.coreValues}) <= 7`),
   ],
 );
 
@@ -137,6 +154,21 @@ export const users = pgTable(
     departmentId: uuid('department_id'),
     profilePhotoPath: text('profile_photo_path'),
     lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
+    /** Set when a Company Admin sets the password: the next session may only change it (issue 24). */
+    mustChangePassword: boolean('must_change_password').notNull().default(false),
+    /** Employment and personal fields (issue 24, migration 0023). */
+    employeeCode: text('employee_code'),
+    gender: text('gender'),
+    dateOfBirth: date('date_of_birth', { mode: 'string' }),
+    bloodGroup: text('blood_group'),
+    maritalStatus: text('marital_status'),
+    address: text('address'),
+    emergencyContactName: text('emergency_contact_name'),
+    emergencyContactRelation: text('emergency_contact_relation'),
+    emergencyContactPhone: text('emergency_contact_phone'),
+    employmentType: text('employment_type'),
+    joiningDate: date('joining_date', { mode: 'string' }),
+    reportsToId: uuid('reports_to_id'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -166,6 +198,26 @@ export const users = pgTable(
       foreignColumns: [departments.companyId, departments.id],
     }),
     check('users_status_ck', sql`${t.status} in ('active','inactive','invited')`),
+    foreignKey({
+      name: 'users_reports_to_fk',
+      columns: [t.companyId, t.reportsToId],
+      foreignColumns: [t.companyId, t.id],
+    }),
+    check('users_reports_to_self_ck', sql`${t.reportsToId} <> ${t.id}`),
+    check('users_gender_ck', sql`${t.gender} in ('female','male','other','undisclosed')`),
+    check('users_blood_group_ck', sql`${t.bloodGroup} in ('A+','A-','B+','B-','AB+','AB-','O+','O-')`),
+    check(
+      'users_marital_status_ck',
+      sql`${t.maritalStatus} in ('single','married','divorced','widowed','other')`,
+    ),
+    check(
+      'users_employment_type_ck',
+      sql`${t.employmentType} in ('full-time','part-time','contract','intern','temporary')`,
+    ),
+    uniqueIndex('users_company_employee_code_uq')
+      .on(t.companyId, sql`lower(${t.employeeCode})`)
+      .where(sql`${t.employeeCode} is not null`),
+    index('users_company_reports_to_idx').on(t.companyId, t.reportsToId),
   ],
 );
 
@@ -323,7 +375,10 @@ export const sessions = pgTable(
       'cascade',
     ),
     index('sessions_user_idx').on(t.userId),
-    check('sessions_impersonation_ck', sql`(${t.impersonatorId} is null) = (${t.impersonationReason} is null)`),
+    check(
+      'sessions_impersonation_ck',
+      sql`(${t.impersonatorId} is null) = (${t.impersonationReason} is null)`,
+    ),
   ],
 );
 

@@ -51,8 +51,8 @@ BEGIN
   RETURN NULL;
 END $$;
 
--- users: status (deactivation), primary role or company changed, or the user deleted. A renamed
--- user notifies nothing. Triggers users_authz_notify_upd, _del.
+-- users: status (deactivation), primary role or company changed, a password change required or
+-- lifted (migration 0023), or the user deleted. A renamed user notifies nothing. Triggers users_authz_notify_upd, _del.
 CREATE OR REPLACE FUNCTION taskhive_authz_notify_users() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   IF TG_OP = 'DELETE' THEN
@@ -61,7 +61,8 @@ BEGIN
     PERFORM taskhive_notify_authz(ARRAY(
       SELECT 'u:' || o.id FROM new_rows n JOIN old_rows o ON o.id = n.id
        WHERE n.status IS DISTINCT FROM o.status OR n.role_id IS DISTINCT FROM o.role_id
-          OR n.company_id IS DISTINCT FROM o.company_id));
+          OR n.company_id IS DISTINCT FROM o.company_id
+          OR n.must_change_password IS DISTINCT FROM o.must_change_password));
   END IF;
   RETURN NULL;
 END $$;

@@ -1,4 +1,4 @@
-import type { Company } from '@taskhive/contract';
+import type { Company, CompanySize } from '@taskhive/contract';
 import type { CompanyRow } from './companies.repo.ts';
 
 /** Where the web loads a company's logo from, busted by the last change. */
@@ -24,6 +24,12 @@ export function toCompany(row: CompanyRow): Company {
     approvedAt: row.approvedAt?.toISOString() ?? null,
     companyLogoUrl: row.logoPath ? logoUrl(row) : null,
     userCount: row.userCount,
+    vision: row.vision,
+    mission: row.mission,
+    goals: row.goals,
+    coreValues: row.coreValues,
+    companySize: row.companySize as CompanySize | null,
+    celebrationsWidget: row.celebrationsWidget,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };

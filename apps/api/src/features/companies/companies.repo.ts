@@ -1,5 +1,5 @@
 import { and, count, eq, gte, type SQL, sql } from 'drizzle-orm';
-import type { CompanyListQuery } from '@taskhive/contract';
+import type { CompanyListQuery, CompanySize } from '@taskhive/contract';
 import { type Db, rowsOf } from '../../db/client.ts';
 import { companies } from '../../db/schema/index.ts';
 import { countAll, type ListResult, pageWindow, searchAny, sortBy, totalOf } from '../../lib/list.ts';
@@ -16,6 +16,12 @@ export type NewCompany = {
   isActive?: boolean;
   isApproved?: boolean;
   isPlatform?: boolean;
+  vision?: string | null;
+  mission?: string | null;
+  goals?: string | null;
+  coreValues?: string[];
+  companySize?: CompanySize | null;
+  celebrationsWidget?: boolean;
 };
 
 export type CompanyRow = typeof companies.$inferSelect & { userCount: number };

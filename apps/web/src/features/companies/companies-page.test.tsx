@@ -19,6 +19,12 @@ function company(n: number): Company {
     approvedAt: null,
     companyLogoUrl: null,
     userCount: n,
+    vision: null,
+    mission: null,
+    goals: null,
+    coreValues: [],
+    companySize: null,
+    celebrationsWidget: false,
     createdAt: '2026-01-01T00:00:00.000Z',
     updatedAt: '2026-01-01T00:00:00.000Z',
   };

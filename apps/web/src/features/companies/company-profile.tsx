@@ -25,6 +25,7 @@ import {
 } from './companies-api';
 import { CompanyDocumentsCard } from './company-documents-card';
 import { CompanyFormDialog } from './company-form-dialog';
+import { CompanyProfileCard } from './company-profile-card';
 import { CompanyLogo } from './company-logo';
 import { CompanyStatusChips } from './company-status-chips';
 import { CompanyUsersCard } from './company-users-card';
@@ -236,11 +237,14 @@ export function CompanyProfile({ companyId, extra }: { companyId: string; extra?
           </MainCard>
         </Grid>
         <Grid size={{ xs: 12, lg: 5 }}>
-          <CompanyDocumentsCard
-            companyId={company.companyId}
-            documents={company.documents}
-            canEdit={canEdit}
-          />
+          <Stack spacing={2.5}>
+            <CompanyProfileCard company={company} canEdit={canEdit} />
+            <CompanyDocumentsCard
+              companyId={company.companyId}
+              documents={company.documents}
+              canEdit={canEdit}
+            />
+          </Stack>
         </Grid>
         {superAdmin && can({ anyOf: ['company:read:all'] }) && (
           <Grid size={12}>

@@ -1,0 +1,87 @@
+import { z } from 'zod';
+import { text } from './text.ts';
+
+/**
+ * Profiles (issue 24): a company's profile, the password a Company Admin sets, employees'
+ * employment and personal fields, and the dashboard's anniversaries and birthdays. The texts live
+ * here, not in MESSAGES, so the sign-in route does not carry them.
+ */
+export const PROFILE_MESSAGES = {
+  companyProfile: 'Company profile',
+  vision: 'Vision',
+  mission: 'Mission',
+  goals: 'Goals',
+  coreValues: 'Core values',
+  companySize: 'Company size',
+  celebrationsWidget: 'Show work anniversaries and birthdays on the dashboard',
+  noProfile: 'No vision, mission, goals or core values yet.',
+  tooManyCoreValues: 'At most 7 core values',
+  coreValueRequired: 'A core value cannot be empty',
+  passwordSet: 'Password set. They must change it when they next sign in.',
+  setPassword: 'Set password',
+  cannotSetOwnPassword: 'Change your own password in Account settings',
+  onlyActiveUsers: 'Only an active employee can be given a password',
+  passwordChangeRequired: 'Change your password to continue',
+  photoRemoved: 'Profile photo removed',
+  noPhoto: 'There is no profile photo to remove',
+  employeeCodeTaken: 'Another employee of the company has this employee code',
+  reportsToSelf: 'Someone cannot report to themself',
+  reportsToCycle: 'This manager reports, directly or not, to this employee',
+  reportsToNotInCompany: 'The manager must be an employee of the company',
+  celebrationsTitle: 'This month',
+  anniversaries: 'Work anniversaries',
+  birthdays: 'Birthdays',
+  noCelebrations: 'No anniversaries or birthdays this month.',
+  employeeDetailsSaved: 'Employee details saved',
+} as const;
+
+/** The code of the 403 a session gets for anything but changing a password an admin set. */
+export const PASSWORD_CHANGE_REQUIRED_CODE = 'PASSWORD_CHANGE_REQUIRED';
+
+const optional = (max: number) =>
+  text()
+    .trim()
+    .max(max)
+    .transform((v) => (v === '' ? null : v))
+    .nullable()
+    .optional();
+
+/* ---------- Company profile ---------- */
+
+/** Company size, as ranges of people. */
+export const COMPANY_SIZES = ['1-10', '11-50', '51-200', '201-500', '501-1000', '1001+'] as const;
+export type CompanySize = (typeof COMPANY_SIZES)[number];
+export const COMPANY_SIZE_LABELS: Record<CompanySize, string> = {
+  '1-10': '1–10 people',
+  '11-50': '11–50 people',
+  '51-200': '51–200 people',
+  '201-500': '201–500 people',
+  '501-1000': '501–1,000 people',
+  '1001+': 'More than 1,000 people',
+};
+
+export const CORE_VALUES_MAX = 7;
+export const CORE_VALUE_MAX_LENGTH = 100;
+
+/** The profile as the API shows it (part of a company). */
+export const companyProfileFields = {
+  vision: z.string().nullable(),
+  mission: z.string().nullable(),
+  goals: z.string().nullable(),
+  coreValues: z.array(z.string()),
+  companySize: z.enum(COMPANY_SIZES).nullable(),
+  celebrationsWidget: z.boolean(),
+};
+
+/** The profile as a PUT /Companies/{id} body may change it. */
+export const companyProfileBodyFields = {
+  vision: optional(1000),
+  mission: optional(1000),
+  goals: optional(2000),
+  coreValues: z
+    .array(text().trim().min(1, PROFILE_MESSAGES.coreValueRequired).max(CORE_VALUE_MAX_LENGTH))
+    .max(CORE_VALUES_MAX, PROFILE_MESSAGES.tooManyCoreValues)
+    .optional(),
+  companySize: z.enum(COMPANY_SIZES).nullable().optional(),
+  celebrationsWidget: z.boolean().optional(),
+};
