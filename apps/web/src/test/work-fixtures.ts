@@ -80,6 +80,8 @@ export function taskList(extra: Partial<TaskList> = {}): TaskList {
     name: 'Backlog',
     description: null,
     sortOrder: 1,
+    startDate: null,
+    endDate: null,
     taskCount: 0,
     overallProgress: 0,
     createdAt: '2026-01-01T00:00:00.000Z',

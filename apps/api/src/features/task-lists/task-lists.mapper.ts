@@ -8,6 +8,8 @@ export function toTaskList(row: TaskListRow): TaskList {
     name: row.name,
     description: row.description,
     sortOrder: row.sortOrder,
+    startDate: row.startDate,
+    endDate: row.endDate,
     taskCount: row.taskCount,
     overallProgress: row.overallProgress,
     createdAt: row.createdAt.toISOString(),

@@ -13,6 +13,8 @@ export type TaskListRow = {
   name: string;
   description: string | null;
   sortOrder: number;
+  startDate: string | null;
+  endDate: string | null;
   taskCount: number;
   overallProgress: number;
   createdAt: Date;
@@ -28,6 +30,8 @@ function select(scope: Scope) {
       name: taskLists.name,
       description: taskLists.description,
       sortOrder: taskLists.sortOrder,
+      startDate: taskLists.startDate,
+      endDate: taskLists.endDate,
       taskCount: talliesRepo.listColumns.taskCount,
       overallProgress: talliesRepo.listColumns.overallProgress,
       createdAt: taskLists.createdAt,
@@ -118,7 +122,14 @@ export const taskListsRepo = {
 
   async insert(
     scope: Scope,
-    l: { projectId: string; name: string; description: string | null; sortOrder: number },
+    l: {
+      projectId: string;
+      name: string;
+      description: string | null;
+      sortOrder: number;
+      startDate: string | null;
+      endDate: string | null;
+    },
   ) {
     const [row] = await scope.db.insert(taskLists).values(scope.values(l)).returning({ id: taskLists.id });
     if (!row) throw new Error('insert returned no row');
@@ -128,7 +139,13 @@ export const taskListsRepo = {
   async update(
     scope: Scope,
     id: string,
-    patch: { name?: string; description?: string | null; sortOrder?: number },
+    patch: {
+      name?: string;
+      description?: string | null;
+      sortOrder?: number;
+      startDate?: string | null;
+      endDate?: string | null;
+    },
   ) {
     if (Object.keys(patch).length === 0) return;
     await scope.db

@@ -1,13 +1,14 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type {
-  CreateTaskListBody,
-  Paged,
-  TaskList,
-  TaskListDetail,
-  TaskListListQuery,
-  UpdateTaskListBody,
+import {
+  END_BEFORE_START,
+  type CreateTaskListBody,
+  type Paged,
+  type TaskList,
+  type TaskListDetail,
+  type TaskListListQuery,
+  type UpdateTaskListBody,
 } from '@taskhive/contract';
-import { notFound } from '../../lib/errors.ts';
+import { fieldError, notFound } from '../../lib/errors.ts';
 import { toPaged } from '../../lib/list.ts';
 import type { Scope } from '../../lib/scope.ts';
 import { workDocumentsRepo, type FileStorage } from '../files/index.ts';
@@ -59,6 +60,8 @@ export function taskListsService(deps: { storage: FileStorage; log: FastifyBaseL
           name: body.name,
           description: body.description ?? null,
           sortOrder,
+          startDate: body.startDate ?? null,
+          endDate: body.endDate ?? null,
         });
         tx.emit({ type: 'tasklist', action: 'created', id: listId, projectId });
         return listId;
@@ -68,6 +71,11 @@ export function taskListsService(deps: { storage: FileStorage; log: FastifyBaseL
 
     async update(scope: Scope, projectId: string, id: string, body: UpdateTaskListBody): Promise<TaskList> {
       const row = await loadTaskList(scope, id, projectId);
+      // One date sent: the other is the list's (the contract checks a pair sent together).
+      const start = body.startDate === undefined ? row.startDate : body.startDate;
+      const end = body.endDate === undefined ? row.endDate : body.endDate;
+      if (start && end && end < start)
+        throw fieldError(body.endDate === undefined ? 'startDate' : 'endDate', END_BEFORE_START);
       await scope.transaction(async (tx) => {
         if (body.sortOrder !== undefined && body.sortOrder !== row.sortOrder)
           await taskListsRepo.shiftFrom(tx, projectId, body.sortOrder, id);

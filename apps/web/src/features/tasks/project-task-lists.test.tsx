@@ -1,9 +1,9 @@
-import { MESSAGES } from '@taskhive/contract';
+import { END_BEFORE_START, MESSAGES } from '@taskhive/contract';
 import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { jsonResponse, render, signedIn } from '../../test/render';
 import { LIST_ID, paged, pathOf, project, serve, STATUSES, task, taskList } from '../../test/work-fixtures';
-import { ProjectTaskLists } from './project-task-lists';
+import { listDates, ProjectTaskLists } from './project-task-lists';
 import { OpenTaskProvider } from './task-link';
 
 const session = signedIn({ permissions: ['project:read', 'task:read', 'task:create', 'tasklist:create'] });
@@ -55,5 +55,50 @@ describe('ProjectTaskLists', () => {
     expect(
       calls.filter((r) => r.method === 'GET' && pathOf(r).endsWith(`/tasklists/${LIST_ID}/tasks`)),
     ).toHaveLength(1);
+  });
+
+  it('shows a list’s dates in its header and edits them, refusing an end before the start', async () => {
+    let sent: unknown = null;
+    serve(async (req) => {
+      const path = pathOf(req);
+      if (req.method === 'PUT') {
+        sent = await req.clone().json();
+        return jsonResponse(200, taskList({ startDate: '2026-03-01', endDate: '2026-03-21' }));
+      }
+      if (path === '/api/Taskstatuses') return jsonResponse(200, STATUSES);
+      if (path === '/api/Taskpriorities') return jsonResponse(200, []);
+      if (path.endsWith('/tasklists'))
+        return jsonResponse(
+          200,
+          paged([taskList({ startDate: '2026-03-01', endDate: '2026-03-14' })], 1, 100),
+        );
+      return jsonResponse(200, paged([]));
+    });
+    const { user } = render(
+      <OpenTaskProvider>
+        <ProjectTaskLists project={project()} />
+      </OpenTaskProvider>,
+      { preloadedState: signedIn({ permissions: ['project:read', 'task:read', 'tasklist:update'] }) },
+    );
+    const card = (await screen.findByText('Backlog')).closest('[data-testid="task-list"]');
+    expect(card).not.toBeNull();
+    expect(card?.textContent).toContain(
+      `0% done · ${listDates({ startDate: '2026-03-01', endDate: '2026-03-14' })}`,
+    );
+
+    await user.click(screen.getByRole('button', { name: 'Rename Backlog' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit task list' });
+    const end = within(dialog).getByLabelText('End date');
+    expect(end).toHaveValue('2026-03-14');
+    fireEvent.change(end, { target: { value: '2026-02-01' } });
+    await user.click(within(dialog).getByRole('button', { name: 'Save changes' }));
+    expect(within(dialog).getByText(END_BEFORE_START)).toBeInTheDocument();
+    expect(sent).toBeNull();
+
+    fireEvent.change(end, { target: { value: '2026-03-21' } });
+    fireEvent.change(within(dialog).getByLabelText('Start date'), { target: { value: '' } });
+    fireEvent.change(within(dialog).getByLabelText('Start date'), { target: { value: '2026-03-01' } });
+    await user.click(within(dialog).getByRole('button', { name: 'Save changes' }));
+    await vi.waitFor(() => expect(sent).toMatchObject({ startDate: '2026-03-01', endDate: '2026-03-21' }));
   });
 });

@@ -25,6 +25,7 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import {
   createTaskListBodySchema,
   DEFAULT_PAGE,
+  END_BEFORE_START,
   MAX_PAGE_SIZE,
   MESSAGES,
   type ProjectDetail,
@@ -32,6 +33,7 @@ import {
 } from '@taskhive/contract';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { z } from 'zod';
 import { errorMessage, fieldErrors } from '../../api/errors';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { EmptyState } from '../../components/empty-state';
@@ -44,6 +46,7 @@ import { LIST_PAGE_SIZES } from '../../hooks/use-list-query';
 import { useSession } from '../../hooks/use-session';
 import { useToast } from '../../hooks/use-toast';
 import { useZodForm } from '../../hooks/use-zod-form';
+import { formatDate } from '../../lib/format';
 import { DueDate, PriorityChip } from './task-bits';
 import { TaskFormDialog } from './task-form-dialog';
 import { useOpenTask } from './task-link';
@@ -55,7 +58,26 @@ import {
   useUpdateTaskListMutation,
 } from './tasks-api';
 
-const listForm = createTaskListBodySchema.pick({ name: true, description: true });
+/** A date input answers '' when empty: the list's form sends that as no date (null). */
+const formDate = z
+  .union([z.literal(''), z.iso.date('Use a date like 2026-01-31')])
+  .transform((v) => v || null);
+const { name: listName, description: listDescription } = createTaskListBodySchema.shape;
+const listForm = z
+  .object({ name: listName, description: listDescription, startDate: formDate, endDate: formDate })
+  .refine((b) => !b.startDate || !b.endDate || b.endDate >= b.startDate, {
+    message: END_BEFORE_START,
+    path: ['endDate'],
+  });
+
+/** "1 Mar 2026 – 14 Mar 2026", "From 1 Mar 2026", "Until 14 Mar 2026", or null without dates. */
+export function listDates(list: Pick<TaskList, 'startDate' | 'endDate'>): string | null {
+  const { startDate: s, endDate: e } = list;
+  if (s && e) return `${formatDate(s)} – ${formatDate(e)}`;
+  if (s) return `From ${formatDate(s)}`;
+  if (e) return `Until ${formatDate(e)}`;
+  return null;
+}
 
 function TaskListDialog({
   projectId,
@@ -67,7 +89,12 @@ function TaskListDialog({
   onClose: () => void;
 }) {
   const toast = useToast();
-  const form = useZodForm(listForm, { name: list?.name ?? '', description: list?.description ?? '' });
+  const form = useZodForm(listForm, {
+    name: list?.name ?? '',
+    description: list?.description ?? '',
+    startDate: list?.startDate ?? '',
+    endDate: list?.endDate ?? '',
+  });
   const [create, creating] = useCreateTaskListMutation();
   const [update, updating] = useUpdateTaskListMutation();
   const submit = async () => {
@@ -92,7 +119,7 @@ function TaskListDialog({
   return (
     <FormDialog
       open
-      title={list ? 'Rename task list' : 'New task list'}
+      title={list ? 'Edit task list' : 'New task list'}
       submitLabel={list ? 'Save changes' : 'Create list'}
       busy={creating.isLoading || updating.isLoading}
       onSubmit={() => void submit()}
@@ -101,6 +128,20 @@ function TaskListDialog({
     >
       <TextField label="List name" required autoFocus {...form.field('name')} />
       <TextField label="Description" multiline minRows={2} {...form.field('description')} />
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={{ xs: 0, sm: 2 }}>
+        <TextField
+          label="Start date"
+          type="date"
+          slotProps={{ inputLabel: { shrink: true } }}
+          {...form.field('startDate')}
+        />
+        <TextField
+          label="End date"
+          type="date"
+          slotProps={{ inputLabel: { shrink: true } }}
+          {...form.field('endDate')}
+        />
+      </Stack>
     </FormDialog>
   );
 }
@@ -374,7 +415,9 @@ export function ProjectTaskLists({ project }: { project: ProjectDetail }) {
             <Chip size="small" label={`${list.taskCount} ${list.taskCount === 1 ? 'task' : 'tasks'}`} />
           </Stack>
         }
-        subheader={`${list.overallProgress}% done${list.description ? ` · ${list.description}` : ''}`}
+        subheader={[`${list.overallProgress}% done`, listDates(list), list.description]
+          .filter(Boolean)
+          .join(' · ')}
         action={
           <ListActions
             list={list}
