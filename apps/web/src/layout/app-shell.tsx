@@ -2,7 +2,7 @@ import Box from '@mui/material/Box';
 import type { Theme } from '@mui/material/styles';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { MAIN_CONTENT_TOP_MARGIN, MAIN_PADDING } from '@taskhive/contract';
-import { Suspense, useEffect, useLayoutEffect } from 'react';
+import { type ReactNode, Suspense, useEffect, useLayoutEffect } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { menuActions } from '../app/slices/menu-slice';
 import { useFontFaces } from '../app/theme/font-faces';
@@ -20,10 +20,12 @@ export interface AppShellProps {
   menuErrorText: string;
   areaRoot: string;
   profileUrl: string;
+  /** Shown above every page of the area, under the header (the impersonation banner). */
+  banner?: ReactNode;
 }
 
 /** Header, sidebar, breadcrumbs, the page and the footer: the frame of both signed-in areas. */
-export function AppShell({ menu, menuErrorText, areaRoot, profileUrl }: AppShellProps) {
+export function AppShell({ menu, menuErrorText, areaRoot, profileUrl, banner }: AppShellProps) {
   const dispatch = useAppDispatch();
   const open = useAppSelector((s) => s.menu.isDashboardDrawerOpened);
   const small = useMediaQuery((t: Theme) => t.breakpoints.down('md'), { noSsr: true });
@@ -57,6 +59,7 @@ export function AppShell({ menu, menuErrorText, areaRoot, profileUrl }: AppShell
           flexDirection: 'column',
         }}
       >
+        {banner}
         <Breadcrumbs items={menu} areaRoot={areaRoot} />
         <Box sx={{ flexGrow: 1 }}>
           <Suspense fallback={<PageLoader />}>

@@ -5,6 +5,7 @@ import { useLocation } from 'react-router';
 import { loadStartupData } from '../app/startup';
 import { warmDashboard } from '../features/dashboard/warm-dashboard';
 import { ErrorPanel } from '../components/error-panel';
+import { ImpersonationBanner } from '../features/impersonation/impersonation-banner';
 import { useAppDispatch, useAppSelector } from '../hooks/store';
 import { AppShell } from './app-shell';
 import { loadNotificationBell } from './header';
@@ -60,6 +61,12 @@ export function CompanyLayout() {
     );
   }
   return (
-    <AppShell menu={companyMenu} menuErrorText="Menu Items Error" areaRoot="/app" profileUrl="/app/profile" />
+    <AppShell
+      menu={companyMenu}
+      menuErrorText="Menu Items Error"
+      areaRoot="/app"
+      profileUrl="/app/profile"
+      banner={<ImpersonationBanner />}
+    />
   );
 }

@@ -14,6 +14,9 @@ const event = (n: number, e: Partial<AuditEvent>): AuditEvent => ({
   actorName: 'Ada Admin',
   actorEmail: 'ada@acme.test',
   actorIsPlatformAdmin: false,
+  onBehalfOfId: null,
+  onBehalfOfName: null,
+  onBehalfOfEmail: null,
   subjectUserId: id(1),
   subjectName: 'Ada Admin',
   subjectEmail: 'ada@acme.test',
@@ -47,6 +50,21 @@ const EVENTS: AuditEvent[] = [
   }),
   event(1, {}),
 ];
+
+const IMPERSONATED: AuditEvent = event(4, {
+  kind: 'impersonation.action',
+  actorId: id(9),
+  actorName: 'Root Admin',
+  actorEmail: 'root@taskhive.test',
+  actorIsPlatformAdmin: true,
+  onBehalfOfId: id(1),
+  onBehalfOfName: 'Ada Admin',
+  onBehalfOfEmail: 'ada@acme.test',
+  subjectUserId: null,
+  subjectName: null,
+  subjectEmail: null,
+  details: { what: 'project created', entityId: id(60) },
+});
 
 const PEOPLE: Partial<UserProfile>[] = [
   { userId: id(1), firstName: 'Ada', lastName: 'Admin', email: 'ada@acme.test' },
@@ -104,6 +122,23 @@ describe('AuditPage', () => {
     expect(within(rows[1] as HTMLElement).getByText('Unknown')).toBeInTheDocument();
     expect(within(rows[1] as HTMLElement).getByText('Bob Builder')).toBeInTheDocument();
     expect(within(rows[1] as HTMLElement).getByText('reason: wrong-password')).toBeInTheDocument();
+  });
+
+  it('shows an impersonated action as the platform admin acting for the Company Admin, ids left out', async () => {
+    serve((req) => {
+      const path = new URL(req.url).pathname;
+      if (path === '/api/Audit') return jsonResponse(200, paged([IMPERSONATED]));
+      return standard(req);
+    });
+    render(<AuditPage />, { preloadedState: session });
+    const table = await screen.findByRole('table', { name: 'Audit log' });
+    const [row] = within(table).getAllByRole('row').slice(1);
+    const cells = within(row as HTMLElement);
+    expect(cells.getByText('Done while impersonating')).toBeInTheDocument();
+    expect(cells.getByText('Root Admin')).toBeInTheDocument();
+    expect(cells.getByText('Platform admin')).toBeInTheDocument();
+    expect(cells.getByText('for Ada Admin')).toBeInTheDocument();
+    expect(cells.getByText('what: project created')).toBeInTheDocument();
   });
 
   it('filters by kind, user and dates, back to page 1, and clears them', async () => {

@@ -75,10 +75,13 @@ function Person({
   name,
   email,
   platform,
+  onBehalfOf,
 }: {
   name: string | null;
   email: string | null;
   platform?: boolean;
+  /** Whom the person acted for (a Super Admin impersonating the Company Admin). */
+  onBehalfOf?: string | null;
 }) {
   if (!name && !email) return <>—</>;
   return (
@@ -87,6 +90,11 @@ function Person({
         {name ?? email}
       </Typography>
       {platform && <Chip size="small" label="Platform admin" sx={{ ml: 1 }} />}
+      {onBehalfOf && (
+        <Typography variant="body2" color="text.secondary">
+          for {onBehalfOf}
+        </Typography>
+      )}
       {name && email && (
         <Typography variant="body2" color="text.secondary" sx={{ display: { xs: 'none', sm: 'block' } }}>
           {email}
@@ -104,7 +112,12 @@ const COLUMNS: ListColumn<AuditEvent, 'at'>[] = [
     label: 'By',
     cell: (e) =>
       e.actorId || e.actorName ? (
-        <Person name={e.actorName} email={e.actorEmail} platform={e.actorIsPlatformAdmin} />
+        <Person
+          name={e.actorName}
+          email={e.actorEmail}
+          platform={e.actorIsPlatformAdmin}
+          onBehalfOf={e.onBehalfOfName}
+        />
       ) : (
         <Typography variant="body2" color="text.secondary">
           {e.kind === 'signin.failed' ? 'Unknown' : 'System'}
