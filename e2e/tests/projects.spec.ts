@@ -107,7 +107,7 @@ test('an admin plans a project: members, a task list, a task with a subtask, the
   await expect(column('Not Started').getByTestId('board-card').filter({ hasText: title })).toBeVisible();
   await dragWithMouse(page, boardCard, column('In Progress'));
   await expect(column('In Progress').getByTestId('board-card').filter({ hasText: title })).toBeVisible();
-  await expect(toast(page, 'Task Updated Successfully')).toBeVisible();
+  await expect(toast(page, `Moved “${title}” to In Progress`)).toBeVisible();
 
   // At a person's pace: the sensor measures the columns after the lift, before the first arrow.
   await boardCard.focus();

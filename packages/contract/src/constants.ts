@@ -32,6 +32,8 @@ export const PROJECT_MEMBER_PREVIEW = 5;
 export const MAX_PAGE_SIZE = 200;
 
 export const TOAST_DURATION_MS = 3000;
+/** A toast with a button (Undo) stays longer: time to read it and reach the button. */
+export const TOAST_ACTION_DURATION_MS = 8000;
 export const PROJECT_DOCUMENT_UPLOAD_TIMEOUT_MS = 5000;
 export const USER_SEARCH_DEBOUNCE_MS = 300;
 export const MAX_RETRIES_AFTER_401 = 1;

@@ -6,6 +6,8 @@ export interface Toast {
   id: string;
   message: string;
   severity: ToastSeverity;
+  /** A button on the toast (Undo): its label and the handler's key in components/toast-actions. */
+  action?: { label: string; id: string };
 }
 
 export interface ToastState {
@@ -20,8 +22,8 @@ const toastSlice = createSlice({
       reducer(state, action: PayloadAction<Toast>) {
         state.queue.push(action.payload);
       },
-      prepare(message: string, severity: ToastSeverity = 'success') {
-        return { payload: { id: nanoid(), message, severity } };
+      prepare(message: string, severity: ToastSeverity = 'success', action?: Toast['action']) {
+        return { payload: { id: nanoid(), message, severity, action } };
       },
     },
     toastDismissed(state, action: PayloadAction<string>) {

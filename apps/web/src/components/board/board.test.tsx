@@ -22,6 +22,7 @@ function renderBoard(props: Partial<BoardProps<Item>> & { items: Item[] }) {
       label="Test board"
       columns={COLUMNS}
       itemId={(i) => i.id}
+      itemLabel={(i) => `Card ${i.id}`}
       columnOf={(i) => i.column}
       Card={Card}
       onMove={() => undefined}

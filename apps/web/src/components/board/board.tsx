@@ -8,27 +8,37 @@ import {
   useDroppable,
   useSensor,
   useSensors,
+  type Announcements,
+  type CollisionDetection,
   type DragEndEvent,
   type DragOverEvent,
   type DragStartEvent,
+  type KeyboardCoordinateGetter,
   type UniqueIdentifier,
 } from '@dnd-kit/core';
-import {
-  arrayMove,
-  SortableContext,
-  sortableKeyboardCoordinates,
-  useSortable,
-  verticalListSortingStrategy,
-} from '@dnd-kit/sortable';
+import { arrayMove, SortableContext, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
+import Menu from '@mui/material/Menu';
+import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { memo, useCallback, useMemo, useState, type ComponentType } from 'react';
+import {
+  memo,
+  useCallback,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  type ComponentType,
+  type ReactNode,
+} from 'react';
+import { flushSync } from 'react-dom';
 import type { BoardMove } from './board-move';
+import { useEdgePaging } from './edge-paging';
 
 export interface BoardColumn {
   id: string;
@@ -43,6 +53,8 @@ export interface BoardProps<T> {
   /** Every item, in the order each column shows them. */
   items: readonly T[];
   itemId: (item: T) => string;
+  /** What screen readers call a card (its title): never an id. */
+  itemLabel: (item: T) => string;
   columnOf: (item: T) => string;
   /** A card; memoised by item, so an item object that did not change does not re-render. */
   Card: ComponentType<{ item: T }>;
@@ -68,20 +80,77 @@ export interface BoardProps<T> {
 
 const COLUMN_PREFIX = 'column:';
 const columnKey = (id: string) => `${COLUMN_PREFIX}${id}`;
+/** The droppable around the whole board: what a keyboard drag is "over" (see `collisions`). */
+const BOARD_ID = 'board';
 const DEFAULT_PAGE_SIZE = 40;
+/** How long after a keyboard drop the moved card takes the focus back when it is rendered anew. */
+const FOCUS_KEEP_MS = 1500;
+
+/** Screen readers read this for every card (dnd-kit's aria-describedby). */
+export const BOARD_INSTRUCTIONS =
+  'To move a card, press Space. Use the left and right arrow keys to move it to another column and the up and down arrow keys to move it within its column. Press Space again to drop it, or Escape to cancel.';
 
 type Containers = Record<string, string[]>;
 
+interface Drag {
+  id: string;
+  from: string;
+  containers: Containers;
+  /** The card the dragged one entered its column before (pointer drags). */
+  enteredBefore: string | null;
+  /** A keyboard drag moves by the arrow keys' rules, not by where the card's picture is. */
+  keyboard: boolean;
+}
+
+/** Arrow keys: a column to the side, or a place up or down. */
+const KEY_STEPS: Record<string, { column: number; place: number }> = {
+  ArrowLeft: { column: -1, place: 0 },
+  ArrowRight: { column: 1, place: 0 },
+  ArrowUp: { column: 0, place: -1 },
+  ArrowDown: { column: 0, place: 1 },
+};
+
+function containerOf(id: UniqueIdentifier, within: Containers): string | undefined {
+  const key = String(id);
+  if (key.startsWith(COLUMN_PREFIX)) return key.slice(COLUMN_PREFIX.length);
+  return Object.keys(within).find((c) => within[c]?.includes(key));
+}
+
+/** `containers` with `id` taken out of its column and put in `to` at `index`. */
+function placed(containers: Containers, id: string, to: string, index: number): Containers {
+  const out: Containers = {};
+  for (const [c, ids] of Object.entries(containers)) out[c] = ids.filter((x) => x !== id);
+  const target = out[to] ?? [];
+  out[to] = [...target.slice(0, index), id, ...target.slice(index)];
+  return out;
+}
+
+/** An element's box without its CSS translate (a card may be mid-animation when measured). */
+function untranslatedRect(node: HTMLElement): { left: number; top: number } {
+  const r = node.getBoundingClientRect();
+  const m = /translate3d\((-?[\d.]+)px, (-?[\d.]+)px/.exec(node.style.transform);
+  return { left: r.left - Number(m?.[1] ?? 0), top: r.top - Number(m?.[2] ?? 0) };
+}
+
 /**
- * A Kanban board generic over items and columns: drag with the mouse, a finger (after a short
- * press, so the board still scrolls) or the keyboard (Space to lift, arrows to move, Space to drop,
- * Escape to cancel). Columns scroll sideways on small screens and render their cards in pages.
+ * A Kanban board generic over items and columns: drag with the mouse, a finger (after a 250 ms
+ * press, so a swipe still scrolls the board) or the keyboard (Space to lift, arrows to move, Space
+ * to drop, Escape to cancel). Columns scroll sideways on small screens and render their cards in
+ * pages.
+ *
+ * While a card is dragged, the column it will land in is outlined and named on the card. A pointer
+ * held at the board's left or right edge turns it one column at a time (`useEdgePaging`), never
+ * sliding on past the column under the finger. A keyboard drag moves the card one column or one
+ * place per arrow: the board computes the place itself, scrolls it into view and reports the drag
+ * as over the board as a whole, so dnd-kit's geometry (which lost the first arrow of a board that
+ * had to scroll) has no say. Screen readers hear the card's title and the columns' names.
  */
 export function Board<T>({
   label,
   columns,
   items,
   itemId,
+  itemLabel,
   columnOf,
   Card,
   onMove,
@@ -92,15 +161,6 @@ export function Board<T>({
   loadingMore,
   maxLoaded = Infinity,
 }: BoardProps<T>) {
-  const sensors = useSensors(
-    useSensor(MouseSensor, { activationConstraint: { distance: 5 } }),
-    useSensor(TouchSensor, { activationConstraint: { delay: 200, tolerance: 6 } }),
-    useSensor(KeyboardSensor, {
-      coordinateGetter: sortableKeyboardCoordinates,
-      keyboardCodes: { start: ['Space'], cancel: ['Escape'], end: ['Space', 'Enter'] },
-    }),
-  );
-
   const byId = useMemo(() => new Map(items.map((i) => [itemId(i), i])), [items, itemId]);
   const grouped = useMemo(() => {
     const out: Containers = Object.fromEntries(columns.map((c) => [c.id, [] as string[]]));
@@ -108,62 +168,145 @@ export function Board<T>({
     return out;
   }, [items, columns, itemId, columnOf]);
 
-  /** While dragging: where each card is now, and the card the dragged one entered its column before. */
-  const [drag, setDrag] = useState<{
-    id: string;
-    from: string;
-    containers: Containers;
-    enteredBefore: string | null;
-  } | null>(null);
+  const [drag, setDragState] = useState<Drag | null>(null);
+  // The drag as of the last change, for dnd-kit's callbacks (they run outside React's render).
+  const dragRef = useRef<Drag | null>(null);
+  const setDrag = useCallback((next: Drag | null) => {
+    dragRef.current = next;
+    setDragState(next);
+  }, []);
   const containers = drag?.containers ?? grouped;
 
-  const containerOf = useCallback((id: UniqueIdentifier, within: Containers): string | undefined => {
-    const key = String(id);
-    if (key.startsWith(COLUMN_PREFIX)) return key.slice(COLUMN_PREFIX.length);
-    return Object.keys(within).find((c) => within[c]?.includes(key));
+  // What the callbacks below read: the latest of each, without re-creating the sensors.
+  const latest = useRef({ grouped, columns, byId, itemLabel });
+  useEffect(() => {
+    latest.current = { grouped, columns, byId, itemLabel };
+  });
+  const regionRef = useRef<HTMLDivElement | null>(null);
+  /**
+   * The card that keeps the keyboard's focus after a keyboard drop or cancel, for a moment: a card
+   * that changes column is rendered anew (once for the drop, again when the cache has the move),
+   * and each new one takes the focus back while nothing else has it.
+   */
+  const keepFocus = useRef<{ id: string; until: number } | null>(null);
+  const setFocusAfter = useCallback((id: string) => {
+    keepFocus.current = { id, until: Date.now() + FOCUS_KEEP_MS };
   }, []);
 
-  const onDragStart = ({ active }: DragStartEvent) => {
+  const cardNode = useCallback(
+    (id: string) =>
+      regionRef.current?.querySelector<HTMLElement>(`[data-card-id="${cssEscape(id)}"]`) ?? null,
+    [],
+  );
+
+  useEffect(() => {
+    const keep = keepFocus.current;
+    if (!keep) return;
+    if (Date.now() > keep.until) {
+      keepFocus.current = null;
+      return;
+    }
+    const node = cardNode(keep.id);
+    const lost = document.activeElement === null || document.activeElement === document.body;
+    if (node && (lost || document.activeElement === node)) node.focus();
+  });
+
+  const keyboardCoordinates = useCallback<KeyboardCoordinateGetter>(
+    (event) => {
+      const d = dragRef.current;
+      const step = KEY_STEPS[event.code];
+      if (!d || !step) return undefined;
+      event.preventDefault();
+      const from = containerOf(d.id, d.containers);
+      if (!from) return undefined;
+      const column = d.containers[from] ?? [];
+      const index = column.indexOf(d.id);
+      const order = latest.current.columns.map((c) => c.id);
+      let to = from;
+      let at = index + step.place;
+      if (step.column) {
+        to = order[order.indexOf(from) + step.column] ?? from;
+        at = Math.min(index, (d.containers[to] ?? []).length);
+      }
+      if (to === from && (at < 0 || at >= column.length || at === index)) return undefined;
+      flushSync(() => setDrag({ ...d, containers: placed(d.containers, d.id, to, at) }));
+      const node = cardNode(d.id);
+      if (!node) return undefined;
+      node.scrollIntoView({ block: 'nearest', inline: 'nearest', behavior: 'instant' });
+      // The card was rendered anew in its new column: it keeps the keyboard's focus.
+      node.focus({ preventScroll: true });
+      const r = untranslatedRect(node);
+      return { x: r.left, y: r.top };
+    },
+    [cardNode, setDrag],
+  );
+
+  const sensors = useSensors(
+    useSensor(MouseSensor, { activationConstraint: { distance: 5 } }),
+    useSensor(TouchSensor, { activationConstraint: { delay: 250, tolerance: 8 } }),
+    useSensor(KeyboardSensor, {
+      coordinateGetter: keyboardCoordinates,
+      keyboardCodes: { start: ['Space'], cancel: ['Escape'], end: ['Space', 'Enter'] },
+    }),
+  );
+
+  const collisions = useCallback<CollisionDetection>((args) => {
+    if (dragRef.current?.keyboard) return [{ id: BOARD_ID }];
+    const region = regionRef.current?.getBoundingClientRect();
+    const column = region && args.pointerCoordinates && columnUnder(args, region, args.pointerCoordinates.x);
+    return closestCorners({
+      ...args,
+      droppableContainers: args.droppableContainers.filter(
+        (c) => c.id !== BOARD_ID && (column === undefined || columnIdOf(c) === column),
+      ),
+    });
+  }, []);
+
+  const onDragStart = ({ active, activatorEvent }: DragStartEvent) => {
     const from = containerOf(active.id, grouped);
-    if (from) setDrag({ id: String(active.id), from, containers: grouped, enteredBefore: null });
+    if (!from) return;
+    setDrag({
+      id: String(active.id),
+      from,
+      containers: grouped,
+      enteredBefore: null,
+      keyboard: activatorEvent instanceof KeyboardEvent,
+    });
   };
 
   const onDragOver = ({ active, over }: DragOverEvent) => {
-    if (!over) return;
-    setDrag((d) => {
-      if (!d) return d;
-      const from = containerOf(active.id, d.containers);
-      const to = containerOf(over.id, d.containers);
-      if (!from || !to || from === to) return d;
-      const target = d.containers[to] ?? [];
-      const overIndex = target.indexOf(String(over.id));
-      const index = overIndex >= 0 ? overIndex : target.length;
-      return {
-        ...d,
-        enteredBefore: overIndex >= 0 ? String(over.id) : null,
-        containers: {
-          ...d.containers,
-          [from]: (d.containers[from] ?? []).filter((x) => x !== d.id),
-          [to]: [...target.slice(0, index), d.id, ...target.slice(index)],
-        },
-      };
+    const d = dragRef.current;
+    if (!over || !d || d.keyboard) return;
+    const from = containerOf(active.id, d.containers);
+    const to = containerOf(over.id, d.containers);
+    if (!from || !to || from === to) return;
+    const target = d.containers[to] ?? [];
+    const overIndex = target.indexOf(String(over.id));
+    setDrag({
+      ...d,
+      enteredBefore: overIndex >= 0 ? String(over.id) : null,
+      containers: placed(d.containers, d.id, to, overIndex >= 0 ? overIndex : target.length),
     });
   };
 
   const onDragEnd = ({ active, over }: DragEndEvent) => {
-    const d = drag;
+    const d = dragRef.current;
     setDrag(null);
-    if (!d || !over) return;
+    if (!d) return;
+    if (d.keyboard) setFocusAfter(d.id);
+    if (!over) return;
     const to = containerOf(active.id, d.containers);
     if (!to) return;
     let order = d.containers[to] ?? [];
-    const overIndex = order.indexOf(String(over.id));
-    const activeIndex = order.indexOf(d.id);
-    // Within a column the drop target decides the place; a card that came from another column
-    // already sits before the card it entered over, unless it was moved on from there.
-    const movedOn = to === d.from || String(over.id) !== d.enteredBefore;
-    if (movedOn && overIndex >= 0 && activeIndex >= 0 && overIndex !== activeIndex) {
-      order = arrayMove(order, activeIndex, overIndex);
+    if (!d.keyboard) {
+      const overIndex = order.indexOf(String(over.id));
+      const activeIndex = order.indexOf(d.id);
+      // Within a column the drop target decides the place; a card that came from another column
+      // already sits before the card it entered over, unless it was moved on from there.
+      const movedOn = to === d.from || String(over.id) !== d.enteredBefore;
+      if (movedOn && overIndex >= 0 && activeIndex >= 0 && overIndex !== activeIndex) {
+        order = arrayMove(order, activeIndex, overIndex);
+      }
     }
     const before = grouped[to] ?? [];
     const unchanged =
@@ -171,73 +314,251 @@ export function Board<T>({
     if (!unchanged) onMove({ itemId: d.id, fromColumn: d.from, toColumn: to, order });
   };
 
+  const onDragCancel = () => {
+    const d = dragRef.current;
+    setDrag(null);
+    if (d?.keyboard) setFocusAfter(d.id);
+  };
+
+  /** The card whose "Move" menu is open, and its button. */
+  const [menu, setMenu] = useState<{ id: string; anchor: HTMLElement } | null>(null);
+  const openMenu = useCallback((id: string, anchor: HTMLElement) => setMenu({ id, anchor }), []);
+  const menuFrom = menu ? containerOf(menu.id, grouped) : undefined;
+  const menuItem = menu ? byId.get(menu.id) : undefined;
+  /** The menu's move: to the end of the column's loaded cards. */
+  const moveByMenu = (to: string) => {
+    if (!menu || !menuFrom) return;
+    setMenu(null);
+    setFocusAfter(menu.id);
+    onMove({ itemId: menu.id, fromColumn: menuFrom, toColumn: to, order: [...(grouped[to] ?? []), menu.id] });
+  };
+
+  const announcements = useMemo<Announcements>(() => {
+    /** Where the card is now, in words: "In Progress column, place 2 of 3". */
+    const place = (id: UniqueIdentifier) => {
+      const within = dragRef.current?.containers ?? latest.current.grouped;
+      const columnId = containerOf(id, within);
+      const ids = columnId ? (within[columnId] ?? []) : [];
+      const title = latest.current.columns.find((c) => c.id === columnId)?.title ?? 'no';
+      return `${title} column, place ${ids.indexOf(String(id)) + 1} of ${ids.length}`;
+    };
+    const name = (id: UniqueIdentifier) => {
+      const item = latest.current.byId.get(String(id));
+      return item === undefined ? 'The card' : latest.current.itemLabel(item);
+    };
+    let said = '';
+    /** Says where the card is when that changed since it was last said (not on every pixel). */
+    const moved = (id: UniqueIdentifier) => {
+      const where = place(id);
+      if (where === said) return undefined;
+      said = where;
+      return `${name(id)} moved to the ${where}.`;
+    };
+    return {
+      onDragStart: ({ active }) => {
+        said = place(active.id);
+        return `Picked up ${name(active.id)} in the ${said}.`;
+      },
+      onDragMove: ({ active }) => moved(active.id),
+      onDragOver: ({ active }) => moved(active.id),
+      onDragEnd: ({ active }) => `${name(active.id)} was dropped in the ${said}.`,
+      onDragCancel: ({ active }) => {
+        const where = place(active.id);
+        return `Moving ${name(active.id)} was cancelled. It stays in the ${where}.`;
+      },
+    };
+  }, []);
+
+  const pointerDrag = drag !== null && !drag.keyboard;
+  useEdgePaging(regionRef, pointerDrag);
+
   const active = drag ? byId.get(drag.id) : undefined;
+  const targetColumn = drag ? containerOf(drag.id, drag.containers) : undefined;
+  const targetTitle = columns.find((c) => c.id === targetColumn)?.title;
 
   return (
     <DndContext
       sensors={sensors}
-      collisionDetection={closestCorners}
+      collisionDetection={collisions}
       onDragStart={onDragStart}
       onDragOver={onDragOver}
       onDragEnd={onDragEnd}
-      onDragCancel={() => setDrag(null)}
+      onDragCancel={onDragCancel}
+      // The board turns its own columns under a pointer (useEdgePaging): dnd-kit's auto-scroll
+      // slid it to the last column in a blink. The page still scrolls up and down for it.
+      autoScroll={{ canScroll: (element) => element !== regionRef.current }}
       accessibility={{
-        screenReaderInstructions: {
-          draggable:
-            'To pick up a card, press Space. Use the arrow keys to move it between and within columns. Press Space again to drop it, or Escape to cancel.',
-        },
+        announcements,
+        restoreFocus: false,
+        screenReaderInstructions: { draggable: BOARD_INSTRUCTIONS },
       }}
     >
-      <Box
-        role="region"
-        aria-label={label}
-        sx={{
-          display: 'flex',
-          gap: 2,
-          overflowX: 'auto',
-          pb: 1,
-          alignItems: 'flex-start',
-          scrollSnapType: { xs: 'x mandatory', md: 'none' },
-          '& .board-card': {
-            touchAction: 'manipulation',
-            cursor: 'grab',
-            borderRadius: 1,
-            '&[data-disabled]': { cursor: 'default' },
-            '&:focus-visible': { outline: 2, outlineColor: 'primary.main', outlineStyle: 'solid' },
-          },
-        }}
-      >
-        {columns.map((col) => {
-          const ids = containers[col.id] ?? [];
-          const total = totals?.[col.id];
-          return (
-            <BoardColumnView
-              key={col.id}
-              column={col}
-              ids={ids}
-              // While a card is dragged over a column, it counts there and not where it came from.
-              count={total === undefined ? ids.length : total + ids.length - (grouped[col.id]?.length ?? 0)}
-              byId={byId}
-              Card={Card}
-              disabled={disabled}
-              pageSize={pageSize}
-              activeId={drag?.id ?? null}
-              onShowMore={onShowMore}
-              loadingMore={loadingMore?.includes(col.id) ?? false}
-              maxLoaded={maxLoaded}
-            />
-          );
-        })}
-      </Box>
+      <BoardArea>
+        <Box
+          ref={regionRef}
+          role="region"
+          aria-label={label}
+          data-dragging={drag ? '' : undefined}
+          sx={{
+            display: 'flex',
+            gap: 2,
+            overflowX: 'auto',
+            pb: 1,
+            alignItems: 'flex-start',
+            scrollSnapType: { xs: 'x mandatory', md: 'none' },
+            // Snapping would turn every small scroll of a drag into a whole column.
+            '&[data-dragging]': { scrollSnapType: 'none' },
+            '& .board-card': {
+              position: 'relative',
+              touchAction: 'manipulation',
+              cursor: 'grab',
+              borderRadius: 1,
+              '&[data-disabled]': { cursor: 'default' },
+              '&:focus-visible': { outline: 2, outlineColor: 'primary.main', outlineStyle: 'solid' },
+            },
+            '& .board-card__menu': {
+              position: 'absolute',
+              top: 4,
+              right: 4,
+              width: 32,
+              height: 32,
+              p: 0.5,
+              display: 'inline-flex',
+              alignItems: 'center',
+              justifyContent: 'center',
+              border: 0,
+              borderRadius: '50%',
+              bgcolor: 'transparent',
+              color: 'text.secondary',
+              cursor: 'pointer',
+              '& svg': { width: 20, height: 20, fill: 'currentColor' },
+              '&:hover': { bgcolor: 'action.hover' },
+              '&:focus-visible': { outline: 2, outlineColor: 'primary.main', outlineStyle: 'solid' },
+            },
+          }}
+        >
+          {columns.map((col) => {
+            const ids = containers[col.id] ?? [];
+            const total = totals?.[col.id];
+            return (
+              <BoardColumnView
+                key={col.id}
+                column={col}
+                ids={ids}
+                // While a card is dragged over a column, it counts there and not where it came from.
+                count={total === undefined ? ids.length : total + ids.length - (grouped[col.id]?.length ?? 0)}
+                byId={byId}
+                Card={Card}
+                disabled={disabled}
+                pageSize={pageSize}
+                activeId={drag?.id ?? null}
+                dropTarget={targetColumn === col.id}
+                itemLabel={itemLabel}
+                onMenu={disabled ? undefined : openMenu}
+                onShowMore={onShowMore}
+                loadingMore={loadingMore?.includes(col.id) ?? false}
+                maxLoaded={maxLoaded}
+              />
+            );
+          })}
+        </Box>
+      </BoardArea>
       <DragOverlay>
         {active ? (
-          <Box sx={{ boxShadow: 8, borderRadius: 1, cursor: 'grabbing' }}>
+          <Box sx={{ boxShadow: 8, borderRadius: 1, cursor: 'grabbing', bgcolor: 'background.paper' }}>
+            {targetTitle && (
+              <Box
+                data-testid="board-drop-target"
+                sx={{
+                  typography: 'caption',
+                  fontWeight: 700,
+                  px: 1.25,
+                  py: 0.25,
+                  borderRadius: '4px 4px 0 0',
+                  bgcolor: 'primary.main',
+                  color: 'primary.contrastText',
+                }}
+              >
+                To {targetTitle}
+              </Box>
+            )}
             <Card item={active} />
           </Box>
         ) : null}
       </DragOverlay>
+      <Menu
+        anchorEl={menu?.anchor}
+        open={menu !== null && menuItem !== undefined}
+        onClose={() => setMenu(null)}
+        // The card, not its button, keeps the focus: the card is rendered anew in its new column.
+        disableRestoreFocus
+        slotProps={{
+          list: { 'aria-label': menuItem ? `Move ${itemLabel(menuItem)} to` : undefined },
+          // Once the menu is gone, the moved card takes the focus (see keepFocus).
+          transition: {
+            onExited: () => {
+              const keep = keepFocus.current;
+              if (keep) cardNode(keep.id)?.focus();
+            },
+          },
+        }}
+      >
+        {columns
+          .filter((c) => c.id !== menuFrom)
+          .map((c) => (
+            <MenuItem key={c.id} onClick={() => moveByMenu(c.id)}>
+              Move to {c.title}
+            </MenuItem>
+          ))}
+      </Menu>
     </DndContext>
   );
+}
+
+type CollisionArgs = Parameters<CollisionDetection>[0];
+type Droppable = CollisionArgs['droppableContainers'][number];
+
+/** The column a droppable belongs to: itself, or the sortable list its card is in. */
+function columnIdOf(c: Droppable): string | undefined {
+  const key = String(c.id);
+  if (key.startsWith(COLUMN_PREFIX)) return key.slice(COLUMN_PREFIX.length);
+  const sortable: unknown = c.data.current?.sortable;
+  const container =
+    typeof sortable === 'object' && sortable !== null && 'containerId' in sortable
+      ? sortable.containerId
+      : undefined;
+  return container === undefined ? undefined : String(container);
+}
+
+/**
+ * The column a pointer drag would drop in: of the columns at least half in sight in the board, the
+ * one nearest the pointer across (under it, if any). A column peeking in at the edge is not one
+ * until the board turns to it, so a finger held at a phone's edge targets the column it sees whole.
+ */
+function columnUnder(args: CollisionArgs, region: DOMRect, x: number): string | undefined {
+  let best: { id: string; distance: number } | undefined;
+  for (const c of args.droppableContainers) {
+    const key = String(c.id);
+    if (!key.startsWith(COLUMN_PREFIX)) continue;
+    const r = args.droppableRects.get(c.id);
+    if (!r || r.width <= 0) continue;
+    const seen = Math.min(r.right, region.right) - Math.max(r.left, region.left);
+    if (seen < r.width / 2) continue;
+    const distance = x < r.left ? r.left - x : x > r.right ? x - r.right : 0;
+    if (!best || distance < best.distance) best = { id: key.slice(COLUMN_PREFIX.length), distance };
+  }
+  return best?.id;
+}
+
+/** `CSS.escape` where there is one (jsdom has none; ids are uuids there anyway). */
+function cssEscape(id: string): string {
+  return typeof globalThis.CSS?.escape === 'function' ? globalThis.CSS.escape(id) : id;
+}
+
+/** The board as one droppable, outside its scrolling row: what keyboard drags are over. */
+function BoardArea({ children }: { children: ReactNode }) {
+  const { setNodeRef } = useDroppable({ id: BOARD_ID });
+  return <div ref={setNodeRef}>{children}</div>;
 }
 
 function BoardColumnView<T>({
@@ -249,6 +570,9 @@ function BoardColumnView<T>({
   disabled,
   pageSize,
   activeId,
+  dropTarget,
+  itemLabel,
+  onMenu,
   onShowMore,
   loadingMore,
   maxLoaded,
@@ -262,11 +586,16 @@ function BoardColumnView<T>({
   disabled: boolean;
   pageSize: number;
   activeId: string | null;
+  /** The dragged card would land here. */
+  dropTarget: boolean;
+  itemLabel: (item: T) => string;
+  /** Opens a card's "Move" menu (none when cards may not move). */
+  onMenu: ((id: string, anchor: HTMLElement) => void) | undefined;
   onShowMore: ((columnId: string) => void) | undefined;
   loadingMore: boolean;
   maxLoaded: number;
 }) {
-  const { setNodeRef, isOver } = useDroppable({ id: columnKey(column.id) });
+  const { setNodeRef } = useDroppable({ id: columnKey(column.id) });
   const [limit, setLimit] = useState(pageSize);
   const shown = ids.slice(0, Math.max(limit, activeId ? ids.indexOf(activeId) + 1 : 0));
   const hidden = ids.length - shown.length;
@@ -285,14 +614,23 @@ function BoardColumnView<T>({
       aria-label={`${column.title} column`}
       data-testid={`board-column-${column.title}`}
       data-column-id={column.id}
+      data-drop-target={dropTarget ? '' : undefined}
       sx={{
         flex: '0 0 auto',
         width: { xs: 'calc(100vw - 64px)', sm: 280 },
         maxWidth: 320,
-        bgcolor: isOver ? 'action.hover' : 'background.default',
+        bgcolor: 'background.default',
         scrollSnapAlign: 'start',
         display: 'flex',
         flexDirection: 'column',
+        '&[data-drop-target]': {
+          bgcolor: 'action.selected',
+          borderColor: 'primary.main',
+          outline: 2,
+          outlineStyle: 'solid',
+          outlineColor: 'primary.main',
+          outlineOffset: -1,
+        },
       }}
     >
       <Stack direction="row" spacing={1} sx={{ alignItems: 'center', px: 1.5, py: 1.25 }}>
@@ -307,7 +645,15 @@ function BoardColumnView<T>({
           {shown.map((id) => {
             const item = byId.get(id);
             return item === undefined ? null : (
-              <SortableCard key={id} id={id} item={item} Card={Card} disabled={disabled} />
+              <SortableCard
+                key={id}
+                id={id}
+                item={item}
+                Card={Card}
+                disabled={disabled}
+                label={itemLabel(item)}
+                onMenu={onMenu}
+              />
             );
           })}
           {hidden > 0 ? (
@@ -341,11 +687,13 @@ interface SortableCardProps<T> {
   item: T;
   Card: ComponentType<{ item: T }>;
   disabled: boolean;
+  label: string;
+  onMenu: ((id: string, anchor: HTMLElement) => void) | undefined;
 }
 
-function SortableCardInner<T>({ id, item, Card, disabled }: SortableCardProps<T>) {
+function SortableCardInner<T>({ id, item, Card, disabled, label, onMenu }: SortableCardProps<T>) {
   const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } =
-    useSortable({ id, disabled });
+    useSortable({ id, disabled, attributes: { roleDescription: 'movable card' } });
   const ref = useCallback(
     (node: HTMLElement | null) => {
       setNodeRef(node);
@@ -360,13 +708,32 @@ function SortableCardInner<T>({ id, item, Card, disabled }: SortableCardProps<T>
       {...attributes}
       {...listeners}
       data-testid="board-card"
+      data-card-id={id}
       className="board-card"
       data-disabled={disabled || undefined}
       style={{ transform: CSS.Translate.toString(transform), transition, opacity: isDragging ? 0.4 : 1 }}
     >
       <Card item={item} />
+      {onMenu && (
+        // Moves without dragging (a tap, a click or Enter): the board's one menu opens here.
+        <button
+          type="button"
+          className="board-card__menu"
+          aria-label={`Move ${label}`}
+          aria-haspopup="menu"
+          onClick={(e) => onMenu(id, e.currentTarget)}
+        >
+          <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+            <path d={MORE_PATH} />
+          </svg>
+        </button>
+      )}
     </div>
   );
 }
+
+/** Material's MoreVert icon, drawn inline (an icon component per card costs a styled component). */
+const MORE_PATH =
+  'M12 8c1.1 0 2-.9 2-2s-.9-2-2-2-2 .9-2 2 .9 2 2 2m0 2c-1.1 0-2 .9-2 2s.9 2 2 2 2-.9 2-2-.9-2-2-2m0 6c-1.1 0-2 .9-2 2s.9 2 2 2 2-.9 2-2-.9-2-2-2';
 
 const SortableCard = memo(SortableCardInner) as typeof SortableCardInner;

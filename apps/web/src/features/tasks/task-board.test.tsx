@@ -1,4 +1,4 @@
-import { MESSAGES } from '@taskhive/contract';
+import { BOARD_MESSAGES, MESSAGES } from '@taskhive/contract';
 import { act, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, render, signedIn } from '../../test/render';
@@ -41,6 +41,8 @@ function layOut(this: Element): DOMRect {
 
 beforeEach(() => {
   vi.spyOn(Element.prototype, 'getBoundingClientRect').mockImplementation(layOut);
+  // jsdom scrolls nothing: the board scrolls a card it moves by the keyboard into view.
+  Element.prototype.scrollIntoView = vi.fn();
 });
 afterEach(() => vi.restoreAllMocks());
 
@@ -48,7 +50,12 @@ const column = (name: string) => screen.getByRole('group', { name: `${name} colu
 const titlesIn = (name: string) =>
   within(column(name))
     .queryAllByTestId('board-card')
-    .map((c) => within(c).getByRole('button', { name: /./ }).textContent);
+    .map(
+      (c) =>
+        within(c)
+          .getAllByRole('button')
+          .find((b) => !b.hasAttribute('aria-haspopup'))?.textContent,
+    );
 
 async function moveRightWithKeyboard(user: ReturnType<typeof render>['user'], title: string) {
   const card = screen.getByText(title).closest('[data-testid="board-card"]');
@@ -102,7 +109,7 @@ describe('ProjectBoard', () => {
 
     await moveRightWithKeyboard(user, 'Draw wireframes');
 
-    // Moved before any answer: the column (dropped on the column, so at its end) and the counts.
+    // Moved before any answer: the column (second there as here, so at its end) and the counts.
     expect(titlesIn('Open')).toEqual(['Write brief']);
     expect(titlesIn('In Progress')).toEqual(['Ship it', 'Draw wireframes']);
     expect(within(column('In Progress')).getByLabelText('2 in In Progress')).toBeInTheDocument();
@@ -122,8 +129,11 @@ describe('ProjectBoard', () => {
     answer(
       jsonResponse(200, { ...TASKS[1], statusId: status('In Progress').statusId, statusName: 'In Progress' }),
     );
+    // The toast names the task and its new column, with an Undo.
     await vi.waitFor(() =>
-      expect(store.getState().toast.queue.map((t) => t.message)).toEqual([MESSAGES.tasks.updated]),
+      expect(store.getState().toast.queue.map((t) => [t.message, t.action?.label])).toEqual([
+        [BOARD_MESSAGES.moved('Draw wireframes', 'In Progress'), 'Undo'],
+      ]),
     );
     expect(titlesIn('In Progress')).toEqual(['Ship it', 'Draw wireframes']);
     expect(cachedTotals(store)).toEqual({ Open: 1, 'In Progress': 2, Completed: 0 });
@@ -142,7 +152,8 @@ describe('ProjectBoard', () => {
 
     await moveRightWithKeyboard(user, 'Write brief');
     expect(titlesIn('Open')).toEqual(['Draw wireframes']);
-    expect(titlesIn('In Progress')).toEqual(['Ship it', 'Write brief']);
+    // An arrow to the side keeps the card's place: first there too.
+    expect(titlesIn('In Progress')).toEqual(['Write brief', 'Ship it']);
     expect(within(column('Open')).getByLabelText('29 in Open')).toBeInTheDocument();
     expect(within(column('In Progress')).getByLabelText('8 in In Progress')).toBeInTheDocument();
     expect(cachedTotals(store)).toEqual({ Open: 29, 'In Progress': 8, Completed: 0 });
@@ -345,5 +356,178 @@ describe('ProjectBoard', () => {
     await respond(jsonResponse(403, null, { message: MESSAGES.forbidden }));
     await vi.waitFor(() => expect(titlesIn('In Progress')).toEqual(['Ship it']));
     expect(cachedTotals(store)).toEqual({ Open: 9, 'In Progress': 1, Completed: 0 });
+  });
+
+  it('moves one column per arrow, keeps the focus on the card, and tells screen readers titles and columns, never ids', async () => {
+    const calls = serve((req) => {
+      if (req.method === 'PUT') {
+        return jsonResponse(200, {
+          ...TASKS[0],
+          statusId: status('Completed').statusId,
+          statusName: 'Completed',
+        });
+      }
+      if (pathOf(req) === '/api/Taskstatuses') return jsonResponse(200, STATUSES);
+      if (isBoardRead(req)) return jsonResponse(200, boardPage(TASKS));
+      return jsonResponse(404, null);
+    });
+    const { user } = renderBoard();
+    await screen.findByText('Write brief');
+    const live = () => document.querySelector('[id^="DndLiveRegion"]')?.textContent ?? '';
+    const board = screen.getByRole('region', { name: 'Board of Website' });
+    const cardOf = (title: string) => within(board).getByText(title).closest('[data-testid="board-card"]');
+
+    const card = cardOf('Write brief');
+    if (!(card instanceof HTMLElement)) throw new Error('no card');
+    card.focus();
+    await user.keyboard('[Space]');
+    expect(live()).toBe('Picked up Write brief in the Open column, place 1 of 2.');
+
+    // One press, one column: the first press too.
+    await user.keyboard('[ArrowRight]');
+    expect(titlesIn('In Progress')).toEqual(['Write brief', 'Ship it']);
+    expect(live()).toBe('Write brief moved to the In Progress column, place 1 of 2.');
+    expect(document.activeElement).toBe(cardOf('Write brief'));
+    await user.keyboard('[ArrowRight]');
+    expect(titlesIn('Completed')).toEqual(['Write brief']);
+    expect(live()).toBe('Write brief moved to the Completed column, place 1 of 1.');
+    // Past the last column: it stays.
+    await user.keyboard('[ArrowRight]');
+    expect(titlesIn('Completed')).toEqual(['Write brief']);
+    expect(calls.some((r) => r.method === 'PUT')).toBe(false);
+
+    await user.keyboard('[Space]');
+    expect(live()).toBe('Write brief was dropped in the Completed column, place 1 of 1.');
+    expect(live()).not.toMatch(/[0-9a-f]{8}-[0-9a-f]{4}-/);
+    await vi.waitFor(() => expect(document.activeElement).toBe(cardOf('Write brief')));
+    expect(titlesIn('Completed')).toEqual(['Write brief']);
+    const put = calls.find((r) => r.method === 'PUT');
+    expect(await put?.clone().json()).toEqual({ statusId: status('Completed').statusId, sortOrder: 0 });
+    // The instructions every card points to name keys, not ids.
+    const described = card.getAttribute('aria-describedby');
+    expect(described && document.getElementById(described)?.textContent).toMatch(
+      /^To move a card, press Space/,
+    );
+  });
+
+  it('Escape puts the card back where it was and keeps the focus on it', async () => {
+    const calls = serve((req) => {
+      if (pathOf(req) === '/api/Taskstatuses') return jsonResponse(200, STATUSES);
+      if (isBoardRead(req)) return jsonResponse(200, boardPage(TASKS));
+      return jsonResponse(404, null);
+    });
+    const { user } = renderBoard();
+    await screen.findByText('Write brief');
+    const card = screen.getByText('Draw wireframes').closest('[data-testid="board-card"]');
+    if (!(card instanceof HTMLElement)) throw new Error('no card');
+    card.focus();
+    await user.keyboard('[Space][ArrowRight][ArrowDown]');
+    expect(titlesIn('In Progress')).toEqual(['Ship it', 'Draw wireframes']);
+    await user.keyboard('[Escape]');
+    expect(titlesIn('Open')).toEqual(['Write brief', 'Draw wireframes']);
+    await vi.waitFor(() =>
+      expect(document.activeElement).toBe(
+        screen.getByText('Draw wireframes').closest('[data-testid="board-card"]'),
+      ),
+    );
+    expect(document.querySelector('[id^="DndLiveRegion"]')?.textContent).toBe(
+      'Moving Draw wireframes was cancelled. It stays in the Open column, place 2 of 2.',
+    );
+    expect(calls.filter((r) => r.method === 'PUT').map((r) => r.url)).toEqual([]);
+  });
+
+  it('Undo on the toast puts the card back in its column at its place', async () => {
+    const bodies: unknown[] = [];
+    serve(async (req) => {
+      if (req.method === 'PUT') {
+        const body = (await req.clone().json()) as { statusId: string };
+        bodies.push(body);
+        const s = STATUSES.find((x) => x.statusId === body.statusId);
+        return jsonResponse(200, { ...TASKS[0], statusId: s?.statusId, statusName: s?.name });
+      }
+      if (pathOf(req) === '/api/Taskstatuses') return jsonResponse(200, STATUSES);
+      if (isBoardRead(req)) return jsonResponse(200, boardPage(TASKS));
+      return jsonResponse(404, null);
+    });
+    const { user, store } = renderBoard();
+    await screen.findByText('Write brief');
+    await moveRightWithKeyboard(user, 'Write brief');
+    expect(titlesIn('In Progress')).toEqual(['Write brief', 'Ship it']);
+    const toast = await screen.findByText(BOARD_MESSAGES.moved('Write brief', 'In Progress'));
+    const alert = toast.closest('[role="alert"]');
+    if (!(alert instanceof HTMLElement)) throw new Error('no alert');
+
+    await user.click(within(alert).getByRole('button', { name: 'Undo' }));
+
+    // Back first in Open, before the card that followed it: that card's place is sent.
+    await vi.waitFor(() => expect(titlesIn('Open')).toEqual(['Write brief', 'Draw wireframes']));
+    expect(titlesIn('In Progress')).toEqual(['Ship it']);
+    expect(bodies).toEqual([
+      { statusId: status('In Progress').statusId, sortOrder: 3 },
+      { statusId: status('Open').statusId, sortOrder: 2 },
+    ]);
+    await vi.waitFor(() =>
+      expect(store.getState().toast.queue.map((t) => t.message)).toContain(
+        BOARD_MESSAGES.movedBack('Write brief', 'Open'),
+      ),
+    );
+  });
+
+  it('moves a card from its menu, to the end of the column chosen, with the same toast', async () => {
+    const calls = serve((req) => {
+      if (req.method === 'PUT') {
+        return jsonResponse(200, {
+          ...TASKS[1],
+          statusId: status('In Progress').statusId,
+          statusName: 'In Progress',
+        });
+      }
+      if (pathOf(req) === '/api/Taskstatuses') return jsonResponse(200, STATUSES);
+      if (isBoardRead(req)) return jsonResponse(200, boardPage(TASKS));
+      return jsonResponse(404, null);
+    });
+    const { user, store } = renderBoard();
+    await screen.findByText('Write brief');
+
+    await user.click(screen.getByRole('button', { name: 'Move Write brief' }));
+    const menu = screen.getByRole('menu', { name: 'Move Write brief to' });
+    // Every other column, in the board's order.
+    expect(
+      within(menu)
+        .getAllByRole('menuitem')
+        .map((i) => i.textContent),
+    ).toEqual(['Move to In Progress', 'Move to Completed']);
+    await user.click(within(menu).getByRole('menuitem', { name: 'Move to In Progress' }));
+
+    expect(titlesIn('In Progress')).toEqual(['Ship it', 'Write brief']);
+    expect(titlesIn('Open')).toEqual(['Draw wireframes']);
+    const put = calls.find((r) => r.method === 'PUT');
+    expect(await put?.clone().json()).toEqual({ statusId: status('In Progress').statusId, sortOrder: 4 });
+    await vi.waitFor(() =>
+      expect(store.getState().toast.queue.map((t) => [t.message, t.action?.label])).toEqual([
+        [BOARD_MESSAGES.moved('Write brief', 'In Progress'), 'Undo'],
+      ]),
+    );
+    await vi.waitFor(() =>
+      expect(document.activeElement).toBe(
+        screen.getByText('Write brief').closest('[data-testid="board-card"]'),
+      ),
+    );
+  });
+
+  it('offers no move menu to someone who may not move tasks', async () => {
+    serve((req) => {
+      if (pathOf(req) === '/api/Taskstatuses') return jsonResponse(200, STATUSES);
+      if (isBoardRead(req)) return jsonResponse(200, boardPage(TASKS));
+      return jsonResponse(404, null);
+    });
+    render(
+      <OpenTaskProvider>
+        <ProjectBoard project={project()} />
+      </OpenTaskProvider>,
+      { preloadedState: signedIn({ permissions: ['project:read', 'task:read'] }) },
+    );
+    await screen.findByText('Write brief');
+    expect(screen.queryByRole('button', { name: /^Move / })).toBeNull();
   });
 });

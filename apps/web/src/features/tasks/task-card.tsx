@@ -26,6 +26,8 @@ export const taskCardStyles: SxProps<Theme> = (theme) => ({
     p: 1.25,
     color: 'text.primary',
   },
+  // Room for the board's "Move" button in the card's top right corner.
+  '& .board-card .task-card': { pr: 4.5 },
   '& .task-card__project': {
     ...theme.typography.caption,
     display: 'block',
