@@ -150,30 +150,40 @@ function DoneBox({ todo }: { todo: Todo }) {
   );
 }
 
+/** Below the small breakpoint the due date moves under the title (its column would crowd the row). */
+const hideBelowSm = { display: { xs: 'none', sm: 'table-cell' } } as const;
+
 const COLUMNS: ListColumn<Todo, TodoSortField>[] = [
   {
     id: 'title',
     label: 'To-do',
     cell: (t) => (
-      <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center', minWidth: 0 }}>
+      <Stack direction="row" spacing={0.5} sx={{ alignItems: 'flex-start' }}>
         <DoneBox todo={t} />
-        <Typography
-          variant="body2"
-          sx={{
-            fontWeight: 600,
-            textDecoration: t.done ? 'line-through' : undefined,
-            color: t.done ? 'text.secondary' : 'text.primary',
-            overflowWrap: 'anywhere',
-          }}
-        >
-          {t.title}
-        </Typography>
-        <Chip size="small" label="Personal" color="secondary" variant="outlined" sx={{ flexShrink: 0 }} />
+        <Stack spacing={0.5} sx={{ pt: 0.75, minWidth: 0 }}>
+          <Typography
+            variant="body2"
+            sx={{
+              fontWeight: 600,
+              textDecoration: t.done ? 'line-through' : undefined,
+              color: t.done ? 'text.secondary' : 'text.primary',
+              overflowWrap: 'break-word',
+            }}
+          >
+            {t.title}
+          </Typography>
+          <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 0.5 }}>
+            <Chip size="small" label="Personal" color="secondary" variant="outlined" />
+            <Stack component="span" sx={{ display: { sm: 'none' } }}>
+              <DueDate task={t} />
+            </Stack>
+          </Stack>
+        </Stack>
       </Stack>
     ),
   },
   { id: 'priority', label: 'Priority', cell: (t) => <PriorityChip name={t.priorityName} />, sx: hideBelowMd },
-  { id: 'dueDate', label: 'Due', cell: (t) => <DueDate task={t} /> },
+  { id: 'dueDate', label: 'Due', cell: (t) => <DueDate task={t} />, sx: hideBelowSm },
 ];
 
 export interface PersonalTodosProps {
