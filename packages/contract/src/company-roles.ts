@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { text } from './text.ts';
 import { MAX_PAGE_SIZE } from './constants.ts';
 import { sortOrderSchema } from './envelope.ts';
+import { PERMISSIONS } from './permissions.ts';
 
 /** A company's own role. `defaultRole`: what a new employee gets when no role is named. */
 export const companyRoleSchema = z.object({
@@ -13,6 +14,8 @@ export const companyRoleSchema = z.object({
   /** The seeded Company Admin role: it cannot be renamed, deactivated or deleted. */
   isProtected: z.boolean(),
   userCount: z.number().int(),
+  /** The permission names the role carries, by name. */
+  permissions: z.array(z.string()),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
@@ -49,13 +52,23 @@ const description = text()
   .nullable()
   .optional();
 
-/** A new role starts with no permissions: a Super Admin or Company Admin assigns them later. */
+/**
+ * A role's permissions by name, set as a whole, each once. The API refuses a name it does not know
+ * or one the company's modules do not allow (400), and one the editor does not hold (403).
+ */
+const rolePermissions = z
+  .array(text().trim().min(1).max(100))
+  .max(PERMISSIONS.length * 4)
+  .refine((ps) => new Set(ps).size === ps.length, 'Each permission once');
+
+/** A new role: without `permissions` it starts with none (they can be set on edit). */
 export const createCompanyRoleBodySchema = z.object({
   roleName,
   description,
   isActive: z.boolean().default(true),
   /** true moves the company's default to this role. */
   defaultRole: z.boolean().default(false),
+  permissions: rolePermissions.optional(),
 });
 export type CreateCompanyRoleBody = z.infer<typeof createCompanyRoleBodySchema>;
 
@@ -65,5 +78,7 @@ export const updateCompanyRoleBodySchema = z.object({
   isActive: z.boolean().optional(),
   /** Only `true` is accepted as a change: the default moves, it is never simply unset. */
   defaultRole: z.boolean().optional(),
+  /** The role's whole new set: what is missing is taken away, what is new is given. */
+  permissions: rolePermissions.optional(),
 });
 export type UpdateCompanyRoleBody = z.infer<typeof updateCompanyRoleBodySchema>;

@@ -105,11 +105,13 @@ export function groupPermissionsByModule<T>(
   return [...groups, other].filter((g) => g.items.length > 0);
 }
 
+/** Platform Administration's key: the platform's own module, never in a company package nor granted to a tenant. */
+export const PLATFORM_MODULE_KEY = 'platform' satisfies ModuleKey;
+
 /** Texts of role permissions and of package modules (kept out of MESSAGES: see above). */
 export const ACCESS_MESSAGES = {
-  roleCreated: 'Role Created Successfully',
   noPermissions: 'No permissions yet: tick what this role may do.',
+  permissionsHint: 'You can give only permissions you hold yourself, within your company’s modules.',
   platformModuleInPackage:
     'Platform Administration is never part of a company package: it is the platform’s own module',
-  permissionNotHeld: 'You cannot give or take away a permission you do not hold yourself',
 } as const;

@@ -175,11 +175,20 @@ describe(`concurrency invariants on ${onPostgres ? 'PostgreSQL' : 'PGlite'} (20 
   describe('buying a package the company holds (ARCHITECTURE.md, Subscriptions)', () => {
     const newPackage = async () => {
       const root = await login(app, (await buildSuperAdmin(database.db)).email);
+      // With every tenant module: the company's grants follow its packages, and it keeps them all.
+      const mods = await app.inject({
+        method: 'GET',
+        url: '/api/Modules?pageSize=50',
+        headers: bearer(root),
+      });
+      const moduleIds = (mods.json().data.items as { key: string; moduleId: string }[])
+        .filter((m) => m.key !== 'platform')
+        .map((m) => m.moduleId);
       const res = await app.inject({
         method: 'POST',
         url: '/api/Package',
         headers: bearer(root),
-        payload: { name: `Race ${randomUUID().slice(0, 8)}`, monthlyPrice: 10, yearlyPrice: 100 },
+        payload: { name: `Race ${randomUUID().slice(0, 8)}`, monthlyPrice: 10, yearlyPrice: 100, moduleIds },
       });
       expect(res.statusCode).toBe(201);
       return res.json().data.packageId as string;

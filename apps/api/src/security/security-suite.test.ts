@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_ROLE_PERMISSIONS } from '@taskhive/contract';
 import type { App } from '../app.ts';
 import type { Database } from '../db/client.ts';
 import { buildTestApp } from '../test/build-app.ts';
@@ -315,6 +316,12 @@ describe('security suite', () => {
         method: 'POST' as const,
         url: '/api/CompanyUsers',
         payload: { firstName: 'Esc', lastName: 'Alate', email: `esc-${n}-${randomUUID()}@sec.test`, roleId },
+      },
+      // A role's permissions, set in the role's own update (issue 23, defect 12).
+      {
+        method: 'PUT' as const,
+        url: `/api/CompanyRoles/${roleId}`,
+        payload: { permissions: DEFAULT_ROLE_PERMISSIONS['Company Admin'] },
       },
     ];
     const findings: string[] = [];

@@ -68,6 +68,11 @@ const ALLOWED: readonly { why: string; match: RegExp }[] = [
       /^select "id" from "package_purchases" where "package_purchases"\."package_id" = \$\d+ limit \$\d+$/,
   },
   {
+    why: "the companies holding a package whose modules the Super Admin changes: their grants follow it (packagesRepo.holders); each company's grants are then changed through its own scope",
+    match:
+      /^select distinct "company_id" from "package_purchases" where \("package_purchases"\."package_id" = \$\d+ and "package_purchases"\."status" = \$\d+\)$/,
+  },
+  {
     why: 'a module deleted from the catalogue leaves every company (companyGrants.revokeEverywhere)',
     match: /^delete from "company_modules" where "company_modules"\."module_id" = \$\d+$/,
   },

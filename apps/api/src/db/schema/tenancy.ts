@@ -334,6 +334,11 @@ export const companyModules = pgTable(
       .notNull()
       .references(() => modules.id),
     accessLevel: text('access_level').notNull().default('full'),
+    /**
+     * `package`: comes with the company's packages (or the all-modules start of a company that has
+     * none), replaced when they change; `admin`: given or set by the Super Admin, kept (migration 0025).
+     */
+    source: text('source').notNull().default('package'),
     assignedAt: timestamp('assigned_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: updatedAt(),
   },
@@ -342,6 +347,7 @@ export const companyModules = pgTable(
     index('company_modules_module_idx').on(t.moduleId),
     index('company_modules_assigned_idx').on(t.companyId, t.assignedAt),
     check('company_modules_level_ck', sql`${t.accessLevel} in ('read','write','full')`),
+    check('company_modules_source_ck', sql`${t.source} in ('package','admin')`),
   ],
 );
 

@@ -4,6 +4,7 @@ import type { Db } from '../client.ts';
 import { provisionCompany } from '../../features/companies/provision.service.ts';
 import { companyModulesRepo } from '../../features/company-modules/company-modules.repo.ts';
 import { fileStorage } from '../../features/files/files.storage.ts';
+import { followPackages } from '../../features/packages/packages.service.ts';
 import { tasksRepo } from '../../features/tasks/tasks.repo.ts';
 import { systemScope } from '../../lib/scope.ts';
 import { hashPassword } from '../../lib/passwords.ts';
@@ -212,6 +213,8 @@ export async function seedDemo(db: Db, dataDir: string): Promise<void> {
       .update(packages)
       .set({ purchaseCount: 1 })
       .where(eq(packages.id, pkg('Business')));
+    // Its grants are what its package includes (all eight tenant modules for Business).
+    await followPackages(systemScope(tx, acme.companyId));
 
     const deptRows = await tx
       .insert(departments)
@@ -484,6 +487,8 @@ export async function seedDemo(db: Db, dataDir: string): Promise<void> {
       .update(packages)
       .set({ purchaseCount: 1 })
       .where(eq(packages.id, pkg('Starter')));
+    // On Starter, Globex is granted Starter's three modules, not every module it started with.
+    await followPackages(systemScope(tx, globex.companyId));
     const globexStatus = await tx
       .select({ id: taskStatuses.id })
       .from(taskStatuses)

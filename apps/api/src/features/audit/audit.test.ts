@@ -339,6 +339,10 @@ describe('what is recorded, one kind at a time, through the real endpoints', () 
       name: 'Audit Pack',
       monthlyPrice: 10,
       yearlyPrice: 100,
+      // Every tenant module: a company's grants follow its packages, and Acme keeps working.
+      moduleIds: Object.entries(moduleId)
+        .filter(([key]) => key !== 'platform')
+        .map(([, id]) => id),
     });
     expect(pkg.statusCode).toBe(201);
     const packageId = pkg.json().data.packageId as string;

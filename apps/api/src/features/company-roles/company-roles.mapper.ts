@@ -11,6 +11,7 @@ export function toCompanyRole(row: CompanyRoleRow): CompanyRole {
     defaultRole: row.isDefault,
     isProtected: companyRolesPolicy.isProtected(row),
     userCount: row.userCount,
+    permissions: row.permissions,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };

@@ -1,4 +1,4 @@
-import { asc, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { CompanyRoleListQuery } from '@taskhive/contract';
 import { permissions, rolePermissions, roles } from '../../db/schema/index.ts';
 import { countAll, type ListResult, pageWindow, searchAny, sortBy, totalOf } from '../../lib/list.ts';
@@ -12,6 +12,8 @@ export type CompanyRoleRow = {
   isActive: boolean;
   isDefault: boolean;
   userCount: number;
+  /** The permission names the role carries, by name. */
+  permissions: string[];
   createdAt: Date;
   updatedAt: Date;
 };
@@ -39,6 +41,10 @@ function select(scope: Scope) {
       isActive: roles.isActive,
       isDefault: roles.isDefault,
       userCount,
+      permissions: sql<string[]>`coalesce((
+        select array_agg(p.name order by p.name) from role_permissions rp
+          join permissions p on p.id = rp.permission_id
+         where rp.role_id = ${roles.id}), '{}'::text[])`,
       createdAt: roles.createdAt,
       updatedAt: roles.updatedAt,
     })
@@ -78,6 +84,27 @@ export const companyRolesRepo = {
       .insert(rolePermissions)
       .values(perms.map((p) => ({ roleId, permissionId: p.id })))
       .onConflictDoNothing();
+  },
+
+  /**
+   * Gives and takes away permissions (by id) of one of this company's roles; the caller checked
+   * the role and the grants. Answers nothing: role_permissions' triggers bump the authz version.
+   */
+  async setPermissions(scope: Scope, roleId: string, add: readonly string[], remove: readonly string[]) {
+    const [role] = await scope.db
+      .select({ id: roles.id })
+      .from(roles)
+      .where(own(scope, eq(roles.id, roleId)));
+    if (!role) throw new Error('role not in company');
+    if (add.length > 0)
+      await scope.db
+        .insert(rolePermissions)
+        .values(add.map((permissionId) => ({ roleId, permissionId })))
+        .onConflictDoNothing();
+    if (remove.length > 0)
+      await scope.db
+        .delete(rolePermissions)
+        .where(and(eq(rolePermissions.roleId, roleId), inArray(rolePermissions.permissionId, [...remove])));
   },
 
   async byName(scope: Scope, name: string) {

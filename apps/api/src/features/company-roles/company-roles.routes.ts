@@ -43,7 +43,7 @@ export async function companyRolesRoutes(app: FastifyInstance, opts: { roles: Co
       config: { permission: 'companyrole:create' },
       schema: {
         tags,
-        summary: 'Create a role (it starts with no permissions)',
+        summary: 'Create a role, with the permissions named (none when not given)',
         body: createCompanyRoleBodySchema,
         response: { 201: one },
       },
@@ -52,7 +52,9 @@ export async function companyRolesRoutes(app: FastifyInstance, opts: { roles: Co
       ok(
         reply,
         await roles.create(scopeOf(req), req.body),
-        MESSAGES.companyRoles.createdWithoutPermissions,
+        req.body.permissions?.length
+          ? MESSAGES.companyRoles.created
+          : MESSAGES.companyRoles.createdWithoutPermissions,
         201,
       ),
   );
@@ -72,7 +74,8 @@ export async function companyRolesRoutes(app: FastifyInstance, opts: { roles: Co
       config: { permission: 'companyrole:update' },
       schema: {
         tags,
-        summary: 'Update a role (defaultRole: true moves the default here)',
+        summary:
+          "Update a role (defaultRole: true moves the default here; permissions: the role's whole new set)",
         params: idParam,
         body: atLeastOneField(updateCompanyRoleBodySchema),
         response: { 200: one },

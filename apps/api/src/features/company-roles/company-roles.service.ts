@@ -5,15 +5,17 @@ import {
   type Paged,
   type CompanyRole,
   PAGE_SIZE,
+  permissionLabel,
   type UpdateCompanyRoleBody,
 } from '@taskhive/contract';
-import { conflict, notFound, uniqueViolation } from '../../lib/errors.ts';
+import { badRequest, conflict, notFound, uniqueViolation } from '../../lib/errors.ts';
 import { toPaged } from '../../lib/list.ts';
 import { retryTransaction } from '../../lib/retry.ts';
 import type { Scope } from '../../lib/scope.ts';
 import { toCompanyRole } from './company-roles.mapper.ts';
 import { companyRolesPolicy } from './company-roles.policy.ts';
 import { companyRolesRepo } from './company-roles.repo.ts';
+import { permissionsRepo } from '../permissions/index.ts';
 import { grantsPolicy, usersRepo } from '../users/index.ts';
 import { auditChanges, auditLog } from '../audit/index.ts';
 
@@ -24,6 +26,43 @@ async function load(scope: Scope, id: string) {
   const row = await companyRolesRepo.byId(scope, id);
   if (!row) throw notFound('Role');
   return row;
+}
+
+/**
+ * Makes the role's permissions `wanted` (when given), in the caller's transaction: every name must
+ * be known and allowed by the company's modules (400, naming them), and the editor must hold each
+ * permission given or taken away and not hold the role (403, the grants policy). Unchanged
+ * permissions are not checked: a role may keep what its editor does not hold.
+ */
+async function setPermissions(
+  tx: Scope,
+  role: { id: string; name: string; permissions: readonly string[] },
+  wanted: readonly string[] | undefined,
+) {
+  if (wanted === undefined) return;
+  const add = wanted.filter((p) => !role.permissions.includes(p));
+  const remove = role.permissions.filter((p) => !wanted.includes(p));
+  if (add.length === 0 && remove.length === 0) return;
+  const rows = await permissionsRepo.byNames(tx, [...add, ...remove]);
+  const unknown = add.filter((p) => !rows.some((r) => r.name === p));
+  if (unknown.length > 0)
+    throw badRequest(MESSAGES.validationFailed, {
+      permissions: unknown.map((p) => `No such permission: ${p}`),
+    });
+  const outside = add.filter((p) => !rows.some((r) => r.name === p && r.allowed));
+  if (outside.length > 0)
+    throw badRequest(MESSAGES.permissionsAdmin.notInCompanyModules, {
+      permissions: outside.map(
+        (p) => `${MESSAGES.permissionsAdmin.notInCompanyModules}: ${permissionLabel(p)}`,
+      ),
+    });
+  await grantsPolicy.assertMayGrantPermissions(tx, { roleId: role.id, permissions: [...add, ...remove] });
+  const idsOf = (names: string[]) => rows.filter((r) => names.includes(r.name)).map((r) => r.id);
+  await companyRolesRepo.setPermissions(tx, role.id, idsOf(add), idsOf(remove));
+  await auditLog.record(tx, {
+    kind: 'role.permissions_changed',
+    details: { roleId: role.id, role: role.name, granted: add, revoked: remove },
+  });
 }
 
 /**
@@ -67,6 +106,7 @@ export const companyRolesService = {
             kind: 'role.created',
             details: { roleId, role: body.roleName, isActive: body.isActive, isDefault: body.defaultRole },
           });
+          await setPermissions(tx, { id: roleId, name: body.roleName, permissions: [] }, body.permissions);
           return roleId;
         }),
       );
@@ -102,7 +142,14 @@ export const companyRolesService = {
             isActive: body.isActive,
             isDefault: body.defaultRole,
           };
-          await companyRolesRepo.update(tx, id, patch);
+          if (Object.values(patch).some((v) => v !== undefined)) await companyRolesRepo.update(tx, id, patch);
+          // The permissions as they are now, under the role's lock (not as loaded before it).
+          const current = await companyRolesRepo.byId(tx, id);
+          await setPermissions(
+            tx,
+            { id, name: role.name, permissions: current?.permissions ?? [] },
+            body.permissions,
+          );
           tx.emit({ type: 'companyrole', action: 'updated', id });
           const changes = auditChanges(
             {

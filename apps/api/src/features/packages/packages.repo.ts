@@ -155,6 +155,26 @@ export const packagesRepo = {
     return rows.map((r) => r.id);
   },
 
+  /** The modules of the packages the scope's company holds (has an active purchase of); null when it holds none. */
+  async heldModuleIds(scope: Scope): Promise<string[] | null> {
+    const rows = await scope.db
+      .select({ packageId: packagePurchases.packageId, moduleId: packageModules.moduleId })
+      .from(packagePurchases)
+      .leftJoin(packageModules, eq(packageModules.packageId, packagePurchases.packageId))
+      .where(scope.own(packagePurchases, eq(packagePurchases.status, 'active')));
+    if (rows.length === 0) return null;
+    return [...new Set(rows.flatMap((r) => (r.moduleId ? [r.moduleId] : [])))];
+  },
+
+  /** The companies holding this package (an active purchase of it): their grants follow it. */
+  async holders(scope: Scope, id: string): Promise<string[]> {
+    const rows = await scope.db
+      .selectDistinct({ companyId: packagePurchases.companyId })
+      .from(packagePurchases)
+      .where(and(eq(packagePurchases.packageId, id), eq(packagePurchases.status, 'active')));
+    return rows.map((r) => r.companyId);
+  },
+
   async addModules(scope: Scope, id: string, moduleIds: readonly string[]) {
     if (moduleIds.length === 0) return;
     await scope.db

@@ -1,6 +1,8 @@
 import { createHash } from 'node:crypto';
 import {
+  ACCESS_MESSAGES,
   type CreatePackageBody,
+  PLATFORM_MODULE_KEY,
   MESSAGES,
   type Package,
   type PackageListQuery,
@@ -39,10 +41,52 @@ async function load(scope: Scope, id: string) {
   return row;
 }
 
+/** Platform Administration is the platform's own module: never part of a company package (400, naming it). */
+const platformRefused = (field: string) =>
+  badRequest(ACCESS_MESSAGES.platformModuleInPackage, { [field]: [ACCESS_MESSAGES.platformModuleInPackage] });
+
 async function assertModules(scope: Scope, ids: readonly string[]) {
-  for (const id of ids)
-    if (!(await modulesRepo.byId(scope, id)))
-      throw badRequest(MESSAGES.validationFailed, { moduleIds: [`No such module: ${id}`] });
+  for (const id of ids) {
+    const mod = await modulesRepo.byId(scope, id);
+    if (!mod) throw badRequest(MESSAGES.validationFailed, { moduleIds: [`No such module: ${id}`] });
+    if (mod.key === PLATFORM_MODULE_KEY) throw platformRefused('moduleIds');
+  }
+}
+
+/**
+ * The company's (the scope's) package grants made what its packages include, in the caller's
+ * transaction; a company holding no package keeps what it has. Answers what changed.
+ */
+export async function followPackages(tx: Scope) {
+  const held = await packagesRepo.heldModuleIds(tx);
+  if (held === null) return { granted: [], revoked: [] };
+  return companyGrants.followPackages(tx, held);
+}
+
+/**
+ * A package's modules changed: every company holding it gets its grants made what its packages
+ * include now, each in its own scope, with an audit entry per module granted or revoked.
+ */
+async function packageChanged(tx: Scope, packageId: string, packageName: string) {
+  for (const companyId of await packagesRepo.holders(tx, packageId)) {
+    const company = tx.forCompany(companyId);
+    const { granted, revoked } = await followPackages(company);
+    for (const [kind, ids] of [
+      ['module.granted', granted],
+      ['module.revoked', revoked],
+    ] as const)
+      for (const moduleId of ids)
+        await auditLog.record(company, {
+          kind,
+          details: {
+            moduleId,
+            module: (await modulesRepo.byId(company, moduleId))?.name ?? moduleId,
+            package: packageName,
+          },
+        });
+    if (granted.length + revoked.length > 0)
+      company.emit({ type: 'subscription', action: 'updated', id: packageId });
+  }
 }
 
 const money = (n: number) => n.toFixed(2);
@@ -64,6 +108,9 @@ async function buy(tx: Scope, packageId: string, body: PurchaseBody): Promise<Pu
   const id = await packagesRepo.recordPurchase(tx, packageId, amount, body.billingCycle);
   const moduleIds = await packagesRepo.moduleIds(tx, packageId);
   await companyGrants.grantFull(tx, moduleIds);
+  // Grants follow the packages held: what no package held includes goes (a first package
+  // replaces the all-modules start), the Super Admin's own grants stay.
+  const { revoked } = await followPackages(tx);
   await auditLog.record(tx, {
     kind: 'package.purchased',
     details: {
@@ -73,6 +120,7 @@ async function buy(tx: Scope, packageId: string, body: PurchaseBody): Promise<Pu
       billingCycle: body.billingCycle,
       amount,
       modulesGrantedFull: moduleIds.length,
+      modulesRevoked: revoked.length,
     },
   });
   tx.emit({ type: 'subscription', action: 'created', id });
@@ -153,17 +201,29 @@ export const packagesService = {
     return rows.rows.map(toModule);
   },
 
+  /** Adds a module to a package and grants it, in the same transaction, to every company holding the package. */
   async addModule(scope: Scope, id: string, moduleId: string) {
-    await load(scope, id);
+    const pkg = await load(scope, id);
     const mod = await modulesRepo.byId(scope, moduleId);
     if (!mod) throw notFound('Module');
-    await packagesRepo.addModules(scope, id, [moduleId]);
+    if (mod.key === PLATFORM_MODULE_KEY) throw platformRefused('moduleId');
+    await scope.transaction(async (tx) => {
+      // Purchases of the package wait: they grant the package's modules as they are after this.
+      await packagesRepo.lockForPurchase(tx, id);
+      await packagesRepo.addModules(tx, id, [moduleId]);
+      await packageChanged(tx, id, pkg.name);
+    });
     return toModule(mod);
   },
 
+  /** Removes a module from a package and, in the same transaction, from the companies holding it (unless another package of theirs has it). */
   async removeModule(scope: Scope, id: string, moduleId: string) {
-    await load(scope, id);
-    if (!(await packagesRepo.removeModule(scope, id, moduleId))) throw notFound('Package module');
+    const pkg = await load(scope, id);
+    await scope.transaction(async (tx) => {
+      await packagesRepo.lockForPurchase(tx, id);
+      if (!(await packagesRepo.removeModule(tx, id, moduleId))) throw notFound('Package module');
+      await packageChanged(tx, id, pkg.name);
+    });
     return { packageId: id, moduleId };
   },
 

@@ -122,6 +122,22 @@ export const permissionsRepo = {
        where ${MODULE_LEVEL_ALLOWS})`;
   },
 
+  /** Permissions by name, each with whether the scope's company's modules allow it (unknown names are left out). */
+  async byNames(
+    scope: Scope,
+    names: readonly string[],
+  ): Promise<{ id: string; name: string; allowed: boolean }[]> {
+    if (names.length === 0) return [];
+    return scope.db
+      .select({
+        id: permissions.id,
+        name: permissions.name,
+        allowed: sql<boolean>`${permissionsRepo.allowedForCompany(scope.companyId)}`,
+      })
+      .from(permissions)
+      .where(inArray(permissions.name, [...names]));
+  },
+
   /** Whether the scope's company's modules allow the permission. */
   async allowedInScope(scope: Scope, permissionId: string): Promise<boolean> {
     const [row] = await scope.db

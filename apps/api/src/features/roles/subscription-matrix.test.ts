@@ -229,11 +229,20 @@ describe('permission matrix of the subscription and permission routes', () => {
   for (const who of ALL) {
     it(`${who}`, async () => {
       // A package of its own: Acme may buy a package it does not hold yet (it would be 409 after).
+      // With every tenant module: Acme's grants follow its packages, and the matrix needs them all.
+      const mods = await app.inject({
+        method: 'GET',
+        url: '/api/Modules?pageSize=50',
+        headers: bearer(sessions.superAdmin),
+      });
+      const moduleIds = (mods.json().data.items as { key: string; moduleId: string }[])
+        .filter((m) => m.key !== 'platform')
+        .map((m) => m.moduleId);
       const pkg = await app.inject({
         method: 'POST',
         url: '/api/Package',
         headers: bearer(sessions.superAdmin),
-        payload: { name: `Matrix package ${who}`, monthlyPrice: 5, yearlyPrice: 50 },
+        payload: { name: `Matrix package ${who}`, monthlyPrice: 5, yearlyPrice: 50, moduleIds },
       });
       expect(pkg.statusCode).toBe(201);
       packageId = pkg.json().data.packageId;

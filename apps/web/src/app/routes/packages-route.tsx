@@ -17,7 +17,11 @@ export default function PackagesRoute() {
   });
   return (
     <PackagesPage
-      moduleOptions={(catalogue.data?.items ?? []).map((m) => ({ moduleId: m.moduleId, name: m.name }))}
+      moduleOptions={(catalogue.data?.items ?? []).map((m) => ({
+        moduleId: m.moduleId,
+        name: m.name,
+        key: m.key,
+      }))}
       companyOptions={(companies.data?.items ?? []).map((c) => ({ companyId: c.companyId, name: c.name }))}
     />
   );

@@ -14,6 +14,7 @@ const roles: CompanyRole[] = Array.from({ length: 12 }, (_v, i) => ({
   defaultRole: i === 5,
   isProtected: false,
   userCount: 0,
+  permissions: [],
   createdAt: '2026-01-01T00:00:00.000Z',
   updatedAt: '2026-01-01T00:00:00.000Z',
 }));

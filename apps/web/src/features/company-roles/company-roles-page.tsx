@@ -11,7 +11,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import { MESSAGES, type CompanyRole } from '@taskhive/contract';
+import { MESSAGES, permissionLabel, type CompanyRole } from '@taskhive/contract';
 import { useMemo, useState } from 'react';
 import { useListCompanyRolesQuery } from '../../api/company-roles-api';
 import { errorMessage } from '../../api/errors';
@@ -28,6 +28,13 @@ import { useDeleteCompanyRoleMutation } from './company-roles-api';
 import { RoleFormDialog } from './role-form-dialog';
 import { applyRoleQuery, DEFAULT_ROLE_QUERY, type RoleSortField } from './role-filters';
 
+/** What a role may do, in words: the first few permissions and how many more. */
+function permissionSummary(names: readonly string[]): string {
+  if (names.length === 0) return 'No permissions yet';
+  const shown = names.slice(0, 3).map(permissionLabel).join(', ');
+  return names.length > 3 ? `${shown} and ${names.length - 3} more` : shown;
+}
+
 const COLUMNS: ListColumn<CompanyRole, RoleSortField>[] = [
   {
     id: 'roleName',
@@ -43,6 +50,15 @@ const COLUMNS: ListColumn<CompanyRole, RoleSortField>[] = [
           </Typography>
         )}
       </>
+    ),
+  },
+  {
+    label: 'Permissions',
+    sx: hideBelowMd,
+    cell: (r) => (
+      <Typography variant="body2" color="text.secondary" sx={{ maxWidth: 320 }}>
+        {permissionSummary(r.permissions)}
+      </Typography>
     ),
   },
   {

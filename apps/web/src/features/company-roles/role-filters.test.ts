@@ -20,6 +20,7 @@ function role(over: Partial<CompanyRole>): CompanyRole {
     defaultRole: false,
     isProtected: false,
     userCount: 0,
+    permissions: [],
     createdAt: '2026-01-01T00:00:00.000Z',
     updatedAt: '2026-01-01T00:00:00.000Z',
     ...over,
@@ -30,17 +31,20 @@ const admin = role({
   roleName: 'Company Admin',
   isProtected: true,
   userCount: 1,
+  permissions: [],
   createdAt: '2025-03-01T10:00:00.000Z',
 });
 const employee = role({
   roleName: 'employee',
   defaultRole: true,
   userCount: 13,
+  permissions: [],
   createdAt: '2026-02-01T09:00:00.000Z',
 });
 const manager = role({
   roleName: 'Manager',
   userCount: 2,
+  permissions: [],
   createdAt: '2025-12-31T23:59:59.000Z',
   description: 'Leads',
 });

@@ -30,6 +30,7 @@ const roles = [
     defaultRole: true,
     isProtected: false,
     userCount: 1,
+    permissions: [],
     createdAt: '2026-01-01T00:00:00.000Z',
     updatedAt: '2026-01-01T00:00:00.000Z',
   },

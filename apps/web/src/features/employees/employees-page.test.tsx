@@ -201,6 +201,7 @@ describe('EmployeesPage', () => {
       defaultRole: n === 1,
       isProtected: false,
       userCount: 0,
+      permissions: [],
       createdAt: '2026-01-01T00:00:00.000Z',
       updatedAt: '2026-01-01T00:00:00.000Z',
     });

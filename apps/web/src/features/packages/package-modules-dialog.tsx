@@ -7,7 +7,7 @@ import DialogTitle from '@mui/material/DialogTitle';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import LinearProgress from '@mui/material/LinearProgress';
 import Stack from '@mui/material/Stack';
-import { MESSAGES, type Package } from '@taskhive/contract';
+import { MESSAGES, PLATFORM_MODULE_KEY, type Package } from '@taskhive/contract';
 import { errorMessage } from '../../api/errors';
 import { useToast } from '../../hooks/use-toast';
 import {
@@ -16,14 +16,14 @@ import {
   useRemovePackageModuleMutation,
 } from './packages-api';
 
-/** The modules a package carries, ticked on and off. */
+/** The modules a package carries, ticked on and off; never Platform Administration (the platform's own). */
 export function PackageModulesDialog({
   pkg,
   moduleOptions,
   onClose,
 }: {
   pkg: Package;
-  moduleOptions: { moduleId: string; name: string }[];
+  moduleOptions: { moduleId: string; name: string; key?: string }[];
   onClose: () => void;
 }) {
   const toast = useToast();
@@ -51,19 +51,21 @@ export function PackageModulesDialog({
       <DialogContent>
         {current.isLoading && <LinearProgress />}
         <Stack>
-          {moduleOptions.map((m) => (
-            <FormControlLabel
-              key={m.moduleId}
-              label={m.name}
-              control={
-                <Checkbox
-                  checked={held.has(m.moduleId)}
-                  disabled={busy || current.isLoading}
-                  onChange={(e) => void toggle(m.moduleId, e.target.checked)}
-                />
-              }
-            />
-          ))}
+          {moduleOptions
+            .filter((m) => m.key !== PLATFORM_MODULE_KEY)
+            .map((m) => (
+              <FormControlLabel
+                key={m.moduleId}
+                label={m.name}
+                control={
+                  <Checkbox
+                    checked={held.has(m.moduleId)}
+                    disabled={busy || current.isLoading}
+                    onChange={(e) => void toggle(m.moduleId, e.target.checked)}
+                  />
+                }
+              />
+            ))}
         </Stack>
       </DialogContent>
       <DialogActions>

@@ -71,14 +71,17 @@ export const packagesApi = baseApi.injectEndpoints({
         url: `Package/${encodeURIComponent(id)}/modules/${encodeURIComponent(moduleId)}`,
         method: 'POST',
       }),
-      invalidatesTags: (r, _e, { id }) => (r ? [{ type: 'Package', id: `${id}:modules` }, LIST] : []),
+      // The companies holding the package are granted the module too (grants follow packages).
+      invalidatesTags: (r, _e, { id }) =>
+        r ? [{ type: 'Package', id: `${id}:modules` }, LIST, 'CompanyModule', 'Me'] : [],
     }),
     removePackageModule: build.mutation<unknown, { id: string; moduleId: string }>({
       query: ({ id, moduleId }) => ({
         url: `Package/${encodeURIComponent(id)}/modules/${encodeURIComponent(moduleId)}`,
         method: 'DELETE',
       }),
-      invalidatesTags: (_r, e, { id }) => (e ? [] : [{ type: 'Package', id: `${id}:modules` }, LIST]),
+      invalidatesTags: (_r, e, { id }) =>
+        e ? [] : [{ type: 'Package', id: `${id}:modules` }, LIST, 'CompanyModule', 'Me'],
     }),
     /**
      * Buys a package: the cached purchaseCount rises at once (undone on failure). The caller's

@@ -48,7 +48,7 @@ export default function PackagesPage({
   moduleOptions = [],
   companyOptions = [],
 }: {
-  moduleOptions?: { moduleId: string; name: string }[];
+  moduleOptions?: { moduleId: string; name: string; key?: string }[];
   companyOptions?: { companyId: string; name: string }[];
 }) {
   const toast = useToast();

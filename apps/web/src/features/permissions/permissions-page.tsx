@@ -16,6 +16,7 @@ import {
   MESSAGES,
   PAGE_SIZE,
   PERMISSION_TYPES,
+  permissionLabel,
   USER_SEARCH_DEBOUNCE_MS,
   type PermissionItem,
 } from '@taskhive/contract';
@@ -26,6 +27,7 @@ import { EmptyState } from '../../components/empty-state';
 import { ErrorPanel } from '../../components/error-panel';
 import { MainCard } from '../../components/main-card';
 import { PageHeader } from '../../components/page-header';
+import { PermissionText } from '../../components/permission-checklist';
 import { useDebouncedValue } from '../../hooks/use-debounced-value';
 import { useSession } from '../../hooks/use-session';
 import { useToast } from '../../hooks/use-toast';
@@ -149,7 +151,9 @@ export default function PermissionsPage({ moduleOptions }: PermissionsPageProps)
             <TableBody>
               {list.data.items.map((p) => (
                 <TableRow key={p.permissionId}>
-                  <TableCell>{p.name}</TableCell>
+                  <TableCell>
+                    <PermissionText name={p.name} />
+                  </TableCell>
                   <TableCell>
                     <Chip size="small" label={p.permissionType} />
                   </TableCell>
@@ -160,7 +164,7 @@ export default function PermissionsPage({ moduleOptions }: PermissionsPageProps)
                       {canUpdate && (
                         <IconButton
                           size="small"
-                          aria-label={`Edit ${p.name}`}
+                          aria-label={`Edit ${permissionLabel(p.name)}`}
                           onClick={() => setEditing({ kind: 'edit', permission: p })}
                         >
                           <EditOutlined fontSize="small" />
@@ -169,7 +173,7 @@ export default function PermissionsPage({ moduleOptions }: PermissionsPageProps)
                       {canDelete && (
                         <IconButton
                           size="small"
-                          aria-label={`Delete ${p.name}`}
+                          aria-label={`Delete ${permissionLabel(p.name)}`}
                           disabled={removing.isLoading}
                           onClick={() => setDeleting(p)}
                         >
@@ -197,7 +201,8 @@ export default function PermissionsPage({ moduleOptions }: PermissionsPageProps)
         onConfirm={() => deleting && void confirmDelete(deleting)}
         onClose={() => setDeleting(null)}
       >
-        {deleting?.name} is taken from every role and user that holds it.
+        {deleting ? `“${permissionLabel(deleting.name)}” (${deleting.name})` : ''} is taken from every role
+        and user that holds it.
       </ConfirmDialog>
     </Stack>
   );

@@ -29,8 +29,8 @@ import { ErrorPanel } from '../../components/error-panel';
 import { FormDialog } from '../../components/form-dialog';
 import { MainCard } from '../../components/main-card';
 import { PageHeader } from '../../components/page-header';
+import { PermissionChecklist } from '../../components/permission-checklist';
 import { useToast } from '../../hooks/use-toast';
-import { PermissionChecklist } from './permission-checklist';
 import {
   useCreateRoleMutation,
   useDeleteRoleMutation,
@@ -112,7 +112,9 @@ function RolePermissionsDialog({ role, onClose }: { role: Role; onClose: () => v
         {(all.isError || held.isError) && <ErrorPanel message={errorMessage(all.error ?? held.error)} />}
         {all.data && held.data && (
           <PermissionChecklist
-            permissions={all.data.items}
+            items={all.data.items}
+            nameOf={(p) => p.name}
+            idOf={(p) => p.permissionId}
             checked={checked}
             disabled={saving.isLoading}
             onToggle={(p, g) => void toggle(p, g)}

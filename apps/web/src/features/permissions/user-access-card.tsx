@@ -2,12 +2,18 @@ import Chip from '@mui/material/Chip';
 import LinearProgress from '@mui/material/LinearProgress';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { MESSAGES, PAGE_SIZE, type PermissionItem } from '@taskhive/contract';
+import {
+  groupPermissionsByModule,
+  MESSAGES,
+  PAGE_SIZE,
+  permissionLabel,
+  type PermissionItem,
+} from '@taskhive/contract';
 import { errorMessage } from '../../api/errors';
 import { ErrorPanel } from '../../components/error-panel';
 import { MainCard } from '../../components/main-card';
+import { PermissionChecklist } from '../../components/permission-checklist';
 import { useToast } from '../../hooks/use-toast';
-import { PermissionChecklist } from './permission-checklist';
 import {
   useListPermissionsQuery,
   useListRolesQuery,
@@ -90,7 +96,9 @@ export function UserAccessCard({ userId, canEdit }: { userId: string; canEdit: b
           </Typography>
           {canEdit && catalogue.data ? (
             <PermissionChecklist
-              permissions={catalogue.data.items}
+              items={catalogue.data.items}
+              nameOf={(p) => p.name}
+              idOf={(p) => p.permissionId}
               checked={direct}
               disabled={permSaving.isLoading}
               onToggle={(p, g) => void togglePermission(p, g)}
@@ -98,7 +106,12 @@ export function UserAccessCard({ userId, canEdit }: { userId: string; canEdit: b
           ) : (
             <Stack direction="row" spacing={0.5} useFlexGap sx={{ flexWrap: 'wrap' }}>
               {(perms.data?.items ?? []).map((p) => (
-                <Chip key={p.permissionId} size="small" label={p.name} />
+                <Chip
+                  key={p.permissionId}
+                  size="small"
+                  label={permissionLabel(p.name)}
+                  title={canEdit ? p.name : undefined}
+                />
               ))}
               {perms.data?.items.length === 0 && <Typography color="text.secondary">None.</Typography>}
             </Stack>
@@ -108,10 +121,26 @@ export function UserAccessCard({ userId, canEdit }: { userId: string; canEdit: b
           <Typography variant="subtitle2" gutterBottom>
             Effective permissions
           </Typography>
-          <Stack direction="row" spacing={0.5} useFlexGap sx={{ flexWrap: 'wrap' }}>
-            {(perms.data?.effective ?? []).map((p) => (
-              <Chip key={p} size="small" variant="outlined" label={p} />
+          <Stack spacing={1}>
+            {groupPermissionsByModule(perms.data?.effective ?? [], (p) => p).map((group) => (
+              <div key={group.moduleName}>
+                <Typography variant="caption" color="text.secondary" component="div">
+                  {group.moduleName}
+                </Typography>
+                <Stack direction="row" spacing={0.5} useFlexGap sx={{ flexWrap: 'wrap' }}>
+                  {group.items.map((p) => (
+                    <Chip
+                      key={p}
+                      size="small"
+                      variant="outlined"
+                      label={permissionLabel(p)}
+                      title={canEdit ? p : undefined}
+                    />
+                  ))}
+                </Stack>
+              </div>
             ))}
+            {perms.data?.effective.length === 0 && <Typography color="text.secondary">None.</Typography>}
           </Stack>
         </section>
       </Stack>
