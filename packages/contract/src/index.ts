@@ -1,5 +1,6 @@
 export * from './constants.ts';
 export * from './messages.ts';
+export * from './messages-core.ts';
 export * from './permissions.ts';
 export * from './envelope.ts';
 export * from './auth.ts';
@@ -25,6 +26,5 @@ export * from './notifications.ts';
 export * from './jobs.ts';
 export * from './live.ts';
 export * from './todos.ts';
-export * from './board.ts';
 export * from './impersonation.ts';
 export * from './profiles.ts';

@@ -1,6 +1,8 @@
+import { AUTH_MESSAGES, GENERIC_MESSAGE } from './messages-core.ts';
+
 /** User-facing texts of spec section 8, in one place for API and web. */
 export const MESSAGES = {
-  generic: 'An unexpected error occurred',
+  generic: GENERIC_MESSAGE,
   somethingWentWrong: 'Something went wrong',
   validationFailed: 'Validation failed',
   notFound: 'Not found',
@@ -26,29 +28,7 @@ export const MESSAGES = {
       "Only someone who can read everyone's time logs and reports can change who manages whom",
   },
 
-  auth: {
-    loginFailed: 'Login Failed. Please check your credentials.',
-    forgotPasswordFailed: 'Forgot Password Request Failed',
-    resetPasswordFailed: 'Reset Password Failed',
-    sessionExpired: 'Your session has expired. Please log in again.',
-    loggedIn: 'Login successful',
-    loggedOut: 'Logged out',
-    registered: 'Company registered successfully',
-    emailTaken: 'An account with this email already exists',
-    userInactive: 'Your account is inactive. Please contact your administrator.',
-    companyInactive: 'Your company account is inactive. Please contact support.',
-    forgotPasswordSent: 'If an account exists for this email, a reset link has been sent.',
-    resetLinkExpired: 'This reset link has expired or has already been used.',
-    passwordReset: 'Your password has been reset. You can sign in now.',
-    passwordUpdated: 'Password Updated Successfully',
-    passwordUpdateFailed: 'Failed to update password.',
-    currentPasswordWrong: 'The current password is incorrect',
-    passwordsDoNotMatch: 'Passwords do not match',
-    passwordTooCommon: 'This password is too common. Choose another one.',
-    refreshFailed: 'Your session has expired. Please log in again.',
-    tokenRefreshed: 'Token refreshed',
-    refreshTokenRequired: 'Refresh token is required',
-  },
+  auth: AUTH_MESSAGES,
   projects: {
     fetchFailed: 'Failed to fetch projects',
     detailsFailed: 'Failed to fetch project details',

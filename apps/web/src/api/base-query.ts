@@ -7,7 +7,7 @@ import {
   type FetchBaseQueryError,
   type FetchBaseQueryMeta,
 } from '@reduxjs/toolkit/query/react';
-import { MAX_RETRIES_AFTER_401, MESSAGES, type Envelope, type RefreshResult } from '@taskhive/contract';
+import { AUTH_MESSAGES, type Envelope, MAX_RETRIES_AFTER_401, type RefreshResult } from '@taskhive/contract';
 import { authActions, type AuthState } from '../app/slices/auth-slice';
 import { toastActions } from '../app/slices/toast-slice';
 
@@ -128,7 +128,7 @@ export const baseQueryWithReauth: BaseQueryFn<string | FetchArgs, unknown, Fetch
     if (!refreshed) {
       if (auth.isAuthenticated) {
         api.dispatch(authActions.sessionExpired());
-        api.dispatch(toastActions.toastShown(MESSAGES.auth.sessionExpired, 'error'));
+        api.dispatch(toastActions.toastShown(AUTH_MESSAGES.sessionExpired, 'error'));
       }
       return result;
     }

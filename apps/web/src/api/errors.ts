@@ -1,6 +1,6 @@
 import type { SerializedError } from '@reduxjs/toolkit';
 import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
-import { MESSAGES, type FieldErrors } from '@taskhive/contract';
+import { type FieldErrors, GENERIC_MESSAGE } from '@taskhive/contract';
 
 interface ErrorBody {
   message?: unknown;
@@ -26,7 +26,7 @@ export function errorStatus(error: unknown): number | null {
 /** The server's message if it sent one, else the fallback (spec section 8). */
 export function errorMessage(
   error: FetchBaseQueryError | SerializedError | unknown,
-  fallback: string = MESSAGES.generic,
+  fallback: string = GENERIC_MESSAGE,
 ): string {
   const message = bodyOf(error)?.message;
   return typeof message === 'string' && message.trim() !== '' ? message : fallback;

@@ -1,6 +1,6 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { LoginResult, SessionUser } from '@taskhive/contract';
-import { MESSAGES } from '@taskhive/contract';
+import { AUTH_MESSAGES } from '@taskhive/contract';
 
 /**
  * The auth session of spec section 3, but for the refresh token: that one lives in an HttpOnly
@@ -65,7 +65,7 @@ const authSlice = createSlice({
       };
     },
     loginFailed(_state, action: PayloadAction<string | undefined>) {
-      return signedOut(action.payload ?? MESSAGES.auth.loginFailed);
+      return signedOut(action.payload ?? AUTH_MESSAGES.loginFailed);
     },
     logoutStarted(state) {
       state.authLoading = true;
@@ -76,7 +76,7 @@ const authSlice = createSlice({
     },
     /** A refresh failed or no tokens were left: sign out and say why. */
     sessionExpired() {
-      return signedOut(MESSAGES.auth.sessionExpired);
+      return signedOut(AUTH_MESSAGES.sessionExpired);
     },
     /** Restores a session from stored data (spec: "restoring initial auth"). */
     authRestored(_state, action: PayloadAction<Partial<AuthState>>) {

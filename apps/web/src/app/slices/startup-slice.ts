@@ -1,5 +1,5 @@
 import { createAsyncThunk, createSlice, type ThunkDispatch, type UnknownAction } from '@reduxjs/toolkit';
-import { MESSAGES, satisfies, type PermissionRequirement } from '@taskhive/contract';
+import { GENERIC_MESSAGE, type PermissionRequirement, satisfies } from '@taskhive/contract';
 import { errorMessage } from '../../api/errors';
 import { authActions, type AuthState } from './auth-slice';
 
@@ -30,7 +30,7 @@ export const runStartup = createAsyncThunk<
   try {
     await Promise.all(due.map((l) => l.load(dispatch, auth)));
   } catch (error) {
-    return rejectWithValue(errorMessage(error, MESSAGES.generic));
+    return rejectWithValue(errorMessage(error, GENERIC_MESSAGE));
   }
 });
 
@@ -53,7 +53,7 @@ const startupSlice = createSlice({
       })
       .addCase(runStartup.rejected, (state, action) => {
         state.status = 'failed';
-        state.error = action.payload ?? action.error.message ?? MESSAGES.generic;
+        state.error = action.payload ?? action.error.message ?? GENERIC_MESSAGE;
       })
       .addCase(authActions.sessionCleared, () => initialState)
       .addCase(authActions.sessionExpired, () => initialState)

@@ -2,7 +2,7 @@ import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { MESSAGES } from '@taskhive/contract';
+import { AUTH_MESSAGES } from '@taskhive/contract';
 import { lazy, Suspense, type FormEvent } from 'react';
 import { Navigate, Link as RouterLink, useLocation } from 'react-router';
 import { errorMessage, errorStatus, fieldErrors } from '../../api/errors';
@@ -51,7 +51,7 @@ export default function LoginPage({ preloadWorkspace }: { preloadWorkspace?: () 
       // 401 always reads the same; 403 (inactive user or company) and 429 carry the server's reason.
       dispatch(
         authActions.loginFailed(
-          status === 401 ? MESSAGES.auth.loginFailed : errorMessage(err, MESSAGES.auth.loginFailed),
+          status === 401 ? AUTH_MESSAGES.loginFailed : errorMessage(err, AUTH_MESSAGES.loginFailed),
         ),
       );
     }
