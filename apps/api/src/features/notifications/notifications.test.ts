@@ -4,7 +4,7 @@ import { mentionToken } from '@taskhive/contract';
 import type { App } from '../../app.ts';
 import type { Database } from '../../db/client.ts';
 import { notifications } from '../../db/schema/index.ts';
-import type { LiveEvent } from '../../lib/live-events.ts';
+import type { LiveChange, LiveEvent } from '../../lib/live-events.ts';
 import { makeScope } from '../../lib/scope.ts';
 import { buildCountingApp, buildTestApp } from '../../test/build-app.ts';
 import {
@@ -512,14 +512,13 @@ describe('notifications follow from the change record (change-subscribers.ts)', 
       isSuperAdmin: false,
       permissions: new Set(),
     });
-    const statusChange = (to: string) =>
-      ({
-        type: 'task',
-        action: 'updated',
-        id: t.taskId,
-        projectId: project.projectId,
-        fields: [{ field: 'status', from: 'Open', to }],
-      }) as const;
+    const statusChange = (to: string): LiveChange => ({
+      type: 'task',
+      action: 'updated',
+      id: t.taskId,
+      projectId: project.projectId,
+      fields: [{ field: 'status', from: 'Open', to }],
+    });
     await scope.transaction(async (tx) => tx.emit(statusChange('Completed')));
     expect((await about(employee, t.taskId)).map((n) => [n.kind, n.detail])).toEqual([
       ['status_changed', 'Completed'],
