@@ -26,5 +26,6 @@ export * from './notifications.ts';
 export * from './jobs.ts';
 export * from './live.ts';
 export * from './todos.ts';
+export * from './board.ts';
 export * from './impersonation.ts';
 export * from './profiles.ts';
