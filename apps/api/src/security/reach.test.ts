@@ -262,6 +262,8 @@ const bases: Record<string, Base> = {
     spec: () => ({ path: `/api/Tasks/projects/${own.project}/tasks` }),
   },
   'GET /api/Tasks/users/mytasks': { spec: () => ({ path: '/api/Tasks/users/mytasks' }) },
+  // All Tasks needs task:read:all, which the Employee lacks.
+  'GET /api/Tasks/all': { callers: ['admin'], spec: () => ({ path: '/api/Tasks/all' }) },
   'POST /api/tasks/{id}/subtasks': {
     spec: () => ({ path: `/api/tasks/${own.task}/subtasks`, body: { title: 'New subtask' } }),
   },
