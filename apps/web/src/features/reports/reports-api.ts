@@ -1,4 +1,4 @@
-import type { HoursReport, UserTasksByStatus } from '@taskhive/contract';
+import type { HoursReport, MemberReport, TeamReport, UserTasksByStatus } from '@taskhive/contract';
 import { baseApi } from '../../api/base-api';
 
 export interface ReportRange {
@@ -22,7 +22,19 @@ export const reportsApi = baseApi.injectEndpoints({
       query: (params) => ({ url: 'taskreports/company-hours', params }),
       providesTags: TIME,
     }),
+    teamReport: build.query<TeamReport, ReportRange & { departmentId?: string; projectId?: string }>({
+      query: (params) => ({ url: 'taskreports/team', params }),
+      providesTags: TIME,
+    }),
+    memberReport: build.query<MemberReport, ReportRange & { userId: string }>({
+      query: ({ userId, ...params }) => ({
+        url: `taskreports/member/${encodeURIComponent(userId)}`,
+        params,
+      }),
+      providesTags: TIME,
+    }),
   }),
 });
 
-export const { useUserTasksByStatusQuery, useHoursReportQuery } = reportsApi;
+export const { useUserTasksByStatusQuery, useHoursReportQuery, useTeamReportQuery, useMemberReportQuery } =
+  reportsApi;

@@ -1,4 +1,5 @@
 import DownloadRounded from '@mui/icons-material/DownloadRounded';
+import EventNoteRounded from '@mui/icons-material/EventNoteRounded';
 import Button from '@mui/material/Button';
 import Grid from '@mui/material/Grid';
 import LinearProgress from '@mui/material/LinearProgress';
@@ -13,11 +14,13 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { formatDuration, MESSAGES, REPORT_DEFAULT_DAYS } from '@taskhive/contract';
 import { lazy, Suspense, useState } from 'react';
+import { Link as RouterLink, useSearchParams } from 'react-router';
 import { errorMessage } from '../../api/errors';
 import { EmptyState } from '../../components/empty-state';
 import { ErrorPanel } from '../../components/error-panel';
 import { MainCard } from '../../components/main-card';
 import { PageHeader } from '../../components/page-header';
+import { PageLoader } from '../../components/page-loader';
 import { useAuthedDownload } from '../../hooks/use-authed-download';
 import { useSession } from '../../hooks/use-session';
 import { useToast } from '../../hooks/use-toast';
@@ -38,8 +41,73 @@ function daysAgo(n: number) {
 
 const chartFallback = <LinearProgress aria-label="Loading chart" />;
 
-/** /app/reports: one user's tasks by status and hours, in a date range, with CSV export. */
+/**
+ * The views as links (the address says which one is shown). Links, not MUI Tabs: sharing Tabs with
+ * the project page would split it into a chunk whose name the sign-in entry would carry.
+ */
+const VIEWS = [
+  { id: 'user', label: 'By user', to: { search: '' } },
+  { id: 'team', label: 'Team', to: { search: '?view=team' } },
+] as const;
+
+// The team and member reports load with their view.
+const TeamReport = lazy(() => import('./team-report'));
+const MemberReport = lazy(() => import('./member-report'));
+
+/**
+ * /app/reports: the user report (by default), the team report (`?view=team`, with
+ * report:read:all) and one member's report (`?view=member&member=<id>`, linked from both).
+ */
 export default function ReportsPage() {
+  const { can } = useSession();
+  const [params] = useSearchParams();
+  const canTeam = can({ anyOf: ['report:read:all'] });
+  const view = params.get('view');
+  const shown =
+    view === 'member' && params.get('member') ? 'member' : view === 'team' && canTeam ? 'team' : 'user';
+  const tab = shown === 'member' ? (canTeam ? 'team' : 'user') : shown;
+  return (
+    <Stack spacing={2.5}>
+      <PageHeader title="Reports" />
+      {canTeam && (
+        <Stack
+          component="nav"
+          aria-label="Report views"
+          direction="row"
+          spacing={1}
+          sx={{ borderBottom: 1, borderColor: 'divider' }}
+        >
+          {VIEWS.map((v) => (
+            <Button
+              key={v.id}
+              component={RouterLink}
+              to={v.to}
+              aria-current={tab === v.id ? 'page' : undefined}
+              sx={{
+                borderRadius: 0,
+                borderBottom: 2,
+                borderColor: tab === v.id ? 'primary.main' : 'transparent',
+                color: tab === v.id ? 'primary.main' : 'text.secondary',
+              }}
+            >
+              {v.label}
+            </Button>
+          ))}
+        </Stack>
+      )}
+      {shown === 'user' ? (
+        <UserReport />
+      ) : (
+        <Suspense fallback={<PageLoader />}>
+          {shown === 'team' ? <TeamReport /> : <MemberReport backToTeam={canTeam} />}
+        </Suspense>
+      )}
+    </Stack>
+  );
+}
+
+/** One user's tasks by status and hours, in a date range, with CSV export. */
+function UserReport() {
   const { user } = useSession();
   const toast = useToast();
   const download = useAuthedDownload();
@@ -66,9 +134,9 @@ export default function ReportsPage() {
   };
 
   const failure = tasks.error ?? hours.error;
+  const memberLink = `?${new URLSearchParams({ view: 'member', member: userId || me, from, to }).toString()}`;
   return (
     <Stack spacing={2.5}>
-      <PageHeader title="Reports" />
       <MainCard>
         <Stack direction={{ xs: 'column', md: 'row' }} spacing={1.5} sx={{ alignItems: { md: 'center' } }}>
           <TextField
@@ -102,6 +170,9 @@ export default function ReportsPage() {
             slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: from } }}
           />
           <Stack sx={{ flexGrow: 1 }} />
+          <Button component={RouterLink} to={memberLink} startIcon={<EventNoteRounded />}>
+            Tasks by date
+          </Button>
           <Button startIcon={<DownloadRounded />} onClick={() => void exportCsv()}>
             Export CSV
           </Button>
