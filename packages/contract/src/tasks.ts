@@ -14,6 +14,8 @@ export const MAX_TASK_ASSIGNEES = 20;
 
 export const taskSchema = z.object({
   taskId: z.uuid(),
+  /** What people say and type: the project's code, a dash and the task's number in it (`APL-42`). */
+  key: z.string(),
   projectId: z.uuid(),
   projectName: z.string(),
   taskListId: z.uuid(),
@@ -45,6 +47,17 @@ export const taskSchema = z.object({
   updatedAt: z.string(),
 });
 export type Task = z.infer<typeof taskSchema>;
+
+/**
+ * A task key as typed: a project code (letters, digits, `-` and `_`), a dash and a number. The
+ * number is what follows the last dash, so a code with dashes (`WEB-01`) still reads (`WEB-01-7`).
+ */
+export const TASK_KEY_PATTERN = /^([A-Za-z0-9][A-Za-z0-9_-]*)-(\d{1,9})$/;
+
+/** GET /Tasks/key/{key}. */
+export const taskKeyParam = z.object({
+  key: text().trim().regex(TASK_KEY_PATTERN, 'A task key is a project code, a dash and a number, like APL-42'),
+});
 
 /** Cards a board column loads at first, and adds at each "Show more". */
 export const BOARD_COLUMN_PAGE = 50;

@@ -44,6 +44,7 @@ export function task(n: number, title: string, statusName = 'Open', extra: Parti
   const s = status(statusName);
   return {
     taskId: uuid('20000000', n),
+    key: `WEB-${n}`,
     projectId: PROJECT_ID,
     projectName: 'Website',
     taskListId: LIST_ID,

@@ -68,6 +68,8 @@ export const projects = pgTable(
     startDate: date('start_date'),
     endDate: date('end_date'),
     budget: numeric('budget', { precision: 12, scale: 2 }),
+    /** The number the project's last task took (trigger tasks_number, src/db/sql/task-keys.sql). */
+    lastTaskNumber: integer('last_task_number').notNull().default(0),
     createdBy: uuid('created_by'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -148,7 +150,8 @@ export const taskLists = pgTable(
 );
 
 /**
- * Triggers: tasks_tally_insert, tasks_tally_update, tasks_tally_delete (src/db/sql/tallies.sql)
+ * Triggers: tasks_number (src/db/sql/task-keys.sql) numbers a new task in its project;
+ * tasks_tally_insert, tasks_tally_update, tasks_tally_delete (src/db/sql/tallies.sql)
  * keep task_tallies, task_due_tallies and, on a status or due date change, task_assignee_tallies;
  * tasks_assignee_untally (src/db/sql/assignee-tallies.sql) takes a deleted task's assignments out.
  */
@@ -160,6 +163,11 @@ export const tasks = pgTable(
     projectId: uuid('project_id').notNull(),
     taskListId: uuid('task_list_id').notNull(),
     parentTaskId: uuid('parent_task_id'),
+    /**
+     * Its number in its project, set on insert by trigger tasks_number (src/db/sql/task-keys.sql):
+     * the key people say is the project's code and it (`APL-42`).
+     */
+    number: integer('number').notNull().default(0),
     title: text('title').notNull(),
     description: text('description'),
     statusId: uuid('status_id'),
@@ -183,6 +191,8 @@ export const tasks = pgTable(
   },
   (t) => [
     unique('tasks_company_id_uq').on(t.companyId, t.id),
+    // A key names one task (and GET /api/Tasks/key/{key} finds it by this index).
+    uniqueIndex('tasks_project_number_uq').on(t.companyId, t.projectId, t.number),
     foreignKey({
       columns: [t.companyId, t.projectId],
       foreignColumns: [projects.companyId, projects.id],

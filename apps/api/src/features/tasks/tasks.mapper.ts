@@ -32,6 +32,7 @@ export function byTask(rows: AssigneeRow[]): Map<string, Person[]> {
 export function toTask(row: TaskRow, assignees: Map<string, Person[]>): Task {
   return {
     taskId: row.id,
+    key: row.key,
     projectId: row.projectId,
     projectName: row.projectName,
     taskListId: row.taskListId,

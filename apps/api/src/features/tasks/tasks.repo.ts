@@ -16,7 +16,7 @@ import {
   type SQL,
   sql,
 } from 'drizzle-orm';
-import { OVERDUE_STATUS_NAME, type TaskListQuery } from '@taskhive/contract';
+import { OVERDUE_STATUS_NAME, TASK_KEY_PATTERN, type TaskListQuery } from '@taskhive/contract';
 import {
   priorities,
   projectMembers,
@@ -46,6 +46,7 @@ export type NewTask = Required<Omit<TaskPatch, 'taskListId' | 'statusId' | 'sort
 
 export type TaskRow = {
   id: string;
+  key: string;
   projectId: string;
   projectName: string;
   taskListId: string;
@@ -96,6 +97,9 @@ const isOverdue = sql<boolean>`coalesce(${tasks.dueDate} < current_date and ${ta
 const subtaskCount = sql<number>`(select count(*) from tasks sub
   where sub.company_id = ${tasks.companyId} and sub.parent_task_id = ${tasks.id})::int`.mapWith(Number);
 
+/** `APL-42`: the project's code and the task's number in it (migration 0026). */
+const taskKey = sql<string>`${projects.code} || '-' || ${tasks.number}`;
+
 const joins = {
   project: and(eq(projects.id, tasks.projectId), eq(projects.companyId, tasks.companyId)),
   list: and(eq(taskLists.id, tasks.taskListId), eq(taskLists.companyId, tasks.companyId)),
@@ -107,6 +111,7 @@ function select(scope: Scope) {
   return scope.db
     .select({
       id: tasks.id,
+      key: taskKey,
       projectId: tasks.projectId,
       projectName: projects.name,
       taskListId: tasks.taskListId,
@@ -169,12 +174,24 @@ function setCondition(scope: Scope, set: TaskSet): SQL | undefined {
   return assignedTo(scope, set.assignedTo);
 }
 
+/** A search that is a task key (`APL-42`) also finds that task. */
+function byKey(term: string | undefined): SQL | undefined {
+  const m = term ? TASK_KEY_PATTERN.exec(term.trim()) : null;
+  if (!m?.[1] || !m[2] || Number(m[2]) > 2_147_483_647) return undefined;
+  // A subquery, not the projects join: the list's count reads tasks without it.
+  return and(
+    eq(tasks.number, Number(m[2])),
+    sql`${tasks.projectId} = (select p.id from projects p
+      where p.company_id = ${tasks.companyId} and lower(p.code) = ${m[1].toLowerCase()})`,
+  );
+}
+
 function filters(scope: Scope, q: TaskListQuery): (SQL | undefined)[] {
   const statusNames = q.statusNames?.map((n) => n.toLowerCase());
   const priorityNames = q.priorityNames?.map((n) => n.toLowerCase());
   const byStatus = statusNames?.length ? inArray(sql`lower(${taskStatuses.name})`, statusNames) : undefined;
   return [
-    searchAny(q.search, tasks.title, tasks.description),
+    or(searchAny(q.search, tasks.title, tasks.description), byKey(q.search)),
     byStatus && statusNames?.includes(OVERDUE_STATUS_NAME.toLowerCase()) ? or(byStatus, isOverdue) : byStatus,
     priorityNames?.length ? inArray(sql`lower(${priorities.name})`, priorityNames) : undefined,
     q.projectId ? eq(tasks.projectId, q.projectId) : undefined,
@@ -354,6 +371,21 @@ export const tasksRepo = {
 
   async byId(scope: Scope, id: string, reach: Reach): Promise<TaskRow | null> {
     const [row] = await select(scope).where(scope.own(tasks, eq(tasks.id, id), inReach(scope, reach)));
+    return row ?? null;
+  },
+
+  /** The task a key names (`APL-42`, the code in any case), within the reach; null if none. */
+  async byKey(scope: Scope, key: string, reach: Reach): Promise<TaskRow | null> {
+    const m = TASK_KEY_PATTERN.exec(key);
+    if (!m?.[1] || !m[2] || Number(m[2]) > 2_147_483_647) return null;
+    const [row] = await select(scope).where(
+      scope.own(
+        tasks,
+        sql`lower(${projects.code}) = ${m[1].toLowerCase()}`,
+        eq(tasks.number, Number(m[2])),
+        inReach(scope, reach),
+      ),
+    );
     return row ?? null;
   },
 

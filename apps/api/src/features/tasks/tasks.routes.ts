@@ -14,6 +14,7 @@ import {
   idParam,
   paged,
   taskDetailSchema,
+  taskKeyParam,
   taskListQuerySchema,
   taskSchema,
   updateTaskBodySchema,
@@ -132,6 +133,20 @@ export async function tasksRoutes(app: FastifyInstance, opts: { tasks: TasksServ
         MESSAGES.tasks.subtaskCreated,
         201,
       ),
+  );
+
+  r.get(
+    '/api/Tasks/key/:key',
+    {
+      config: { permission: 'task:read' },
+      schema: {
+        tags,
+        summary: 'The task a key names (APL-42: its project code, a dash, its number), as GET /Tasks/{id}',
+        params: taskKeyParam,
+        response: { 200: envelope(taskDetailSchema) },
+      },
+    },
+    async (req, reply) => ok(reply, await tasks.byKey(scopeOf(req), req.params.key)),
   );
 
   r.get(

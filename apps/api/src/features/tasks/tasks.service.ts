@@ -252,6 +252,13 @@ export function tasksService(deps: { storage: FileStorage; log: FastifyBaseLogge
 
     get: detail,
 
+    /** The task a key names (`APL-42`), as GET /Tasks/{id} answers it; 404 when none the reader may see. */
+    async byKey(scope: Scope, key: string) {
+      const row = await tasksRepo.byKey(scope, key, projectsPolicy.taskReach(scope.actor));
+      if (!row) throw notFound('Task');
+      return detailOf(scope, row);
+    },
+
     async create(scope: Scope, taskListId: string, body: CreateTaskBody) {
       return create(scope, await loadTaskListRef(scope, taskListId), null, body);
     },
