@@ -104,7 +104,7 @@ export const reportsRepo = {
       })
       .from(taskStatuses)
       .where(scope.own(taskStatuses))
-      .orderBy(asc(taskStatuses.sortOrder));
+      .orderBy(asc(taskStatuses.sortOrder), asc(taskStatuses.name));
   },
 
   /**

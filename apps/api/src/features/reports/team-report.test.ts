@@ -184,10 +184,10 @@ describe('GET /api/taskreports/team', () => {
     const d = res.json().data;
     expect(d).toMatchObject({ from: FROM, to: TO, coverage: 'company' });
     expect(d.statuses.map((s: { statusName: string }) => s.statusName)).toEqual([
+      'Not Started',
       'Open',
       'In Progress',
       'In Review',
-      'Not Started',
       'Delayed',
       'Completed',
       'Cancelled',
@@ -202,7 +202,7 @@ describe('GET /api/taskreports/team', () => {
       minutes: 345,
       hours: 5.75,
     });
-    expect(eve.byStatus.map((s: { taskCount: number }) => s.taskCount)).toEqual([2, 1, 1, 0, 0, 1, 0]);
+    expect(eve.byStatus.map((s: { taskCount: number }) => s.taskCount)).toEqual([0, 2, 1, 1, 0, 1, 0]);
     expect(d.members.find((m: Member) => m.userId === carlId)).toMatchObject({
       departmentName: 'Sales',
       taskCount: 1,
@@ -270,10 +270,10 @@ describe('GET /api/taskreports/team', () => {
     expect(res.body.startsWith('\ufeff')).toBe(true);
     const lines = res.body.slice(1).trim().split('\n');
     expect(lines[0]).toBe(
-      'Member,Department,Open,In Progress,In Review,Not Started,Delayed,Completed,Cancelled,Tasks,Done,Hours',
+      'Member,Department,Not Started,Open,In Progress,In Review,Delayed,Completed,Cancelled,Tasks,Done,Hours',
     );
-    expect(lines).toContain(`Eve Employee,${departmentName},2,1,1,0,0,1,0,5,1,5.75`);
-    expect(lines).toContain('Carl Colleague,Sales,1,0,0,0,0,0,0,1,0,4.00');
+    expect(lines).toContain(`Eve Employee,${departmentName},0,2,1,1,0,1,0,5,1,5.75`);
+    expect(lines).toContain('Carl Colleague,Sales,0,1,0,0,0,0,0,1,0,4.00');
     expect(lines).toContain('Mona Manager,,0,0,0,0,0,0,0,0,0,0.00');
     expect(lines).toHaveLength(6);
   });
