@@ -125,6 +125,8 @@ describe('useLiveUpdates', () => {
         'Department',
         'Purchase',
         'CompanyModule',
+        // A personal to-do's owner (issue 24).
+        'Todo',
       ]),
     );
   });
