@@ -10,7 +10,6 @@ import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { accessRepo, isSuperAdminRole } from '../../lib/access.ts';
 import { conflict, forbidden, notFound, unauthorized } from '../../lib/errors.ts';
-import { sessionEnded } from '../../lib/live-events.ts';
 import { type Actor, makeScope, type Scope, scopeForCompany } from '../../lib/scope.ts';
 import { signAccessToken } from '../../lib/tokens.ts';
 import { auditLog } from '../audit/index.ts';
@@ -123,8 +122,11 @@ export function impersonationService(deps: { db: Db; config: Config }) {
     },
 
     /**
-     * Ends the impersonation the caller's session carries (audited; its session is revoked and
-     * its streams close) and answers the Super Admin's own session, still live. Called with a
+     * Ends the impersonation the caller's session carries (audited; its session is revoked) and
+     * answers the Super Admin's own session, still live. No session-ended change is sent: the tab
+     * that ends it closes its stream as it switches sessions (a session-ended event would make it
+     * read /auth/me with the revoked token in between); any other stream of the session closes
+     * at its next re-check. Called with a
      * session that is no impersonation (the web after an impersonation ran out: its refresh gave
      * the Super Admin's token back), it answers that session as it is.
      */
@@ -146,7 +148,6 @@ export function impersonationService(deps: { db: Db; config: Config }) {
           subjectUserId: actor.userId,
           details: { reason: imp.reason },
         });
-        tx.emit(sessionEnded(actor.sessionId, actor.userId));
       });
       const own = await access.liveSession(imp.bySessionId, imp.by);
       if (!own || own.userStatus !== 'active' || !own.companyActive)

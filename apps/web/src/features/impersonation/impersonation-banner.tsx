@@ -45,10 +45,13 @@ export function ImpersonationBanner() {
     async (message: string) => {
       if (ending.current) return;
       ending.current = true;
+      // The company screens leave first (the guards show their loader), so nothing of theirs asks
+      // the server with the token about to be revoked.
+      dispatch(authActions.logoutStarted());
       try {
         const own = await endImpersonation().unwrap();
         toast.info(message);
-        switchTo(
+        await switchTo(
           own,
           actedIn.current ? `/super-admin/companies/${actedIn.current}` : '/super-admin/dashboard',
         );

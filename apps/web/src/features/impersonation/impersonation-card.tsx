@@ -43,7 +43,7 @@ export function ImpersonationCard({ companyId }: { companyId: string }) {
     try {
       const session = await start({ companyId, reason: parsed.data.reason }).unwrap();
       toast.success(`${IMPERSONATION_MESSAGES.started}: ${session.impersonation.actingAs.name}`);
-      switchTo(session, '/app/dashboard');
+      await switchTo(session, '/app/dashboard');
     } catch (e) {
       const field = fieldErrors(e).reason;
       if (field) setError(field);

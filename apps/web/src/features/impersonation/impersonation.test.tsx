@@ -182,7 +182,7 @@ describe('ImpersonationCard', () => {
     await u.click(dialog.querySelector('button[type="submit"]') as HTMLElement);
     await waitFor(() => expect(router.state.location.pathname).toBe('/app/dashboard'));
     expect(await calls[0]?.json()).toEqual({ reason: 'Ticket 4711' });
-    expect(store.getState().auth.user?.userId).toBe(ADMIN);
+    await waitFor(() => expect(store.getState().auth.user?.userId).toBe(ADMIN));
     expect(store.getState().auth.permissions).toEqual(['project:create']);
   });
 });
