@@ -81,6 +81,8 @@ export const sessionUserSchema = z.object({
   companyName: z.string(),
   departmentName: z.string().nullable(),
   profilePhotoUrl: z.string().nullable(),
+  /** A Company Admin set the password: the app shows only the change-password screen until it is changed. */
+  mustChangePassword: z.boolean(),
 });
 export type SessionUser = z.infer<typeof sessionUserSchema>;
 

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { text } from './text.ts';
+import { passwordSchema } from './auth.ts';
+import { MESSAGES } from './messages.ts';
 
 /**
  * Profiles (issue 24): a company's profile, the password a Company Admin sets, employees'
@@ -22,6 +24,10 @@ export const PROFILE_MESSAGES = {
   cannotSetOwnPassword: 'Change your own password in Account settings',
   onlyActiveUsers: 'Only an active employee can be given a password',
   passwordChangeRequired: 'Change your password to continue',
+  newPasswordSameAsGiven: 'Choose a password other than the one you were given',
+  mustChangeTitle: 'Choose a new password',
+  mustChangeIntro:
+    'An administrator set a password for your account. Choose your own to continue; until then the rest of the app stays closed.',
   photoRemoved: 'Profile photo removed',
   noPhoto: 'There is no profile photo to remove',
   employeeCodeTaken: 'Another employee of the company has this employee code',
@@ -85,3 +91,14 @@ export const companyProfileBodyFields = {
   companySize: z.enum(COMPANY_SIZES).nullable().optional(),
   celebrationsWidget: z.boolean().optional(),
 };
+
+/* ---------- A password a Company Admin sets ---------- */
+
+/** POST /CompanyUsers/user/{id}/password: the member must change it at the next sign-in. */
+export const setPasswordBodySchema = z
+  .object({ newPassword: passwordSchema, confirmPassword: text() })
+  .refine((b) => b.newPassword === b.confirmPassword, {
+    message: MESSAGES.auth.passwordsDoNotMatch,
+    path: ['confirmPassword'],
+  });
+export type SetPasswordBody = z.infer<typeof setPasswordBodySchema>;

@@ -9,6 +9,8 @@ export type SessionState = LiveSession & {
   authzVersion: number;
   /** When the session expires (checked on every cached use too). */
   expiresAt: Date;
+  /** A Company Admin set the password: only the routes that change it are open (issue 24). */
+  mustChangePassword: boolean;
 };
 
 /** A token's authorisation: the session's state and the permissions it gives. */
@@ -72,6 +74,7 @@ export function authzCache(db: Db, options: AuthzCacheOptions = {}) {
       companyActive: companies.isActive,
       authzVersion: companies.authzVersion,
       expiresAt: sessions.expiresAt,
+      mustChangePassword: users.mustChangePassword,
     })
     .from(sessions)
     .innerJoin(users, and(eq(users.id, sessions.userId), eq(users.companyId, sessions.companyId)))

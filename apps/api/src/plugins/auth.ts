@@ -3,15 +3,17 @@ import fp from 'fastify-plugin';
 import {
   IMPERSONATION_MESSAGES,
   MESSAGES,
+  PASSWORD_CHANGE_REQUIRED_CODE,
   type Permission,
   type PermissionRequirement,
+  PROFILE_MESSAGES,
   satisfies,
 } from '@taskhive/contract';
 import type { Config } from '../config.ts';
 import { AUTHZ_CHANNEL, type Database, type Db } from '../db/client.ts';
 import { isSuperAdminRole } from '../lib/access.ts';
 import { type Authorisation, type AuthzCache, authzCache } from '../lib/authz-cache.ts';
-import { forbidden, unauthorized } from '../lib/errors.ts';
+import { forbidden, HttpError, unauthorized } from '../lib/errors.ts';
 import { type Actor, makeScope, type Scope } from '../lib/scope.ts';
 import { type AccessClaims, accessTokenVerifier } from '../lib/tokens.ts';
 
@@ -28,6 +30,11 @@ declare module 'fastify' {
      * sessions and tokens stay with the account's owner.
      */
     refuseImpersonation?: boolean;
+    /**
+     * Open to a session that must change its password first (a Company Admin set it, issue 24);
+     * every other route answers 403 with code PASSWORD_CHANGE_REQUIRED until it is changed.
+     */
+    beforePasswordChange?: boolean;
   }
   interface FastifyRequest {
     actor: Actor | null;
@@ -213,8 +220,21 @@ export const authPlugin = fp(
     });
 
     /** Admits the request's actor, or throws 401 or 403. */
-    function admit(req: FastifyRequest, actor: Actor | string, need: Permission | PermissionRequirement) {
+    function admit(
+      req: FastifyRequest,
+      actor: Actor | string,
+      need: Permission | PermissionRequirement,
+      found: Authorisation | null,
+    ) {
       if (typeof actor === 'string') throw unauthorized(actor);
+      if (
+        found?.state.mustChangePassword &&
+        !actor.impersonation &&
+        !req.routeOptions.config.beforePasswordChange
+      )
+        throw new HttpError(403, PROFILE_MESSAGES.passwordChangeRequired, {
+          code: PASSWORD_CHANGE_REQUIRED_CODE,
+        });
       req.actor = actor;
       req.scope = makeScope(opts.db, actor);
       const allowed =
@@ -241,7 +261,7 @@ export const authPlugin = fp(
       const found = claims && authz.cached(claims.sessionId, claims.userId);
       if (claims && found) {
         try {
-          admit(req, actorFrom(claims, found, client), need);
+          admit(req, actorFrom(claims, found, client), need, found);
         } catch (err) {
           return done(err as Error);
         }
@@ -250,7 +270,8 @@ export const authPlugin = fp(
       void (async () => {
         const verified = claims ?? (await verifyToken(token));
         if (!verified) throw unauthorized(MESSAGES.auth.sessionExpired);
-        admit(req, await actorOf(verified, client), need);
+        const authorised = await authz.authorise(verified.sessionId, verified.userId);
+        admit(req, actorFrom(verified, authorised, client), need, authorised);
       })().then(() => done(), done);
     });
   },

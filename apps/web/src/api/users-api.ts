@@ -49,6 +49,12 @@ export const usersApi = baseApi.injectEndpoints({
       invalidatesTags: (r, _e, { userId }) =>
         r ? [EMPLOYEE_LIST, { type: 'Employee', id: userId }, { type: 'UserProfile', id: userId }] : [],
     }),
+    /** Own photo always; someone else's with employee:update. */
+    removeUserPhoto: build.mutation<null, string>({
+      query: (userId) => ({ url: `CompanyUsers/photo/${encodeURIComponent(userId)}`, method: 'DELETE' }),
+      invalidatesTags: (_r, e, userId) =>
+        e ? [] : [EMPLOYEE_LIST, { type: 'Employee', id: userId }, { type: 'UserProfile', id: userId }],
+    }),
   }),
 });
 
@@ -57,4 +63,5 @@ export const {
   useGetEmployeeQuery,
   useLazyGetEmployeeQuery,
   useUploadUserPhotoMutation,
+  useRemoveUserPhotoMutation,
 } = usersApi;

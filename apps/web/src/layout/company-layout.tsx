@@ -9,14 +9,24 @@ import { ImpersonationBanner } from '../features/impersonation/impersonation-ban
 import { useAppDispatch, useAppSelector } from '../hooks/store';
 import { AppShell } from './app-shell';
 import { loadNotificationBell } from './header';
+import { MustChangePassword } from './must-change-password';
 import { companyMenu } from './menu-items';
 import { useLiveUpdates } from './use-live-updates';
 
 /**
- * The company area: the start-up load first (idle starts it, pending shows a spinner, failed an
- * error panel with Retry), then the shell. One live-updates stream per tab runs while signed in.
+ * The company area, or only the change of a password a Company Admin set (issue 24): the API
+ * opens nothing else to that session, so not even the start-up load runs until it is changed.
  */
 export function CompanyLayout() {
+  const mustChange = useAppSelector((s) => s.auth.user?.mustChangePassword === true);
+  return mustChange ? <MustChangePassword /> : <Workspace />;
+}
+
+/**
+ * The workspace: the start-up load first (idle starts it, pending shows a spinner, failed an
+ * error panel with Retry), then the shell. One live-updates stream per tab runs while signed in.
+ */
+function Workspace() {
   const dispatch = useAppDispatch();
   const { status, error } = useAppSelector((s) => s.startup);
   useLiveUpdates();

@@ -43,6 +43,7 @@ const USER = {
   companyName: 'Acme',
   departmentName: 'Engineering',
   profilePhotoUrl: null,
+  mustChangePassword: false,
 };
 
 /** A signed-in session for tests. */

@@ -135,7 +135,7 @@ export async function authRoutes(
     '/api/auth/logout',
     {
       // An impersonation ends through POST /auth/impersonation/end, which is audited.
-      config: { permission: SIGNED_IN, refuseImpersonation: true },
+      config: { permission: SIGNED_IN, refuseImpersonation: true, beforePasswordChange: true },
       // The cookie goes whatever the answer: an expired access token still signs the browser out.
       onError: async (req, reply) => cookie.clear(req, reply),
       schema: { tags, summary: 'End this session', response: { 200: nothing } },
@@ -150,7 +150,7 @@ export async function authRoutes(
   r.get(
     '/api/auth/me',
     {
-      config: { permission: SIGNED_IN },
+      config: { permission: SIGNED_IN, beforePasswordChange: true },
       schema: { tags, summary: 'The session payload', response: { 200: envelope(meResultSchema) } },
     },
     async (req, reply) => ok(reply, await auth.me(scopeOf(req))),
@@ -174,7 +174,7 @@ export async function authRoutes(
   r.post(
     '/api/auth/change-password',
     {
-      config: { permission: SIGNED_IN, refuseImpersonation: true },
+      config: { permission: SIGNED_IN, refuseImpersonation: true, beforePasswordChange: true },
       schema: {
         tags,
         summary: 'Change my password',

@@ -3,6 +3,7 @@ import {
   type LoginResult,
   MESSAGES,
   PASSWORD_RESET_TTL_SECONDS,
+  PROFILE_MESSAGES,
   REFRESH_TOKEN_TTL_SECONDS,
   RESET_EXPIRED_CODE,
   type RefreshResult,
@@ -289,9 +290,13 @@ export function authService({ db, config, log, background, live }: AuthDeps) {
         throw fieldError('currentPassword', MESSAGES.auth.currentPasswordWrong);
       }
       assertAcceptablePassword(body.newPassword, 'newPassword');
+      // A password a Company Admin set is someone else's knowledge: the change must replace it.
+      const forced = await usersRepo.mustChangePassword(scope, actor.userId);
+      if (forced && body.newPassword === body.currentPassword)
+        throw fieldError('newPassword', PROFILE_MESSAGES.newPasswordSameAsGiven);
       const passwordHash = await hashPassword(body.newPassword);
       await scope.transaction(async (tx) => {
-        await usersRepo.update(tx, actor.userId, { passwordHash });
+        await usersRepo.update(tx, actor.userId, { passwordHash, mustChangePassword: false });
         await sessions.revokeAllForUser(tx, actor.userId, 'password-changed', actor.sessionId);
         // Every stream of the user re-checks its session: this one stays, the others close.
         tx.emit(sessionEnded('*', actor.userId));
@@ -323,6 +328,8 @@ export function authService({ db, config, log, background, live }: AuthDeps) {
         if (!(await sessions.consumePasswordToken(tx.db, t.id))) throw expired();
         await usersRepo.update(tx, t.userId, {
           passwordHash,
+          // A password chosen through the link is the owner's own.
+          mustChangePassword: false,
           ...(row.status === 'invited' ? { status: 'active' as const } : {}),
         });
         await sessions.revokeAllForUser(tx, t.userId, 'password-reset');

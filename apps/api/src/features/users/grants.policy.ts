@@ -98,6 +98,17 @@ export const grantsPolicy = {
   },
 
   /**
+   * Setting `targetUserId`'s password (issue 24) lets the actor sign in as them until they change
+   * it: never over someone holding a permission the actor lacks (as for their status).
+   */
+  async assertMaySetPassword(scope: Scope, targetUserId: string) {
+    const { actor } = scope;
+    if (actor.isSuperAdmin) return;
+    const held = await accessRepo(scope.db).effectivePermissionsOf(scope.companyId, [targetUserId]);
+    assertHoldsAll(actor, [...(held.get(targetUserId) ?? [])]);
+  },
+
+  /**
    * Changing who manages whom (a department's manager, or which department someone is in when a
    * manager is involved) hands out `MANAGEMENT_RIGHTS` over people: only their holders may.
    */

@@ -44,5 +44,6 @@ export function toSessionUser(row: UserRow & { companyName: string }): SessionUs
     companyName: row.companyName,
     departmentName: row.departmentName,
     profilePhotoUrl: profilePhotoUrl(row),
+    mustChangePassword: row.mustChangePassword,
   };
 }

@@ -31,6 +31,7 @@ export const profileColumns = {
   departmentName: departments.name,
   departmentManagerId: departments.managerId,
   profilePhotoPath: users.profilePhotoPath,
+  mustChangePassword: users.mustChangePassword,
   createdAt: users.createdAt,
   updatedAt: users.updatedAt,
 };
@@ -51,6 +52,7 @@ export type UserRow = {
   departmentName: string | null;
   departmentManagerId: string | null;
   profilePhotoPath: string | null;
+  mustChangePassword: boolean;
   createdAt: Date;
   updatedAt: Date;
 };
@@ -294,7 +296,10 @@ export const usersRepo = {
   async update(
     scope: Scope,
     userId: string,
-    patch: Partial<Omit<NewUser, 'email'>> & { profilePhotoPath?: string | null },
+    patch: Partial<Omit<NewUser, 'email'>> & {
+      profilePhotoPath?: string | null;
+      mustChangePassword?: boolean;
+    },
   ): Promise<boolean> {
     const rows = await scope.db
       .update(users)
@@ -302,6 +307,15 @@ export const usersRepo = {
       .where(scope.own(users, eq(users.id, userId)))
       .returning({ id: users.id });
     return rows.length > 0;
+  },
+
+  /** Whether the user must change a password a Company Admin set before anything else. */
+  async mustChangePassword(scope: Scope, userId: string): Promise<boolean> {
+    const [row] = await scope.db
+      .select({ m: users.mustChangePassword })
+      .from(users)
+      .where(scope.own(users, eq(users.id, userId)));
+    return row?.m ?? false;
   },
 
   async passwordHash(scope: Scope, userId: string): Promise<string | null> {

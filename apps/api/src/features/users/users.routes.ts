@@ -13,6 +13,8 @@ import {
   paged,
   personSchema,
   profilePhotoResultSchema,
+  PROFILE_MESSAGES,
+  setPasswordBodySchema,
   updateEmployeeBodySchema,
   userProfileSchema,
 } from '@taskhive/contract';
@@ -134,6 +136,43 @@ export async function usersRoutes(app: FastifyInstance, opts: { users: UsersServ
     },
     async (req, reply) =>
       ok(reply, await users.uploadPhoto(scopeOf(req), req.params.id, req), MESSAGES.users.photoUploaded),
+  );
+
+  r.post(
+    '/api/CompanyUsers/user/:id/password',
+    {
+      // A Company Admin's: employee:update and company:update (usersService.setPassword's rules).
+      config: { permission: { allOf: ['employee:update', 'company:update'] } },
+      schema: {
+        tags,
+        summary: "Set an employee's password; they must change it at their next sign-in",
+        params: idParam,
+        body: setPasswordBodySchema,
+        response: { 200: envelope(z.null()) },
+      },
+    },
+    async (req, reply) => {
+      await users.setPassword(scopeOf(req), req.params.id, req.body);
+      return ok(reply, null, PROFILE_MESSAGES.passwordSet);
+    },
+  );
+
+  r.delete(
+    '/api/CompanyUsers/photo/:id',
+    {
+      // Own photo always; someone else's needs employee:update (usersPolicy.assertCanChangePhoto).
+      config: { permission: SIGNED_IN },
+      schema: {
+        tags,
+        summary: 'Remove a profile photo',
+        params: idParam,
+        response: { 200: envelope(z.null()) },
+      },
+    },
+    async (req, reply) => {
+      await users.removePhoto(scopeOf(req), req.params.id);
+      return ok(reply, null, PROFILE_MESSAGES.photoRemoved);
+    },
   );
 
   r.get(

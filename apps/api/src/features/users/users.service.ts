@@ -1,5 +1,7 @@
 import {
   type CreateEmployeeBody,
+  PROFILE_MESSAGES,
+  type SetPasswordBody,
   type DirectoryQuery,
   type EmployeeDetail,
   type EmployeeListQuery,
@@ -12,6 +14,7 @@ import {
 } from '@taskhive/contract';
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import { conflict, fieldError, notFound, uniqueViolation } from '../../lib/errors.ts';
+import { assertAcceptablePassword, hashPassword } from '../../lib/passwords.ts';
 import { toPaged } from '../../lib/list.ts';
 import { retryTransaction } from '../../lib/retry.ts';
 import type { Scope } from '../../lib/scope.ts';
@@ -259,6 +262,45 @@ export function usersService({ storage, log }: UsersDeps) {
         .catch((err: unknown) => log.warn({ err }, 'old photo not removed'));
       const after = await load(scope, userId);
       return { profilePhotoUrl: profilePhotoUrl(after) ?? '' };
+    },
+
+    /**
+     * A Company Admin sets an active colleague's password (issue 24): their sessions end, and their
+     * next sign-in may only change it. Never one's own (Account settings does that), never over
+     * someone holding more (grantsPolicy). The audit says who and when, never the password.
+     */
+    async setPassword(scope: Scope, userId: string, body: SetPasswordBody) {
+      if (scope.actor.userId === userId) throw conflict(PROFILE_MESSAGES.cannotSetOwnPassword);
+      const row = await load(scope, userId);
+      await grantsPolicy.assertMaySetPassword(scope, userId);
+      if (row.status !== 'active') throw conflict(PROFILE_MESSAGES.onlyActiveUsers);
+      assertAcceptablePassword(body.newPassword, 'newPassword');
+      const passwordHash = await hashPassword(body.newPassword);
+      await scope.transaction(async (tx) => {
+        await usersRepo.update(tx, userId, { passwordHash, mustChangePassword: true });
+        await sessionsRepo.revokeAllForUser(tx, userId, 'password-set');
+        tx.emit(employeeChanged('updated', userId));
+        tx.emit(sessionEnded('*', userId));
+        await auditLog.record(tx, {
+          kind: 'user.password_set',
+          subjectUserId: userId,
+          details: { mustChangePassword: true },
+        });
+      });
+    },
+
+    /** Own photo always; someone else's needs employee:update. The file goes once the row lets go of it. */
+    async removePhoto(scope: Scope, userId: string) {
+      usersPolicy.assertCanChangePhoto(scope.actor, userId);
+      const before = await load(scope, userId);
+      if (!before.profilePhotoPath) throw notFound('Photo');
+      await scope.transaction(async (tx) => {
+        await usersRepo.update(tx, userId, { profilePhotoPath: null });
+        tx.emit(employeeChanged('updated', userId));
+      });
+      await storage
+        .remove(before.profilePhotoPath)
+        .catch((err: unknown) => log.warn({ err }, 'removed photo not deleted'));
     },
 
     /** The photo of a user of the scope's company, for `storage.send`. */

@@ -11,8 +11,19 @@ import { useChangePasswordMutation } from './account-api';
 
 const EMPTY = { currentPassword: '', newPassword: '', confirmPassword: '' };
 
+export interface ChangePasswordFormProps {
+  title?: string;
+  subheader?: string;
+  /** Called once the API accepted the new password. */
+  onChanged?: () => void;
+}
+
 /** Change the password; other sessions of the user end, this one stays. */
-export function ChangePasswordForm() {
+export function ChangePasswordForm({
+  title = 'Change password',
+  subheader = 'Signing in elsewhere ends when you change it',
+  onChanged,
+}: ChangePasswordFormProps = {}) {
   const toast = useToast();
   const [change, { isLoading }] = useChangePasswordMutation();
   const form = useZodForm(changePasswordBodySchema, EMPTY);
@@ -25,6 +36,7 @@ export function ChangePasswordForm() {
       const res = await change(body).unwrap();
       toast.success(res.message || MESSAGES.auth.passwordUpdated);
       form.setValues(EMPTY);
+      onChanged?.();
     } catch (err) {
       const fields = fieldErrors(err);
       form.setServerErrors(fields);
@@ -35,7 +47,7 @@ export function ChangePasswordForm() {
   };
 
   return (
-    <MainCard title="Change password" subheader="Signing in elsewhere ends when you change it">
+    <MainCard title={title} subheader={subheader}>
       <Stack component="form" noValidate onSubmit={submit} spacing={1}>
         <PasswordField
           label="Current password"

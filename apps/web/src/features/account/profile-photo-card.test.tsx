@@ -1,4 +1,4 @@
-import { IMAGE_MAX_BYTES, MESSAGES } from '@taskhive/contract';
+import { IMAGE_MAX_BYTES, MESSAGES, PROFILE_MESSAGES } from '@taskhive/contract';
 import { screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { jsonResponse, render, signedIn } from '../../test/render';
@@ -66,5 +66,31 @@ describe('ProfilePhotoCard', () => {
       ]),
     );
     expect(store.getState().auth.user?.profilePhotoUrl).toBeNull();
+  });
+
+  it('removes the photo: DELETE, then the session shows no photo', async () => {
+    const calls: string[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (req: Request) => {
+        calls.push(`${req.method} ${new URL(req.url).pathname}`);
+        return jsonResponse(200, null, { message: PROFILE_MESSAGES.photoRemoved });
+      }),
+    );
+    const withPhoto = signedIn({ user: { profilePhotoUrl: '/api/CompanyUsers/photo/ada?v=1' } });
+    const shown = withPhoto.auth.user;
+    if (!shown) throw new Error('signedIn() gives a user');
+    const { user: u, store } = render(<ProfilePhotoCard user={shown} subtitle="Engineering" />, {
+      preloadedState: withPhoto,
+    });
+    await u.click(screen.getByRole('button', { name: 'Remove photo' }));
+    await vi.waitFor(() => expect(store.getState().auth.user?.profilePhotoUrl).toBeNull());
+    expect(calls).toEqual([`DELETE /api/CompanyUsers/photo/${user.userId}`]);
+    expect(store.getState().toast.queue.map((t) => t.message)).toEqual([PROFILE_MESSAGES.photoRemoved]);
+  });
+
+  it('offers no removal without a photo', () => {
+    render(<ProfilePhotoCard user={user} subtitle="Engineering" />, { preloadedState: session });
+    expect(screen.queryByRole('button', { name: 'Remove photo' })).not.toBeInTheDocument();
   });
 });

@@ -1,11 +1,18 @@
+import DeleteOutline from '@mui/icons-material/DeleteOutline';
 import PhotoCameraOutlined from '@mui/icons-material/PhotoCameraOutlined';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { IMAGE_MAX_BYTES, IMAGE_MIME_TYPES, MESSAGES, type SessionUser } from '@taskhive/contract';
+import {
+  IMAGE_MAX_BYTES,
+  IMAGE_MIME_TYPES,
+  MESSAGES,
+  PROFILE_MESSAGES,
+  type SessionUser,
+} from '@taskhive/contract';
 import { useEffect, useState, type ChangeEvent } from 'react';
 import { errorMessage, errorStatus } from '../../api/errors';
-import { photoUrlOf, useUploadUserPhotoMutation } from '../../api/users-api';
+import { photoUrlOf, useRemoveUserPhotoMutation, useUploadUserPhotoMutation } from '../../api/users-api';
 import { authActions } from '../../app/slices/auth-slice';
 import { MainCard } from '../../components/main-card';
 import { UserAvatar } from '../../components/user-avatar';
@@ -19,6 +26,7 @@ export function ProfilePhotoCard({ user, subtitle }: { user: SessionUser; subtit
   const dispatch = useAppDispatch();
   const toast = useToast();
   const [upload, { isLoading }] = useUploadUserPhotoMutation();
+  const [removePhoto, removing] = useRemoveUserPhotoMutation();
   const [file, setFile] = useState<File | null>(null);
   const [preview, setPreview] = useState<string | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
@@ -63,6 +71,16 @@ export function ProfilePhotoCard({ user, subtitle }: { user: SessionUser; subtit
     }
   };
 
+  const remove = async () => {
+    try {
+      await removePhoto(user.userId).unwrap();
+      dispatch(authActions.sessionUserPatched({ profilePhotoUrl: null }));
+      toast.success(PROFILE_MESSAGES.photoRemoved);
+    } catch (err) {
+      toast.error(errorMessage(err, MESSAGES.users.imageUploadFailed));
+    }
+  };
+
   return (
     <MainCard>
       <Stack spacing={2} sx={{ alignItems: 'center', textAlign: 'center', py: 1 }}>
@@ -82,7 +100,7 @@ export function ProfilePhotoCard({ user, subtitle }: { user: SessionUser; subtit
             {user.email}
           </Typography>
         </div>
-        <Stack direction="row" spacing={1}>
+        <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap', justifyContent: 'center' }}>
           <Button component="label" variant="outlined" startIcon={<PhotoCameraOutlined />}>
             Choose photo
             <input
@@ -96,6 +114,16 @@ export function ProfilePhotoCard({ user, subtitle }: { user: SessionUser; subtit
           {file && (
             <Button variant="contained" onClick={save} disabled={isLoading}>
               {isLoading ? 'Uploading…' : 'Upload'}
+            </Button>
+          )}
+          {!file && user.profilePhotoUrl && (
+            <Button
+              color="error"
+              startIcon={<DeleteOutline />}
+              onClick={() => void remove()}
+              disabled={removing.isLoading}
+            >
+              {removing.isLoading ? 'Removing…' : 'Remove photo'}
             </Button>
           )}
         </Stack>

@@ -1,4 +1,6 @@
+import KeyOutlined from '@mui/icons-material/KeyOutlined';
 import PhotoCameraOutlined from '@mui/icons-material/PhotoCameraOutlined';
+import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Grid from '@mui/material/Grid';
 import List from '@mui/material/List';
@@ -9,7 +11,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { IMAGE_MAX_BYTES, IMAGE_MIME_TYPES, MESSAGES, type EmployeeDetail } from '@taskhive/contract';
 import { skipToken } from '@reduxjs/toolkit/query/react';
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useParams } from 'react-router';
 import { z } from 'zod';
 import { errorMessage, errorStatus } from '../../api/errors';
@@ -26,6 +28,7 @@ import { useSession } from '../../hooks/use-session';
 import { useToast } from '../../hooks/use-toast';
 import { formatDate, formatMinutes } from '../../lib/format';
 import { EmployeeStatusChip } from './employee-status-chip';
+import { SetPasswordDialog } from './set-password-dialog';
 
 function Field({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -80,6 +83,7 @@ export default function EmployeeProfilePage({ slot }: { slot?: (userId: string) 
   const wellFormed = z.uuid().safeParse(userId).success;
   // currentData belongs to this userId only: the profile shown before is never shown for another.
   const { currentData: employee, error, refetch } = useGetEmployeeQuery(wellFormed ? userId : skipToken);
+  const [settingPassword, setSettingPassword] = useState(false);
 
   if (!wellFormed || (error && errorStatus(error) === 404)) return <NotFound inLayout />;
   if (error) {
@@ -97,6 +101,11 @@ export default function EmployeeProfilePage({ slot }: { slot?: (userId: string) 
   }
 
   const canPhoto = employee.userId === user?.userId || can({ anyOf: ['employee:update'] });
+  // A Company Admin's (the API also refuses oneself, and anyone holding more than the admin).
+  const canSetPassword =
+    employee.userId !== user?.userId &&
+    employee.status === 'active' &&
+    can({ allOf: ['employee:update', 'company:update'] });
   return (
     <Stack spacing={2.5}>
       <MainCard>
@@ -122,7 +131,19 @@ export default function EmployeeProfilePage({ slot }: { slot?: (userId: string) 
               )}
             </Stack>
           </Stack>
-          {canPhoto && <PhotoButton employee={employee} />}
+          <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
+            {canPhoto && <PhotoButton employee={employee} />}
+            {canSetPassword && (
+              <Button
+                size="small"
+                variant="outlined"
+                startIcon={<KeyOutlined />}
+                onClick={() => setSettingPassword(true)}
+              >
+                Set password
+              </Button>
+            )}
+          </Stack>
         </Stack>
       </MainCard>
       <Grid container spacing={2.5}>
@@ -170,6 +191,13 @@ export default function EmployeeProfilePage({ slot }: { slot?: (userId: string) 
         </Grid>
       </Grid>
       {slot?.(userId)}
+      {settingPassword && (
+        <SetPasswordDialog
+          userId={employee.userId}
+          name={`${employee.firstName} ${employee.lastName}`}
+          onClose={() => setSettingPassword(false)}
+        />
+      )}
     </Stack>
   );
 }

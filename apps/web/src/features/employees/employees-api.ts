@@ -1,5 +1,10 @@
-import type { CreateEmployeeBody, UpdateEmployeeBody, UserProfile } from '@taskhive/contract';
-import { baseApi } from '../../api/base-api';
+import type {
+  CreateEmployeeBody,
+  SetPasswordBody,
+  UpdateEmployeeBody,
+  UserProfile,
+} from '@taskhive/contract';
+import { baseApi, messageOf } from '../../api/base-api';
 import type { EmployeeListArgs } from '../../api/employee-query';
 import { EMPLOYEE_LIST, usersApi } from '../../api/users-api';
 
@@ -76,8 +81,21 @@ export const employeesApi = baseApi.injectEndpoints({
       invalidatesTags: (_r, error, userId) =>
         error ? [] : [{ type: 'UserProfile', id: userId }, 'Department', 'CompanyRole', 'Company'],
     }),
+    /** A Company Admin sets a password the employee must change at the next sign-in (issue 24). */
+    setEmployeePassword: build.mutation<{ message: string }, { userId: string; body: SetPasswordBody }>({
+      query: ({ userId, body }) => ({
+        url: `CompanyUsers/user/${encodeURIComponent(userId)}/password`,
+        method: 'POST',
+        body,
+      }),
+      transformResponse: messageOf,
+    }),
   }),
 });
 
-export const { useCreateEmployeeMutation, useUpdateEmployeeMutation, useDeleteEmployeeMutation } =
-  employeesApi;
+export const {
+  useCreateEmployeeMutation,
+  useUpdateEmployeeMutation,
+  useDeleteEmployeeMutation,
+  useSetEmployeePasswordMutation,
+} = employeesApi;
