@@ -37,6 +37,7 @@ const CompanyRolesPage = lazy(() => import('../features/company-roles/company-ro
 const ReportsPage = lazy(() => import('../features/reports/reports-page'));
 const ProjectsPage = lazy(() => import('../features/projects/projects-page'));
 const ProjectDetailRoute = lazy(() => import('./routes/project-detail-route'));
+const TaskKeyPage = lazy(() => import('../features/tasks/task-key-page'));
 const MyTasksRoute = lazy(() => import('./routes/my-tasks-route'));
 const AllTasksRoute = lazy(() => import('./routes/all-tasks-route'));
 const PackagesRoute = lazy(() => import('./routes/packages-route'));
@@ -79,6 +80,7 @@ const appRoutes: RouteObject[] = [
   { path: 'all-tasks', element: anyOf(['task:read:all'], <AllTasksRoute />) },
   { path: 'profile', element: <AccountRoute /> },
   { path: 'project-detail/:projectId', element: anyOf(['project:read'], <ProjectDetailRoute />) },
+  { path: 't/:key', element: anyOf(['task:read'], <TaskKeyPage />) },
   {
     path: 'employee-profile/:userId',
     element: anyOf(['employee:read'], <EmployeeProfilePage slot={userAccessSlot} />),

@@ -31,7 +31,7 @@ describe('ProjectTaskLists', () => {
       within(tasks)
         .getAllByRole('listitem')
         .map((li) => li.querySelector('button')?.textContent),
-    ).toEqual(['Write brief', 'Draw wireframes']);
+    ).toEqual(['WEB-1 Write brief', 'WEB-2 Draw wireframes']);
     expect(screen.getByText('2 tasks')).toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Add task to Backlog' }));
@@ -49,7 +49,7 @@ describe('ProjectTaskLists', () => {
       within(tasks)
         .getAllByRole('listitem')
         .map((li) => li.querySelector('button')?.textContent),
-    ).toEqual(['Book the venue', 'Write brief', 'Draw wireframes']);
+    ).toEqual(['WEB-9 Book the venue', 'WEB-1 Write brief', 'WEB-2 Draw wireframes']);
     expect(screen.getByText('3 tasks')).toBeInTheDocument();
     expect(screen.getByText('1–3 of 3')).toBeInTheDocument();
     expect(

@@ -209,6 +209,9 @@ function ListTasks({ list }: { list: TaskList }) {
               sx={{ flex: '1 1 200px', justifyContent: 'flex-start', textAlign: 'left', borderRadius: 0.5 }}
             >
               <Typography variant="body2" sx={{ fontWeight: 600 }}>
+                <Typography component="span" variant="caption" color="text.secondary" sx={{ mr: 1 }}>
+                  {t.key}
+                </Typography>{' '}
                 {t.title}
               </Typography>
             </ButtonBase>

@@ -82,7 +82,11 @@ export const taskCardStyles: SxProps<Theme> = (theme) => ({
         .map(([name, color]) => [`&[data-priority="${name}"]`, { borderColor: `${color}.main` }]),
     ),
   },
-  '& .task-card__due, & .task-card__progress': { ...theme.typography.caption, color: 'text.secondary' },
+  '& .task-card__due, & .task-card__progress, & .task-card__key': {
+    ...theme.typography.caption,
+    color: 'text.secondary',
+  },
+  '& .task-card__key': { fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' },
   '& .task-card__due[data-overdue]': { color: 'error.main' },
   '& .task-card__progress': { display: 'inline-flex', alignItems: 'center', gap: 0.25 },
   '& .task-card__progress svg': { width: 16, height: 16, fill: 'currentColor' },
@@ -129,6 +133,7 @@ export const TaskCard = memo(function TaskCard({
         {task.title}
       </button>
       <div className="task-card__meta">
+        <span className="task-card__key">{task.key}</span>
         {task.priorityName && (
           <span className="task-card__priority" data-priority={task.priorityName}>
             {task.priorityName}

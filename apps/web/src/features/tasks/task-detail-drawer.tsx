@@ -11,6 +11,7 @@ import Checkbox from '@mui/material/Checkbox';
 import Divider from '@mui/material/Divider';
 import Drawer from '@mui/material/Drawer';
 import Grid from '@mui/material/Grid';
+import Link from '@mui/material/Link';
 import IconButton from '@mui/material/IconButton';
 import LinearProgress from '@mui/material/LinearProgress';
 import List from '@mui/material/List';
@@ -33,7 +34,7 @@ import {
   type UpdateTaskBody,
 } from '@taskhive/contract';
 import { useEffect, useState, type ReactNode } from 'react';
-import { useSearchParams } from 'react-router';
+import { Link as RouterLink, useSearchParams } from 'react-router';
 import { errorMessage, errorStatus } from '../../api/errors';
 import { useGetProjectQuery } from '../../api/projects-api';
 import { useListTaskPrioritiesQuery, useListTaskStatusesQuery } from '../../api/task-statuses-api';
@@ -239,7 +240,17 @@ function TaskDetailBody({
       <Stack direction="row" spacing={1} sx={{ alignItems: 'flex-start' }}>
         <Box sx={{ flex: 1, minWidth: 0 }}>
           <Typography variant="caption" color="text.secondary" component="p" noWrap>
-            {task.projectName} · {task.listName}
+            <Link
+              component={RouterLink}
+              to={`/app/t/${task.key}`}
+              color="inherit"
+              underline="hover"
+              title="Link to this task"
+              sx={{ fontWeight: 600 }}
+            >
+              {task.key}
+            </Link>{' '}
+            · {task.projectName} · {task.listName}
           </Typography>
           {task.parentTaskId && (
             <Button size="small" onClick={() => open(task.parentTaskId)} sx={{ px: 0 }}>

@@ -4,6 +4,10 @@ import { useSearchParams } from 'react-router';
 /** The task detail opens over the current page from `?task=<taskId>` (a link anyone can share). */
 export const TASK_PARAM = 'task';
 
+/** Where a task lives: its project's page with its drawer open. */
+export const projectTaskPath = (projectId: string, taskId: string) =>
+  `/app/project-detail/${encodeURIComponent(projectId)}?${TASK_PARAM}=${encodeURIComponent(taskId)}`;
+
 const OpenTaskContext = createContext<(taskId: string | null) => void>(() => undefined);
 
 /** Opens (or, with null, closes) the task drawer of the current page. Stable across renders. */

@@ -95,6 +95,9 @@ function TaskTitle({ task }: { task: Task }) {
   return (
     <ButtonBase onClick={() => open(task.taskId)} sx={{ textAlign: 'left', borderRadius: 0.5 }}>
       <Typography variant="body2" sx={{ fontWeight: 600 }}>
+        <Typography component="span" variant="caption" color="text.secondary" sx={{ mr: 1 }}>
+          {task.key}
+        </Typography>{' '}
         {task.title}
       </Typography>
     </ButtonBase>
@@ -211,7 +214,7 @@ function TaskListContent({ scope, timesheet, after, renderTimeLog, renderTimelin
             <Grid size={{ xs: 12, md: 4 }}>
               <TextField
                 size="small"
-                placeholder="Search title or description"
+                placeholder="Search title, description or key"
                 value={list.searchInput}
                 onChange={(e) => list.setSearchInput(e.target.value)}
                 slotProps={{

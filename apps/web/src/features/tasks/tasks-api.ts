@@ -258,6 +258,11 @@ export const tasksApi = api.injectEndpoints({
       query: (id) => `Tasks/${encodeURIComponent(id)}`,
       providesTags: (_r, _e, id) => [{ type: 'Task', id }],
     }),
+    /** The task a key names (`APL-42`): where /app/t/{key} leads. */
+    getTaskByKey: build.query<TaskDetail, string>({
+      query: (key) => `Tasks/key/${encodeURIComponent(key)}`,
+      providesTags: (r) => (r ? [{ type: 'Task', id: r.taskId }] : []),
+    }),
     /**
      * The minutes logged on one task, every day and every entry the caller may see (the task
      * detail's time summary). It carries the time logs' list tag, so logging, editing, deleting
@@ -554,6 +559,7 @@ export const {
   useListMyTasksQuery,
   useListAllTasksQuery,
   useGetTaskQuery,
+  useGetTaskByKeyQuery,
   useTaskLoggedMinutesQuery,
   useCreateTaskMutation,
   useUpdateTaskMutation,
