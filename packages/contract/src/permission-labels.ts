@@ -1,4 +1,11 @@
-import { MODULE_CATALOGUE, isPermission, moduleOf, type ModuleKey, type Permission } from './permissions.ts';
+import {
+  MODULE_CATALOGUE,
+  PERMISSIONS,
+  isPermission,
+  moduleOf,
+  type ModuleKey,
+  type Permission,
+} from './permissions.ts';
 
 /**
  * Every catalogue permission in words, for every screen that lists permissions (the key is only
@@ -85,7 +92,8 @@ export type PermissionGroup<T> = { moduleKey: ModuleKey | null; moduleName: stri
 
 /**
  * Permissions grouped by the module that carries them, in the catalogue's module order (names
- * outside the catalogue last, under "Other"); within a group, in the order given.
+ * outside the catalogue last, under "Other"); within a group, in catalogue order (read, read all,
+ * create, update, delete), names outside it last in the order given.
  */
 export function groupPermissionsByModule<T>(
   items: readonly T[],
@@ -102,6 +110,11 @@ export function groupPermissionsByModule<T>(
     const key = isPermission(name) ? moduleOf(name) : null;
     (groups.find((g) => g.moduleKey === key) ?? other).items.push(item);
   }
+  const rank = (item: T) => {
+    const i = (PERMISSIONS as readonly string[]).indexOf(nameOf(item));
+    return i === -1 ? PERMISSIONS.length : i;
+  };
+  for (const g of groups) g.items.sort((a, b) => rank(a) - rank(b));
   return [...groups, other].filter((g) => g.items.length > 0);
 }
 

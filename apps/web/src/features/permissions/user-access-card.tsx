@@ -13,6 +13,7 @@ import { errorMessage } from '../../api/errors';
 import { ErrorPanel } from '../../components/error-panel';
 import { MainCard } from '../../components/main-card';
 import { PermissionChecklist } from '../../components/permission-checklist';
+import { useSession } from '../../hooks/use-session';
 import { useToast } from '../../hooks/use-toast';
 import {
   useListPermissionsQuery,
@@ -29,6 +30,7 @@ import {
  */
 export function UserAccessCard({ userId, canEdit }: { userId: string; canEdit: boolean }) {
   const toast = useToast();
+  const session = useSession();
   const roles = useUserRolesQuery(userId);
   const perms = useUserPermissionsQuery(userId);
   const allRoles = useListRolesQuery(
@@ -100,6 +102,8 @@ export function UserAccessCard({ userId, canEdit }: { userId: string; canEdit: b
               nameOf={(p) => p.name}
               idOf={(p) => p.permissionId}
               checked={direct}
+              // Only what the editor holds can be given or taken away (the API refuses the rest).
+              isDisabled={(p) => !session.permissions.includes(p.name)}
               disabled={permSaving.isLoading}
               onToggle={(p, g) => void togglePermission(p, g)}
             />
