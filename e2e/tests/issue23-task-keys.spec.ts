@@ -35,7 +35,7 @@ async function keyedProject(request: APIRequestContext) {
   return { projectId, code, keys };
 }
 
-const drawerTitle = (page: Page) => page.getByRole('textbox', { name: 'Title' });
+const drawerTitle = (page: Page) => page.getByRole('textbox', { name: 'Title', exact: true });
 
 for (const viewport of [
   { width: 1440, height: 900 },
