@@ -1,9 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
 import type { App } from '../../app.ts';
 import type { Database } from '../../db/client.ts';
 import { buildTestApp } from '../../test/build-app.ts';
 import {
   bearer,
+  buildCompany,
   buildProject,
   buildTask,
   buildTaskList,
@@ -145,6 +147,53 @@ describe('GET /api/Tasks/all', () => {
       expect(counts[0]).toBe(counts[1]);
     } finally {
       client.query = original;
+    }
+  });
+
+  it("a page of any of migration 0021's sorts reads the first entries of its index, either way", async () => {
+    const big = await buildCompany(database.db, { name: 'Bigco' });
+    const p = await buildProject(database.db, big);
+    const l = await buildTaskList(database.db, big, { projectId: p.projectId });
+    await database.db
+      .execute(sql`insert into tasks (company_id, project_id, task_list_id, title, sort_order, progress, created_at, updated_at)
+      select ${big.companyId}, ${p.projectId}, ${l.taskListId}, 'Task ' || g, g * 1024, (g % 101),
+        now() - g * interval '1 minute', now() - g * interval '1 second'
+      from generate_series(1, 3000) g`);
+    await database.db.execute(sql`analyze tasks`);
+    const bigAdmin = await login(app, big.adminEmail);
+    type Client = { query: (...a: unknown[]) => Promise<{ rows: Record<string, unknown>[] }> };
+    const client = (database.db as unknown as { $client: Client }).$client;
+    /** The page's statement as the API sent it (text and parameters), for EXPLAIN. */
+    async function pageStatement(q: string) {
+      const original = client.query;
+      const seen: { text: string; values: unknown[] }[] = [];
+      client.query = function (this: unknown, ...args: unknown[]) {
+        const [a, b] = args as [string | { text: string; values?: unknown[] }, unknown[] | undefined];
+        if (typeof a === 'string') seen.push({ text: a, values: b ?? [] });
+        else seen.push({ text: a.text, values: a.values ?? b ?? [] });
+        return original.apply(this, args);
+      } as Client['query'];
+      try {
+        expect((await get(`/api/Tasks/all?${q}`, bigAdmin)).statusCode).toBe(200);
+      } finally {
+        client.query = original;
+      }
+      const page = seen.find((s) => /from "tasks"/.test(s.text) && /\blimit\b/.test(s.text));
+      if (!page) throw new Error('no page statement');
+      return page;
+    }
+    for (const [q, index] of [
+      ['sortBy=sortOrder', 'tasks_company_order_idx'],
+      ['sortBy=sortOrder&sortOrder=desc', 'tasks_company_order_idx'],
+      ['sortBy=createdAt&sortOrder=desc', 'tasks_company_created_idx'],
+      ['sortBy=updatedAt&sortOrder=desc', 'tasks_company_updated_idx'],
+      ['sortBy=progress', 'tasks_company_progress_idx'],
+      ['sortBy=title&sortOrder=desc', 'tasks_title_idx'],
+    ] as const) {
+      const page = await pageStatement(`${q}&pageSize=25`);
+      const res = await client.query(`explain ${page.text}`, page.values);
+      const plan = res.rows.map((r) => Object.values(r).join(' ')).join('\n');
+      expect(plan, q).toMatch(new RegExp(`Index (Only )?Scan (Backward )?using ${index}`));
     }
   });
 });

@@ -27,7 +27,15 @@ import {
   tasks,
   users,
 } from '../../db/schema/index.ts';
-import { countAll, type ListResult, pageWindow, searchAny, sortBy, totalOf } from '../../lib/list.ts';
+import {
+  countAll,
+  type ListResult,
+  nonNull,
+  pageWindow,
+  searchAny,
+  sortBy,
+  totalOf,
+} from '../../lib/list.ts';
 import { rowsOf } from '../../db/client.ts';
 import type { Scope } from '../../lib/scope.ts';
 import type { Reach } from '../projects/index.ts';
@@ -292,16 +300,17 @@ export const tasksRepo = {
     const where = scope.own(tasks, setCondition(scope, set), inReach(scope, reach), ...conditions);
     const plain = conditions.every((c) => c === undefined) ? plainTotal(scope, set, reach) : null;
     const { limit, offset } = pageWindow(q);
+    // The task's own NOT NULL columns are `nonNull`: a descending page reads its index backwards.
     const keys = {
-      sortOrder: tasks.sortOrder,
-      title: sql`lower(${tasks.title})`,
+      sortOrder: nonNull(tasks.sortOrder),
+      title: nonNull(sql`lower(${tasks.title})`),
       statusName: taskStatuses.sortOrder,
       priority: priorities.sortOrder,
       startDate: tasks.startDate,
       dueDate: tasks.dueDate,
-      progress: tasks.progress,
-      createdAt: tasks.createdAt,
-      updatedAt: tasks.updatedAt,
+      progress: nonNull(tasks.progress),
+      createdAt: nonNull(tasks.createdAt),
+      updatedAt: nonNull(tasks.updatedAt),
     };
     const [rows, total] = await Promise.all([
       select(scope)

@@ -1,7 +1,15 @@
 import { eq, gte, inArray, isNotNull, isNull, lte, type SQL, sql } from 'drizzle-orm';
 import type { TodoListQuery } from '@taskhive/contract';
 import { personalTodos, priorities } from '../../db/schema/index.ts';
-import { countAll, type ListResult, pageWindow, searchAny, sortBy, totalOf } from '../../lib/list.ts';
+import {
+  countAll,
+  type ListResult,
+  nonNull,
+  pageWindow,
+  searchAny,
+  sortBy,
+  totalOf,
+} from '../../lib/list.ts';
 import type { Scope } from '../../lib/scope.ts';
 
 export type TodoRow = {
@@ -76,10 +84,10 @@ export const todosRepo = {
     const { limit, offset } = pageWindow(q);
     const keys = {
       dueDate: personalTodos.dueDate,
-      title: sql`lower(${personalTodos.title})`,
+      title: nonNull(sql`lower(${personalTodos.title})`),
       priority: priorities.sortOrder,
-      createdAt: personalTodos.createdAt,
-      updatedAt: personalTodos.updatedAt,
+      createdAt: nonNull(personalTodos.createdAt),
+      updatedAt: nonNull(personalTodos.updatedAt),
     };
     const [rows, total] = await Promise.all([
       select(scope)
