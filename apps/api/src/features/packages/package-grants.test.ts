@@ -1,7 +1,10 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCESS_MESSAGES } from '@taskhive/contract';
 import type { App } from '../../app.ts';
 import type { Database } from '../../db/client.ts';
+import { pendingMigrations } from '../../db/migrate.ts';
+import { packageModules, packagePurchases } from '../../db/schema/index.ts';
 import { buildTestApp } from '../../test/build-app.ts';
 import {
   bearer,
@@ -195,5 +198,36 @@ describe("a company's grants follow its packages", () => {
     expect((await buy(acme.companyId, starter.packageId)).statusCode).toBe(409);
     expect(await grantedKeys(acme.companyId)).toEqual(acmeGrants);
     expect(await grantedKeys(other.companyId)).toEqual(before);
+  });
+});
+
+describe('migration 0025 fixes existing data', () => {
+  /** Runs 0025's data statements again (its columns exist already), as an older database would. */
+  async function runMigration0025Data() {
+    const m = pendingMigrations().find((x) => x.tag === '0025_package_grants');
+    if (!m) throw new Error('no migration 0025_package_grants');
+    for (const stmt of m.sql.split('--> statement-breakpoint'))
+      if (/^\s*(--.*\n\s*)*DELETE/i.test(stmt)) await database.db.execute(sql.raw(stmt));
+  }
+
+  it('a tenant holding a package keeps what its packages include; Platform Administration leaves packages', async () => {
+    // As before the fix: every module granted, then a 3-module package bought without any change.
+    const onStarter = await buildCompany(database.db);
+    const noPackage = await buildCompany(database.db);
+    const starter = await createPackage(STARTER);
+    await database.db
+      .insert(packagePurchases)
+      .values({ companyId: onStarter.companyId, packageId: starter.packageId, amount: '0' });
+    const withPlatform = await createPackage(['projects']);
+    await database.db
+      .insert(packageModules)
+      .values({ packageId: withPlatform.packageId, moduleId: moduleIds.platform ?? '' });
+    expect(await grantedKeys(onStarter.companyId)).toEqual(TENANT_MODULES);
+    expect(await packageKeys(withPlatform.packageId)).toEqual(['platform', 'projects']);
+
+    await runMigration0025Data();
+    expect(await grantedKeys(onStarter.companyId)).toEqual([...STARTER].sort());
+    expect(await grantedKeys(noPackage.companyId)).toEqual(TENANT_MODULES);
+    expect(await packageKeys(withPlatform.packageId)).toEqual(['projects']);
   });
 });
