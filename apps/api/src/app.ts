@@ -5,7 +5,12 @@ import cookie from '@fastify/cookie';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import { Redis } from 'ioredis';
-import { DOCUMENT_MAX_BYTES, LIVE_POLL_MS } from '@taskhive/contract';
+import {
+  DOCUMENT_MAX_BYTES,
+  LIVE_CHANGE_IDS_HEADER,
+  LIVE_CHANGE_IDS_MAX,
+  LIVE_POLL_MS,
+} from '@taskhive/contract';
 import type { Config } from './config.ts';
 import { type Database, databaseAnswers, type Db } from './db/client.ts';
 import { authRoutes } from './features/auth/auth.routes.ts';
@@ -178,6 +183,16 @@ export async function buildApp({
     const events = req.scope?.events;
     if (events?.length) live.publish([...events]);
     done();
+  });
+  // The writer's tab learns its changes' ids from the answer (LIVE_CHANGE_IDS_HEADER), so it can
+  // tell its own echo on the stream from another tab's change.
+  app.addHook('onSend', (req, reply, payload, done) => {
+    const events = req.scope?.events;
+    if (events?.length) {
+      const ids = events.flatMap((e) => (e.changeId ? [e.changeId] : [])).slice(-LIVE_CHANGE_IDS_MAX);
+      if (ids.length) reply.header(LIVE_CHANGE_IDS_HEADER, ids.join(','));
+    }
+    done(null, payload);
   });
   app.addHook('onClose', async () => {
     await liveFeed.close();

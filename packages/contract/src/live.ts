@@ -44,6 +44,15 @@ export type LiveMessage = {
 export const LIVE_FRAME = { ready: 'ready', change: 'change', end: 'end' } as const;
 
 /**
+ * The response header of a write that recorded changes: their change ids, comma-separated (the
+ * last `LIVE_CHANGE_IDS_MAX`). The tab that made the write knows by them which stream frames are
+ * its own echo (their `id:`), and skips those its cache already holds: the other tabs, even of
+ * the same session, still refetch.
+ */
+export const LIVE_CHANGE_IDS_HEADER = 'taskhive-change-ids';
+export const LIVE_CHANGE_IDS_MAX = 50;
+
+/**
  * The `ready` frame's data. `resumed: true`: the stream sent every change since the client's
  * `Last-Event-ID` right after it, so nothing needs refetching; otherwise (no id, or it was too far
  * back) the client refetches what it shows.

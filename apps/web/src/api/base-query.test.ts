@@ -1,8 +1,9 @@
-import { MESSAGES } from '@taskhive/contract';
+import { LIVE_CHANGE_IDS_HEADER, MESSAGES } from '@taskhive/contract';
 import { describe, expect, it, vi } from 'vitest';
 import { makeStore } from '../app/store';
 import { authApi } from '../features/auth/auth-api';
 import { REFRESH_LOCK } from './base-query';
+import { isOwnChange } from './own-changes';
 import { usersApi } from './users-api';
 import { jsonResponse, signedIn } from '../test/render';
 
@@ -156,5 +157,24 @@ describe('baseQueryWithReauth', () => {
 
     expect(calls.map(path)).toEqual(['/api/auth/login']);
     expect(store.getState().toast.queue).toHaveLength(0);
+  });
+});
+
+describe('own changes', () => {
+  it("remembers the change ids a write's answer names, so the stream can tell this tab's echo", async () => {
+    const store = makeStore({ persist: false, preloadedState: signedIn() });
+    fakeFetch(async () => {
+      const res = jsonResponse(200, { user: me, permissions: [] });
+      res.headers.set(LIVE_CHANGE_IDS_HEADER, '41,42');
+      return res;
+    });
+    expect(isOwnChange('41')).toBe(false);
+    await store.dispatch(authApi.endpoints.getMe.initiate());
+    expect([isOwnChange('41'), isOwnChange('42'), isOwnChange('43'), isOwnChange(undefined)]).toEqual([
+      true,
+      true,
+      false,
+      false,
+    ]);
   });
 });

@@ -7,7 +7,14 @@ import {
   type FetchBaseQueryError,
   type FetchBaseQueryMeta,
 } from '@reduxjs/toolkit/query/react';
-import { AUTH_MESSAGES, type Envelope, MAX_RETRIES_AFTER_401, type RefreshResult } from '@taskhive/contract';
+import {
+  AUTH_MESSAGES,
+  type Envelope,
+  LIVE_CHANGE_IDS_HEADER,
+  MAX_RETRIES_AFTER_401,
+  type RefreshResult,
+} from '@taskhive/contract';
+import { rememberOwnChanges } from './own-changes';
 import { authActions, type AuthState } from '../app/slices/auth-slice';
 import { toastActions } from '../app/slices/toast-slice';
 
@@ -159,6 +166,7 @@ export const baseQueryWithEnvelope: BaseQueryFn<
 > = async (args, api, extraOptions) => {
   const result = await baseQueryWithReauth(args, api, extraOptions);
   const meta = result.meta as FetchBaseQueryMeta | undefined;
+  rememberOwnChanges(meta?.response?.headers.get(LIVE_CHANGE_IDS_HEADER));
   if (result.error) return { error: result.error, meta };
   if (!isEnvelope(result.data)) return { data: result.data, meta };
   return { data: result.data.data, meta: { ...meta, message: result.data.message } as ApiMeta };

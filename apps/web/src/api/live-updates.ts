@@ -8,6 +8,7 @@ import {
   type LiveReady,
 } from '@taskhive/contract';
 import { baseApi } from './base-api';
+import { isOwnChange } from './own-changes';
 
 /**
  * Live updates (issue 13), the reading half: the SSE stream `GET /api/events` read with `fetch`
@@ -43,9 +44,10 @@ export const LIVE_TAGS: LiveTag[] = [
 /**
  * Changes whose own writer's screens are already right: the mutations of these screens put their
  * answer in the cache themselves (an invited person first in the list until a reload, a renamed
- * role), so the session that made the change skips its echo (`mine`); everyone else refetches.
- * Tasks, projects, lists, comments and time logs still refetch their echo: the board's moves rely
- * on it for the keys the server chose.
+ * role), so the tab that made the change skips its echo (the frame whose change id its write's
+ * answer named: api/own-changes.ts); every other tab, of this session too, refetches. Tasks,
+ * projects, lists, comments and time logs still refetch their echo: lists filtered by status or
+ * assignee change membership with a move, which only a refetch tells.
  */
 const SELF_UPDATING: readonly LiveMessage['type'][] = [
   'taskstatus',
@@ -56,8 +58,9 @@ const SELF_UPDATING: readonly LiveMessage['type'][] = [
   'todo',
 ];
 
-/** Whether the reader's own session made this change and its screens need nothing. */
-export const isOwnEcho = (m: LiveMessage) => m.mine === true && SELF_UPDATING.includes(m.type);
+/** Whether this tab's own write made this change and its screens need nothing. */
+export const isOwnEcho = (m: LiveMessage, changeId: string | undefined) =>
+  SELF_UPDATING.includes(m.type) && isOwnChange(changeId);
 
 /** The tags a change makes stale. */
 export function tagsFor(m: LiveMessage): LiveTag[] {

@@ -1,6 +1,7 @@
 import { act } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { liveApi } from '../api/live-updates';
+import { rememberOwnChanges } from '../api/own-changes';
 import { authActions } from '../app/slices/auth-slice';
 import { jsonResponse, render, signedIn } from '../test/render';
 import { useLiveUpdates } from './use-live-updates';
@@ -205,10 +206,12 @@ describe('useLiveUpdates', () => {
     );
   });
 
-  it("skips the echo of its own session's change where its screens are already right, never a task's", async () => {
+  it("skips the echo of this tab's own change where its screens are already right, never a task's, never another tab's", async () => {
     const s = sseStream();
     serve([s]);
     const invalidate = vi.spyOn(liveApi.util, 'invalidateTags');
+    // This tab's writes answered change ids 7 and 8 (LIVE_CHANGE_IDS_HEADER); 10 was another tab's.
+    rememberOwnChanges('7,8');
     render(<Probe />, { preloadedState: signedIn() });
     await vi.waitFor(() => expect(s.response.bodyUsed).toBe(true));
     s.frame('ready', {});
@@ -219,9 +222,12 @@ describe('useLiveUpdates', () => {
       { type: 'task', action: 'updated', id: 't1', projectId: 'p1', taskId: null, mine: true },
       '8',
     );
+    // The same session's other tab renamed a role: this tab did not, so it refetches.
+    s.frame('change', { type: 'companyrole', action: 'updated', id: 'r1', ...none, mine: true }, '10');
     s.frame('change', { type: 'department', action: 'updated', id: 'd1', ...none }, '9');
     await vi.waitFor(() => expect(invalidate).toHaveBeenCalledWith(['Department', 'Employee']));
     expect(invalidate).toHaveBeenCalledWith(expect.arrayContaining(['Task']));
+    expect(invalidate).toHaveBeenCalledWith(['CompanyRole', 'Role', 'UserAccess']);
     expect(invalidate).not.toHaveBeenCalledWith(expect.arrayContaining([{ type: 'UserProfile', id: 'u1' }]));
   });
 });

@@ -44,7 +44,7 @@ export function useLiveUpdates() {
         },
         onMessage: (m, changeId) => {
           if (changeId) lastEventId = changeId;
-          if (!isOwnEcho(m)) dispatch(liveApi.util.invalidateTags(tagsFor(m)));
+          if (!isOwnEcho(m, changeId)) dispatch(liveApi.util.invalidateTags(tagsFor(m)));
         },
       });
       if (abort.signal.aborted) return;

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LIVE_FRAME, type LiveReady } from '@taskhive/contract';
+import { LIVE_CHANGE_IDS_HEADER, LIVE_FRAME, type LiveReady } from '@taskhive/contract';
 import { buildApp, type App } from '../../app.ts';
 import type { Database } from '../../db/client.ts';
 import { appDb, buildTestApp, testConfig } from '../../test/build-app.ts';
@@ -129,6 +129,31 @@ describe('writing: a change is a row of the writing transaction', () => {
       sql`select field, to_value, actor_id from activities where company_id = ${acme.companyId} and task_id = ${taskId} order by created_at desc limit 1`,
     );
     expect(activity[0]).toEqual({ field: 'status', to_value: 'Completed', actor_id: admin.userId });
+  });
+
+  it("a write's answer names the change ids it recorded (its tab's echo); a read or a refused write names none", async () => {
+    const renamed = await app.inject({
+      method: 'PUT',
+      url: `/api/Tasks/${taskId}`,
+      headers: bearer(admin),
+      payload: { title: 'Named by its change' },
+    });
+    expect(renamed.statusCode).toBe(200);
+    const [last] = await sqlRows<{ seq: string }>(
+      database.db,
+      sql`select seq::text as seq from changes where company_id = ${acme.companyId} order by seq desc limit 1`,
+    );
+    expect(renamed.headers[LIVE_CHANGE_IDS_HEADER]).toBe(last?.seq);
+    const read = await app.inject({ method: 'GET', url: `/api/Tasks/${taskId}`, headers: bearer(admin) });
+    expect(read.headers[LIVE_CHANGE_IDS_HEADER]).toBeUndefined();
+    const refused = await app.inject({
+      method: 'PUT',
+      url: `/api/Tasks/${taskId}`,
+      headers: bearer(admin),
+      payload: { title: '' },
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.headers[LIVE_CHANGE_IDS_HEADER]).toBeUndefined();
   });
 
   it('the one-statement create writes its task, activity and change row together', async () => {
