@@ -22,10 +22,19 @@ export interface AppShellProps {
   profileUrl: string;
   /** Shown above every page of the area, under the header (the impersonation banner). */
   banner?: ReactNode;
+  /** The area's own header buttons (the company area's search and commands). */
+  headerActions?: ReactNode;
 }
 
 /** Header, sidebar, breadcrumbs, the page and the footer: the frame of both signed-in areas. */
-export function AppShell({ menu, menuErrorText, areaRoot, profileUrl, banner }: AppShellProps) {
+export function AppShell({
+  menu,
+  menuErrorText,
+  areaRoot,
+  profileUrl,
+  banner,
+  headerActions,
+}: AppShellProps) {
   const dispatch = useAppDispatch();
   const open = useAppSelector((s) => s.menu.isDashboardDrawerOpened);
   const small = useMediaQuery((t: Theme) => t.breakpoints.down('md'), { noSsr: true });
@@ -45,7 +54,11 @@ export function AppShell({ menu, menuErrorText, areaRoot, profileUrl, banner }: 
 
   return (
     <Box sx={{ display: 'flex', minHeight: '100vh', bgcolor: 'background.default' }}>
-      <Header onToggleDrawer={() => dispatch(menuActions.drawerOpened(!open))} profileUrl={profileUrl} />
+      <Header
+        onToggleDrawer={() => dispatch(menuActions.drawerOpened(!open))}
+        profileUrl={profileUrl}
+        actions={headerActions}
+      />
       <Sidebar items={menu} errorText={menuErrorText} />
       <Box
         component="main"

@@ -1,17 +1,22 @@
 import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
-import { useEffect } from 'react';
+import { lazy, useEffect } from 'react';
 import { useLocation } from 'react-router';
 import { loadStartupData } from '../app/startup';
 import { warmDashboard } from '../features/dashboard/warm-dashboard';
 import { ErrorPanel } from '../components/error-panel';
 import { ImpersonationBanner } from '../features/impersonation/impersonation-banner';
+import { PaletteLauncher } from '../features/palette/palette-launcher';
 import { useAppDispatch, useAppSelector } from '../hooks/store';
 import { AppShell } from './app-shell';
 import { loadNotificationBell } from './header';
 import { MustChangePassword } from './must-change-password';
 import { companyMenu } from './menu-items';
 import { useLiveUpdates } from './use-live-updates';
+
+// "Create task…" (the palette and the `c` shortcut): the tasks feature's dialog, its own chunk.
+const QuickCreateTask = lazy(() => import('../features/tasks/quick-create-task-dialog'));
+const createTask = (onClose: () => void) => <QuickCreateTask onClose={onClose} />;
 
 /**
  * The company area, or only the change of a password a Company Admin set (issue 24): the API
@@ -77,6 +82,7 @@ function Workspace() {
       areaRoot="/app"
       profileUrl="/app/profile"
       banner={<ImpersonationBanner />}
+      headerActions={<PaletteLauncher menu={companyMenu} renderCreateTask={createTask} />}
     />
   );
 }

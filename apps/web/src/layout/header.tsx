@@ -8,7 +8,7 @@ import Link from '@mui/material/Link';
 import Toolbar from '@mui/material/Toolbar';
 import Tooltip from '@mui/material/Tooltip';
 import { SIDEBAR_WIDTH } from '@taskhive/contract';
-import { Suspense } from 'react';
+import { type ReactNode, Suspense } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { appearanceActions } from '../app/slices/appearance-slice';
 import { Logo } from '../components/logo';
@@ -29,7 +29,16 @@ const NotificationBell = lazyFrom(loadNotificationBell, (m) => m.default);
  * The top bar: logo (to /dashboard), drawer toggle, running timer, notifications (company users:
  * the platform's Super Admin has no tasks), colour-mode switch and account menu.
  */
-export function Header({ onToggleDrawer, profileUrl }: { onToggleDrawer: () => void; profileUrl: string }) {
+export function Header({
+  onToggleDrawer,
+  profileUrl,
+  actions,
+}: {
+  onToggleDrawer: () => void;
+  profileUrl: string;
+  /** The area's own buttons, before the timer (the company area's search and commands). */
+  actions?: ReactNode;
+}) {
   const dispatch = useAppDispatch();
   const mode = useAppSelector((s) => s.appearance.mode);
   const drawerOpen = useAppSelector((s) => s.menu.isDashboardDrawerOpened);
@@ -57,6 +66,7 @@ export function Header({ onToggleDrawer, profileUrl }: { onToggleDrawer: () => v
           <MenuRounded />
         </IconButton>
         <Box sx={{ flexGrow: 1 }} />
+        {actions}
         <RunningTimerChip />
         {!superAdmin && (
           <Suspense fallback={null}>
