@@ -1,6 +1,10 @@
 import { expect, type Page, test } from '@playwright/test';
 import { ACCOUNTS, signIn } from './helpers';
 
+// Two sessions, a dialog, a project and the audit log in one journey: more than the default 30 s
+// on a busy machine.
+test.describe.configure({ timeout: 90_000 });
+
 const WIDE = { width: 1440, height: 900 };
 const PHONE = { width: 390, height: 844 };
 

@@ -1,8 +1,9 @@
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
-import { IMPERSONATION_MESSAGES } from '@taskhive/contract';
+import { IMPERSONATION_MESSAGES, isSuperAdmin } from '@taskhive/contract';
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { Navigate } from 'react-router';
 import { errorMessage } from '../../api/errors';
 import { authActions } from '../../app/slices/auth-slice';
 import { useAppDispatch, useAppSelector } from '../../hooks/store';
@@ -24,11 +25,13 @@ export function timeLeft(seconds: number): string {
  * and how long is left, with "End impersonation". At the limit (or once the session's token is no
  * impersonation any more: a refresh after the limit gave the Super Admin's own back) it ends by
  * itself and the Super Admin is back on the company's page of their own screens. Renders nothing
- * for any other session.
+ * for any other session; the Super Admin's own session in the company area (a reload during an
+ * impersonation: the token lived in memory, the refresh cookie is theirs) goes to their screens.
  */
 export function ImpersonationBanner() {
   const token = useAppSelector((s) => s.auth.accessToken);
   const companyId = useAppSelector((s) => s.auth.companyId);
+  const superAdmin = useAppSelector((s) => isSuperAdmin(s.auth.user));
   const end = impersonationEnd(token);
   const { data } = useGetImpersonationQuery(undefined, { skip: end === null });
   const [endImpersonation] = useEndImpersonationMutation();
@@ -81,6 +84,7 @@ export function ImpersonationBanner() {
     if (end === null && token && actedIn.current) void finish(IMPERSONATION_MESSAGES.expired);
   }, [end, token, finish]);
 
+  if (end === null && superAdmin && !actedIn.current) return <Navigate to="/super-admin/dashboard" replace />;
   if (end === null || left === null) return null;
   return (
     <Alert

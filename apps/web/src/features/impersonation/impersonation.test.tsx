@@ -52,6 +52,12 @@ function serve(handler: (req: Request) => Response | Promise<Response>) {
   return calls;
 }
 
+/** The banner in the company area only, as the company layout has it. */
+const AREAS = [
+  { path: '/app/*', element: <ImpersonationBanner /> },
+  { path: '/super-admin/*', element: <p>Platform screens</p> },
+];
+
 afterEach(() => {
   vi.unstubAllGlobals();
   vi.useRealTimers();
@@ -80,6 +86,18 @@ describe('ImpersonationBanner', () => {
     expect(screen.queryByRole('region', { name: 'Impersonation' })).toBeNull();
   });
 
+  it("sends the Super Admin's own session in the company area to their screens (a reload mid-impersonation)", async () => {
+    serve(() => jsonResponse(200, null));
+    const { router } = render(<ImpersonationBanner />, {
+      route: '/app/dashboard',
+      preloadedState: signedIn({
+        accessToken: tokenWith({}),
+        user: user(ROOT, ROLES.superAdmin, '00000000-0000-4000-8000-000000000099'),
+      }),
+    });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/super-admin/dashboard'));
+  });
+
   it('says whom, why and the time left; "End impersonation" gives the own session back', async () => {
     const exp = Math.floor(Date.now() / 1000) + 30 * 60;
     const calls = serve((req) => {
@@ -99,7 +117,8 @@ describe('ImpersonationBanner', () => {
       store,
       router,
       user: u,
-    } = render(<ImpersonationBanner />, {
+    } = render(null, {
+      routes: AREAS,
       route: '/app/dashboard',
       preloadedState: signedIn({
         accessToken: tokenWith({ imp: { exp } }),
@@ -136,7 +155,8 @@ describe('ImpersonationBanner', () => {
         });
       return jsonResponse(200, impersonation(new Date(exp * 1000).toISOString()));
     });
-    const { store, router } = render(<ImpersonationBanner />, {
+    const { store, router } = render(null, {
+      routes: AREAS,
       route: '/app/project',
       preloadedState: signedIn({ accessToken: tokenWith({ imp: { exp } }), companyId: COMPANY }),
     });
