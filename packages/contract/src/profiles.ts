@@ -44,6 +44,8 @@ export const PROFILE_MESSAGES = {
 /** The code of the 403 a session gets for anything but changing a password an admin set. */
 export const PASSWORD_CHANGE_REQUIRED_CODE = 'PASSWORD_CHANGE_REQUIRED';
 
+const dateOnly = z.iso.date('Use a date like 2026-01-31');
+
 const optional = (max: number) =>
   text()
     .trim()
@@ -102,3 +104,96 @@ export const setPasswordBodySchema = z
     path: ['confirmPassword'],
   });
 export type SetPasswordBody = z.infer<typeof setPasswordBodySchema>;
+
+/* ---------- Employee profile ---------- */
+
+export const GENDERS = ['female', 'male', 'other', 'undisclosed'] as const;
+export const BLOOD_GROUPS = ['A+', 'A-', 'B+', 'B-', 'AB+', 'AB-', 'O+', 'O-'] as const;
+export const MARITAL_STATUSES = ['single', 'married', 'divorced', 'widowed', 'other'] as const;
+export const EMPLOYMENT_TYPES = ['full-time', 'part-time', 'contract', 'intern', 'temporary'] as const;
+
+export const GENDER_LABELS: Record<(typeof GENDERS)[number], string> = {
+  female: 'Female',
+  male: 'Male',
+  other: 'Other',
+  undisclosed: 'Prefer not to say',
+};
+export const MARITAL_STATUS_LABELS: Record<(typeof MARITAL_STATUSES)[number], string> = {
+  single: 'Single',
+  married: 'Married',
+  divorced: 'Divorced',
+  widowed: 'Widowed',
+  other: 'Other',
+};
+export const EMPLOYMENT_TYPE_LABELS: Record<(typeof EMPLOYMENT_TYPES)[number], string> = {
+  'full-time': 'Full-time',
+  'part-time': 'Part-time',
+  contract: 'Contract',
+  intern: 'Intern',
+  temporary: 'Temporary',
+};
+
+/** Shown to everyone who may read the employee. */
+export const employmentSchema = z.object({
+  employeeCode: z.string().nullable(),
+  employmentType: z.enum(EMPLOYMENT_TYPES).nullable(),
+  joiningDate: z.string().nullable(),
+  reportsToId: z.uuid().nullable(),
+  reportsToName: z.string().nullable(),
+});
+export type Employment = z.infer<typeof employmentSchema>;
+
+/**
+ * Shown only to the person, their managers (the reports-to chain and their department's manager)
+ * and holders of employee:read:all; anyone else gets `personal: null`.
+ */
+export const personalDetailsSchema = z.object({
+  gender: z.enum(GENDERS).nullable(),
+  dateOfBirth: z.string().nullable(),
+  bloodGroup: z.enum(BLOOD_GROUPS).nullable(),
+  maritalStatus: z.enum(MARITAL_STATUSES).nullable(),
+  address: z.string().nullable(),
+  emergencyContactName: z.string().nullable(),
+  emergencyContactRelation: z.string().nullable(),
+  emergencyContactPhone: z.string().nullable(),
+});
+export type PersonalDetails = z.infer<typeof personalDetailsSchema>;
+
+/** What PUT /CompanyUsers/user/{id} may change of them. */
+export const employeeProfileBodyFields = {
+  employeeCode: optional(50),
+  employmentType: z.enum(EMPLOYMENT_TYPES).nullable().optional(),
+  joiningDate: dateOnly.nullable().optional(),
+  reportsToId: z.uuid().nullable().optional(),
+  gender: z.enum(GENDERS).nullable().optional(),
+  dateOfBirth: dateOnly.nullable().optional(),
+  bloodGroup: z.enum(BLOOD_GROUPS).nullable().optional(),
+  maritalStatus: z.enum(MARITAL_STATUSES).nullable().optional(),
+  address: optional(500),
+  emergencyContactName: optional(100),
+  emergencyContactRelation: optional(50),
+  emergencyContactPhone: optional(40),
+};
+
+/* ---------- The dashboard's anniversaries and birthdays ---------- */
+
+const celebrant = z.object({
+  userId: z.uuid(),
+  firstName: z.string(),
+  lastName: z.string(),
+  profilePhotoUrl: z.string().nullable(),
+  /** Day of the month (1–31). */
+  day: z.number().int(),
+});
+
+/** GET /CompanyUsers/celebrations: this month's (UTC) anniversaries and birthdays, when the company opted in. */
+export const celebrationsSchema = z.object({
+  enabled: z.boolean(),
+  /** 'YYYY-MM' */
+  month: z.string(),
+  /** Years completed this month (1 and up): a joining this month's first year is not an anniversary. */
+  anniversaries: z.array(celebrant.extend({ years: z.number().int() })),
+  /** Day and month only: the year of birth stays personal. */
+  birthdays: z.array(celebrant),
+});
+export type Celebrations = z.infer<typeof celebrationsSchema>;

@@ -3,6 +3,7 @@ import { text } from './text.ts';
 import { emailSchema } from './auth.ts';
 import { PAGE_SIZE } from './constants.ts';
 import { csvList, pageQuery } from './envelope.ts';
+import { employeeProfileBodyFields, employmentSchema, personalDetailsSchema } from './profiles.ts';
 
 export const USER_STATUSES = ['active', 'inactive', 'invited'] as const;
 export type UserStatus = (typeof USER_STATUSES)[number];
@@ -111,10 +112,15 @@ export const updateEmployeeBodySchema = z.object({
   departmentId: z.uuid().nullable().optional(),
   /** 'invited' is not set by hand: it ends when the user sets a password. */
   status: z.enum(['active', 'inactive']).optional(),
+  /** Employment and personal fields (issue 24). */
+  ...employeeProfileBodyFields,
 });
 export type UpdateEmployeeBody = z.infer<typeof updateEmployeeBodySchema>;
 
 export const employeeDetailSchema = userProfileSchema.extend({
+  ...employmentSchema.shape,
+  /** null: the reader may not see them (see personalDetailsSchema). */
+  personal: personalDetailsSchema.nullable(),
   projects: z.array(z.object({ projectId: z.uuid(), name: z.string() })),
   recentTimeLogs: z.array(
     z.object({

@@ -15,6 +15,24 @@ export const usersPolicy = {
     if (actor.userId !== userId && !holds(actor, 'employee:read', 'employee:read:all')) throw forbidden();
   },
 
+  /**
+   * Personal fields (gender, date of birth, blood group, marital status, address, emergency
+   * contact; issue 24): the person, their managers (everyone up their reports-to chain, and their
+   * department's manager) and holders of employee:read:all. Everyone else reads the record
+   * without them.
+   */
+  canSeePersonal(
+    actor: Actor,
+    person: { userId: string; departmentManagerId: string | null; managerChain: readonly string[] },
+  ) {
+    return (
+      actor.userId === person.userId ||
+      holds(actor, 'employee:read:all') ||
+      actor.userId === person.departmentManagerId ||
+      person.managerChain.includes(actor.userId)
+    );
+  },
+
   /** Their own photo anyone may change; someone else's needs employee:update. */
   assertCanChangePhoto(actor: Actor, userId: string) {
     if (actor.userId !== userId && !holds(actor, 'employee:update')) throw forbidden();

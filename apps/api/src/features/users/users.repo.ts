@@ -1,4 +1,5 @@
 import { and, asc, count, eq, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { PgSelect } from 'drizzle-orm/pg-core';
 import type { EmployeeListQuery } from '@taskhive/contract';
 import type { Db } from '../../db/client.ts';
@@ -84,6 +85,28 @@ export type NewUser = {
   phone?: string | null;
   jobTitle?: string | null;
 };
+
+/** Employment and personal fields (issue 24); write them through `update`. */
+export type EmployeeFields = {
+  employeeCode?: string | null;
+  employmentType?: string | null;
+  joiningDate?: string | null;
+  reportsToId?: string | null;
+  gender?: string | null;
+  dateOfBirth?: string | null;
+  bloodGroup?: string | null;
+  maritalStatus?: string | null;
+  address?: string | null;
+  emergencyContactName?: string | null;
+  emergencyContactRelation?: string | null;
+  emergencyContactPhone?: string | null;
+};
+
+/** The manager a user reports to, joined by the company's own reference. */
+const manager = alias(users, 'reports_to');
+
+/** How far up a reports-to chain is followed (a chain is never this long; a cycle never forms). */
+const CHAIN_LIMIT = 64;
 
 /** People who count as members: everyone but deactivated accounts. */
 export const notDeactivated = ne(users.status, 'inactive');
@@ -296,10 +319,11 @@ export const usersRepo = {
   async update(
     scope: Scope,
     userId: string,
-    patch: Partial<Omit<NewUser, 'email'>> & {
-      profilePhotoPath?: string | null;
-      mustChangePassword?: boolean;
-    },
+    patch: Partial<Omit<NewUser, 'email'>> &
+      EmployeeFields & {
+        profilePhotoPath?: string | null;
+        mustChangePassword?: boolean;
+      },
   ): Promise<boolean> {
     const rows = await scope.db
       .update(users)
@@ -316,6 +340,84 @@ export const usersRepo = {
       .from(users)
       .where(scope.own(users, eq(users.id, userId)));
     return row?.m ?? false;
+  },
+
+  /** One user's employment and personal fields, with their manager's name. */
+  async employment(scope: Scope, userId: string) {
+    const [row] = await scope.db
+      .select({
+        employeeCode: users.employeeCode,
+        employmentType: users.employmentType,
+        joiningDate: users.joiningDate,
+        reportsToId: users.reportsToId,
+        reportsToName: sql<string | null>`${manager.firstName} || ' ' || ${manager.lastName}`,
+        gender: users.gender,
+        dateOfBirth: users.dateOfBirth,
+        bloodGroup: users.bloodGroup,
+        maritalStatus: users.maritalStatus,
+        address: users.address,
+        emergencyContactName: users.emergencyContactName,
+        emergencyContactRelation: users.emergencyContactRelation,
+        emergencyContactPhone: users.emergencyContactPhone,
+      })
+      .from(users)
+      .leftJoin(manager, and(eq(manager.id, users.reportsToId), eq(manager.companyId, users.companyId)))
+      .where(scope.own(users, eq(users.id, userId)));
+    return row ?? null;
+  },
+
+  /**
+   * Whom `userId` reports to, directly or not, nearest first: one query per level (chains are
+   * short). Stops at a repeat, so even a cycle made by concurrent writes ends.
+   */
+  async managerChain(scope: Scope, userId: string): Promise<string[]> {
+    const chain: string[] = [];
+    let at: string | null = userId;
+    while (at && chain.length < CHAIN_LIMIT) {
+      const [row] = await scope.db
+        .select({ next: users.reportsToId })
+        .from(users)
+        .where(scope.own(users, eq(users.id, at)));
+      at = row?.next ?? null;
+      if (!at || at === userId || chain.includes(at)) break;
+      chain.push(at);
+    }
+    return chain;
+  },
+
+  /**
+   * The dashboard's month (issue 24): active people whose joining date or birthday falls in month
+   * `month` (1-12), and whether the company shows them at all.
+   */
+  async celebrations(scope: Scope, month: number) {
+    const [company] = await scope.db
+      .select({ enabled: companies.celebrationsWidget })
+      .from(companies)
+      .where(eq(companies.id, scope.companyId));
+    if (!company?.enabled) return { enabled: false, rows: [] };
+    const rows = await scope.db
+      .select({
+        userId: users.id,
+        firstName: users.firstName,
+        lastName: users.lastName,
+        profilePhotoPath: users.profilePhotoPath,
+        updatedAt: users.updatedAt,
+        joiningDate: users.joiningDate,
+        dateOfBirth: users.dateOfBirth,
+      })
+      .from(users)
+      .where(
+        scope.own(
+          users,
+          eq(users.status, 'active'),
+          or(
+            sql`extract(month from ${users.joiningDate}) = ${month}`,
+            sql`extract(month from ${users.dateOfBirth}) = ${month}`,
+          ),
+        ),
+      )
+      .orderBy(asc(users.firstName), asc(users.lastName), asc(users.id));
+    return { enabled: true, rows };
   },
 
   async passwordHash(scope: Scope, userId: string): Promise<string | null> {

@@ -15,6 +15,7 @@ import {
   profilePhotoResultSchema,
   PROFILE_MESSAGES,
   setPasswordBodySchema,
+  celebrationsSchema,
   updateEmployeeBodySchema,
   userProfileSchema,
 } from '@taskhive/contract';
@@ -57,6 +58,20 @@ export async function usersRoutes(app: FastifyInstance, opts: { users: UsersServ
       },
     },
     async (req, reply) => ok(reply, await users.directory(scopeOf(req), req.query)),
+  );
+
+  r.get(
+    '/api/CompanyUsers/celebrations',
+    {
+      // The dashboard's widget: everyone of the company, when the company opted in.
+      config: { permission: SIGNED_IN },
+      schema: {
+        tags,
+        summary: "This month's work anniversaries and birthdays (empty unless the company opted in)",
+        response: { 200: envelope(celebrationsSchema) },
+      },
+    },
+    async (req, reply) => ok(reply, await users.celebrations(scopeOf(req))),
   );
 
   r.get(

@@ -1,4 +1,5 @@
 import {
+  type Celebrations,
   type CreateEmployeeBody,
   PROFILE_MESSAGES,
   type SetPasswordBody,
@@ -28,7 +29,7 @@ import { projectsPolicy, projectsRepo } from '../projects/index.ts';
 import { timeLogPolicy, timeLogsRepo } from '../time-logs/index.ts';
 import { grantsPolicy } from './grants.policy.ts';
 import { enqueueInvitation } from './invitations.ts';
-import { profilePhotoUrl, toUserProfile } from './users.mapper.ts';
+import { profilePhotoUrl, toEmployment, toPersonal, toUserProfile } from './users.mapper.ts';
 import { usersPolicy } from './users.policy.ts';
 import { usersRepo } from './users.repo.ts';
 
@@ -86,6 +87,26 @@ async function assertNotLastAdmin(tx: Scope, userId: string) {
   usersPolicy.assertNotLastAdmin(await usersRepo.lockActiveHolders(tx, adminRole.id), userId);
 }
 
+/**
+ * A new manager for `userId` (issue 24): another employee of the company who does not report to
+ * them, directly or not (400 on reportsToId otherwise). Who manages whom is management's to change.
+ */
+async function assertReportsTo(
+  scope: Scope,
+  userId: string,
+  managerId: string | null | undefined,
+  current: string | null,
+) {
+  if (managerId === undefined || managerId === current) return;
+  grantsPolicy.assertMayChangeManagement(scope.actor);
+  if (managerId === null) return;
+  if (managerId === userId) throw fieldError('reportsToId', PROFILE_MESSAGES.reportsToSelf);
+  if (!(await usersRepo.ownerOf(scope, managerId)))
+    throw fieldError('reportsToId', PROFILE_MESSAGES.reportsToNotInCompany);
+  if ((await usersRepo.managerChain(scope, managerId)).includes(userId))
+    throw fieldError('reportsToId', PROFILE_MESSAGES.reportsToCycle);
+}
+
 /** The scope's employees, filtered, searched, sorted and paged (the company's list and the Super Admin's). */
 export async function listEmployees(scope: Scope, q: EmployeeListQuery): Promise<Paged<UserProfile>> {
   const { memberUserId, ...filter } = q;
@@ -118,12 +139,22 @@ export function usersService({ storage, log }: UsersDeps) {
       usersPolicy.assertCanRead(scope.actor, userId);
       const row = await load(scope, userId);
       const seesTime = timeLogPolicy.canRead(scope, { userId, departmentManagerId: row.departmentManagerId });
-      const [projects, logs] = await Promise.all([
+      const [projects, logs, employment, chain] = await Promise.all([
         projectsRepo.forMember(scope, userId, projectsPolicy.projectReach(scope.actor)),
         seesTime ? timeLogsRepo.recentForUser(scope, userId, RECENT_TIME_LOGS) : [],
+        usersRepo.employment(scope, userId),
+        usersRepo.managerChain(scope, userId),
       ]);
+      if (!employment) throw notFound('User');
+      const seesPersonal = usersPolicy.canSeePersonal(scope.actor, {
+        userId,
+        departmentManagerId: row.departmentManagerId,
+        managerChain: chain,
+      });
       return {
         ...toUserProfile(row),
+        ...toEmployment(employment),
+        personal: seesPersonal ? toPersonal(employment) : null,
         projects,
         recentTimeLogs: logs.map((l) => ({ ...l, loggedAt: l.loggedAt.toISOString() })),
       };
@@ -178,6 +209,12 @@ export function usersService({ storage, log }: UsersDeps) {
       if (body.departmentId !== undefined && body.departmentId !== current.departmentId)
         assertMayMove(scope, userId, [current.departmentManagerId, newManager]);
       if (body.status === 'inactive') usersPolicy.assertNotSelf(scope.actor, userId);
+      await assertReportsTo(
+        scope,
+        userId,
+        body.reportsToId,
+        (await usersRepo.employment(scope, userId))?.reportsToId ?? null,
+      );
       if (body.status !== undefined && body.status !== current.status)
         await grantsPolicy.assertMayChangeStatus(scope, userId);
       const changesRole = body.roleId !== undefined && body.roleId !== current.roleId;
@@ -221,7 +258,13 @@ export function usersService({ storage, log }: UsersDeps) {
               details: { status: body.status },
             });
         }),
-      );
+      ).catch((err: unknown) => {
+        if (uniqueViolation(err) === 'users_company_employee_code_uq')
+          throw conflict(PROFILE_MESSAGES.employeeCodeTaken, {
+            employeeCode: [PROFILE_MESSAGES.employeeCodeTaken],
+          });
+        throw err;
+      });
       return toUserProfile(await load(scope, userId));
     },
 
@@ -301,6 +344,41 @@ export function usersService({ storage, log }: UsersDeps) {
       await storage
         .remove(before.profilePhotoPath)
         .catch((err: unknown) => log.warn({ err }, 'removed photo not deleted'));
+    },
+
+    /**
+     * This month's (UTC) work anniversaries and birthdays of the company's active people, when the
+     * company opted in (issue 24). Birthdays give the day only: the year of birth stays personal.
+     */
+    async celebrations(scope: Scope, now = new Date()): Promise<Celebrations> {
+      const year = now.getUTCFullYear();
+      const month = now.getUTCMonth() + 1;
+      const { enabled, rows } = await usersRepo.celebrations(scope, month);
+      const monthOf = (d: string | null) => (d ? Number(d.slice(5, 7)) : 0);
+      const person = (r: (typeof rows)[number], date: string) => ({
+        userId: r.userId,
+        firstName: r.firstName,
+        lastName: r.lastName,
+        profilePhotoUrl: profilePhotoUrl(r),
+        day: Number(date.slice(8, 10)),
+      });
+      const byDay = <T extends { day: number }>(list: T[]) => list.sort((a, b) => a.day - b.day);
+      return {
+        enabled,
+        month: `${year}-${String(month).padStart(2, '0')}`,
+        anniversaries: byDay(
+          rows.flatMap((r) => {
+            if (!r.joiningDate || monthOf(r.joiningDate) !== month) return [];
+            const years = year - Number(r.joiningDate.slice(0, 4));
+            return years >= 1 ? [{ ...person(r, r.joiningDate), years }] : [];
+          }),
+        ),
+        birthdays: byDay(
+          rows.flatMap((r) =>
+            r.dateOfBirth && monthOf(r.dateOfBirth) === month ? [person(r, r.dateOfBirth)] : [],
+          ),
+        ),
+      };
     },
 
     /** The photo of a user of the scope's company, for `storage.send`. */

@@ -23,6 +23,7 @@ import { errorMessage } from '../../api/errors';
 import { EmptyState } from '../../components/empty-state';
 import { ErrorPanel } from '../../components/error-panel';
 import { MainCard } from '../../components/main-card';
+import { CelebrationsCard } from './celebrations-card';
 import { useSession } from '../../hooks/use-session';
 import { useListDepartmentsQuery } from '../../api/departments-api';
 import { useListEmployeesQuery } from '../../api/users-api';
@@ -311,6 +312,7 @@ export default function AppDashboardPage() {
           </Grid>
         )}
       </Grid>
+      <CelebrationsCard />
     </Stack>
   );
 }

@@ -1,4 +1,4 @@
-import type { Dashboard, DashboardStats } from '@taskhive/contract';
+import type { Celebrations, Dashboard, DashboardStats } from '@taskhive/contract';
 import { baseApi } from '../../api/base-api';
 
 /** The platform figures of the Super Admin's dashboard, and my company dashboard's figures. */
@@ -13,10 +13,18 @@ export const dashboardApi = baseApi.injectEndpoints({
       query: (today) => ({ url: 'dashboard/me', params: { today } }),
       providesTags: [{ type: 'TimeLog', id: 'LIST' }],
     }),
+    /** This month's anniversaries and birthdays; a company or employee change refreshes them. */
+    celebrations: build.query<Celebrations, void>({
+      query: () => 'CompanyUsers/celebrations',
+      providesTags: [
+        { type: 'Company', id: 'LIST' },
+        { type: 'Employee', id: 'LIST' },
+      ],
+    }),
   }),
 });
 
-export const { useGetDashboardStatsQuery, useMyDashboardQuery } = dashboardApi;
+export const { useGetDashboardStatsQuery, useMyDashboardQuery, useCelebrationsQuery } = dashboardApi;
 
 const pad = (n: number) => String(n).padStart(2, '0');
 /** The user's calendar day, the argument of `myDashboard` (one cache entry a day). */

@@ -27,6 +27,7 @@ import { useAppDispatch } from '../../hooks/store';
 import { useSession } from '../../hooks/use-session';
 import { useToast } from '../../hooks/use-toast';
 import { formatDate, formatMinutes } from '../../lib/format';
+import { EditDetailsButton, EmployeeDetailsDialog, EmploymentCard, PersonalCard } from './employee-details';
 import { EmployeeStatusChip } from './employee-status-chip';
 import { SetPasswordDialog } from './set-password-dialog';
 
@@ -84,6 +85,7 @@ export default function EmployeeProfilePage({ slot }: { slot?: (userId: string) 
   // currentData belongs to this userId only: the profile shown before is never shown for another.
   const { currentData: employee, error, refetch } = useGetEmployeeQuery(wellFormed ? userId : skipToken);
   const [settingPassword, setSettingPassword] = useState(false);
+  const [editingDetails, setEditingDetails] = useState(false);
 
   if (!wellFormed || (error && errorStatus(error) === 404)) return <NotFound inLayout />;
   if (error) {
@@ -160,17 +162,32 @@ export default function EmployeeProfilePage({ slot }: { slot?: (userId: string) 
         </Grid>
         <Grid size={{ xs: 12, md: 7 }}>
           <Stack spacing={2.5}>
-            <MainCard title="Projects">
-              {employee.projects.length === 0 ? (
-                <EmptyState title="Not on any project yet" />
-              ) : (
-                <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
-                  {employee.projects.map((p) => (
-                    <Chip key={p.projectId} label={p.name} />
-                  ))}
-                </Stack>
-              )}
-            </MainCard>
+            <EmploymentCard
+              employee={employee}
+              action={
+                can({ anyOf: ['employee:update'] }) ? (
+                  <EditDetailsButton onClick={() => setEditingDetails(true)} />
+                ) : undefined
+              }
+            />
+            <PersonalCard employee={employee} />
+          </Stack>
+        </Grid>
+        <Grid size={{ xs: 12, md: 5 }}>
+          <MainCard title="Projects">
+            {employee.projects.length === 0 ? (
+              <EmptyState title="Not on any project yet" />
+            ) : (
+              <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
+                {employee.projects.map((p) => (
+                  <Chip key={p.projectId} label={p.name} />
+                ))}
+              </Stack>
+            )}
+          </MainCard>
+        </Grid>
+        <Grid size={{ xs: 12, md: 7 }}>
+          <Stack spacing={2.5}>
             <MainCard title="Recent work">
               {employee.recentTimeLogs.length === 0 ? (
                 <EmptyState title="No time logged yet" />
@@ -191,6 +208,13 @@ export default function EmployeeProfilePage({ slot }: { slot?: (userId: string) 
         </Grid>
       </Grid>
       {slot?.(userId)}
+      {editingDetails && (
+        <EmployeeDetailsDialog
+          employee={employee}
+          canPickManager={can({ anyOf: ['employee:read:all'] })}
+          onClose={() => setEditingDetails(false)}
+        />
+      )}
       {settingPassword && (
         <SetPasswordDialog
           userId={employee.userId}
