@@ -2,7 +2,6 @@ import LinearProgress from '@mui/material/LinearProgress';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
 import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
 import type { SxProps, Theme } from '@mui/material/styles';
@@ -11,6 +10,7 @@ import { errorMessage } from '../api/errors';
 import { EmptyState } from './empty-state';
 import { ErrorPanel } from './error-panel';
 import { SortableTableHead, type SortableColumn } from './sortable-table-head';
+import { TableScroll } from './table-scroll';
 
 /** One column: its heading (sortable when it has an id) and what its cell shows for a row. */
 export interface ListColumn<T, K extends string> extends SortableColumn<K> {
@@ -97,7 +97,7 @@ export function ListTable<T, K extends string>({
   return (
     <>
       {isFetching && <LinearProgress aria-label={`Updating ${noun}`} sx={{ mb: -0.5 }} />}
-      <TableContainer>
+      <TableScroll label={label}>
         <Table size="small" aria-label={label}>
           <SortableTableHead
             columns={columns}
@@ -135,7 +135,7 @@ export function ListTable<T, K extends string>({
             ))}
           </TableBody>
         </Table>
-      </TableContainer>
+      </TableScroll>
       <TablePagination
         component="div"
         count={total}

@@ -642,20 +642,22 @@ function BoardColumnView<T>({
       </Stack>
       <SortableContext id={column.id} items={shown} strategy={verticalListSortingStrategy}>
         <Stack ref={setNodeRef} spacing={1} sx={{ px: 1, pb: 1, minHeight: 72 }}>
-          {shown.map((id) => {
-            const item = byId.get(id);
-            return item === undefined ? null : (
-              <SortableCard
-                key={id}
-                id={id}
-                item={item}
-                Card={Card}
-                disabled={disabled}
-                label={itemLabel(item)}
-                onMenu={onMenu}
-              />
-            );
-          })}
+          <Stack role="list" aria-label={`${column.title} cards`} spacing={1}>
+            {shown.map((id) => {
+              const item = byId.get(id);
+              return item === undefined ? null : (
+                <SortableCard
+                  key={id}
+                  id={id}
+                  item={item}
+                  Card={Card}
+                  disabled={disabled}
+                  label={itemLabel(item)}
+                  onMenu={onMenu}
+                />
+              );
+            })}
+          </Stack>
           {hidden > 0 ? (
             <Button size="small" onClick={() => setLimit((l) => l + pageSize)}>
               Show {Math.min(hidden, pageSize)} more
@@ -693,7 +695,10 @@ interface SortableCardProps<T> {
 
 function SortableCardInner<T>({ id, item, Card, disabled, label, onMenu }: SortableCardProps<T>) {
   const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } =
-    useSortable({ id, disabled, attributes: { roleDescription: 'movable card' } });
+    // An item of its column's list, not dnd-kit's default button: the card holds its own controls
+    // (the title opens the detail, the Move menu), and a button may not contain other controls
+    // (WCAG 4.1.2, axe nested-interactive). It stays focusable, picked up by Space or Enter as before.
+    useSortable({ id, disabled, attributes: { role: 'listitem', roleDescription: 'movable card' } });
   const ref = useCallback(
     (node: HTMLElement | null) => {
       setNodeRef(node);
@@ -707,6 +712,7 @@ function SortableCardInner<T>({ id, item, Card, disabled, label, onMenu }: Sorta
       ref={ref}
       {...attributes}
       {...listeners}
+      aria-label={label}
       data-testid="board-card"
       data-card-id={id}
       className="board-card"

@@ -7,7 +7,6 @@ import Stack from '@mui/material/Stack';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
 import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
@@ -26,6 +25,7 @@ import { useAuthedDownload } from '../../hooks/use-authed-download';
 import { useToast } from '../../hooks/use-toast';
 import { filterWidth, PeriodFields, SummaryCards, useReportParams } from './report-period';
 import { useTeamReportQuery } from './reports-api';
+import { TableScroll } from '../../components/table-scroll';
 
 /** Options of the department and project filters: the first page is plenty for a picker. */
 const OPTIONS = 200;
@@ -215,7 +215,7 @@ export default function TeamReport() {
               <EmptyState title="No members match these filters" />
             ) : (
               <>
-                <TableContainer sx={{ overflowX: 'auto' }}>
+                <TableScroll label="Team report">
                   <Table size="small" aria-label="Team report">
                     <SortableTableHead
                       columns={columns}
@@ -256,7 +256,7 @@ export default function TeamReport() {
                       ))}
                     </TableBody>
                   </Table>
-                </TableContainer>
+                </TableScroll>
                 {rows.length > ROWS && (
                   <TablePagination
                     component="div"

@@ -15,7 +15,6 @@ import Stack from '@mui/material/Stack';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
@@ -39,6 +38,7 @@ import {
   useDeleteTimeLogMutation,
   useListTimeLogsInfiniteQuery,
 } from './timesheets-api';
+import { TableScroll } from '../../components/table-scroll';
 
 const COLUMNS: SortableColumn<TimeLogSortField>[] = [
   { id: 'loggedAt', label: 'Day' },
@@ -233,7 +233,7 @@ export function TimesheetList({ taskId, toolbarStart }: { taskId?: string; toolb
             ))}
           </List>
         ) : (
-          <TableContainer>
+          <TableScroll label="Time entries">
             <Table size="small" aria-label="Time entries">
               <SortableTableHead
                 columns={COLUMNS}
@@ -282,7 +282,7 @@ export function TimesheetList({ taskId, toolbarStart }: { taskId?: string; toolb
                 ))}
               </TableBody>
             </Table>
-          </TableContainer>
+          </TableScroll>
         )}
         <Stack
           direction="row"

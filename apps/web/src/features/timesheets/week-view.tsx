@@ -6,7 +6,6 @@ import Stack from '@mui/material/Stack';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
@@ -17,6 +16,7 @@ import { EmptyState } from '../../components/empty-state';
 import { ErrorPanel } from '../../components/error-panel';
 import { addDays, formatDay, localDay, mondayOf } from './days';
 import { useListTimeLogsInfiniteQuery } from './timesheets-api';
+import { TableScroll } from '../../components/table-scroll';
 
 /**
  * One week, a row per user and a column per day with the minutes logged, and the totals. The
@@ -58,7 +58,7 @@ export function WeekView() {
   else if (people.size === 0) body = <EmptyState title="Nothing logged this week" />;
   else
     body = (
-      <TableContainer>
+      <TableScroll label="Week">
         <Table size="small" aria-label="Week">
           <TableHead>
             <TableRow>
@@ -98,7 +98,7 @@ export function WeekView() {
             </TableRow>
           </TableBody>
         </Table>
-      </TableContainer>
+      </TableScroll>
     );
 
   return (
