@@ -5,6 +5,7 @@ import TextField from '@mui/material/TextField';
 import { skipToken } from '@reduxjs/toolkit/query/react';
 import type { Project } from '@taskhive/contract';
 import { useState } from 'react';
+import { useNavigate } from 'react-router';
 import { DEFAULT_PROJECT_QUERY, useGetProjectQuery, useListProjectsQuery } from '../../api/projects-api';
 import { FormDialog } from '../../components/form-dialog';
 import { useDebouncedValue } from '../../hooks/use-debounced-value';
@@ -12,7 +13,7 @@ import { TaskFormDialog } from './task-form-dialog';
 
 /**
  * "Create task…" from anywhere (the command palette and the `c` shortcut, issue 23): choose a
- * project and one of its lists, then the usual new-task form for that list.
+ * project and one of its lists, then the usual new-task form for that list; the new task opens.
  */
 export default function QuickCreateTaskDialog({ onClose }: { onClose: () => void }) {
   const [input, setInput] = useState('');
@@ -21,6 +22,7 @@ export default function QuickCreateTaskDialog({ onClose }: { onClose: () => void
   const [taskListId, setTaskListId] = useState('');
   const [next, setNext] = useState(false);
   const [error, setError] = useState('');
+  const navigate = useNavigate();
   const { data: page, isFetching } = useListProjectsQuery({
     ...DEFAULT_PROJECT_QUERY,
     pageSize: 10,
@@ -32,7 +34,14 @@ export default function QuickCreateTaskDialog({ onClose }: { onClose: () => void
   const lists = detail?.taskLists ?? [];
 
   if (next && detail && taskListId)
-    return <TaskFormDialog taskListId={taskListId} members={detail.projectMembers} onClose={onClose} />;
+    return (
+      <TaskFormDialog
+        taskListId={taskListId}
+        members={detail.projectMembers}
+        onClose={onClose}
+        onCreated={(t) => void navigate(`/app/t/${encodeURIComponent(t.key)}`)}
+      />
+    );
 
   const submit = () => {
     if (!project) return setError('Choose a project');

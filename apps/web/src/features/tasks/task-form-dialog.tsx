@@ -2,7 +2,7 @@ import Autocomplete from '@mui/material/Autocomplete';
 import Grid from '@mui/material/Grid';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
-import { createTaskBodySchema, MESSAGES, type Person } from '@taskhive/contract';
+import { createTaskBodySchema, MESSAGES, type Person, type TaskDetail } from '@taskhive/contract';
 import { useState } from 'react';
 import { z } from 'zod';
 import { errorMessage, fieldErrors } from '../../api/errors';
@@ -33,11 +33,14 @@ export function TaskFormDialog({
   taskListId,
   members,
   onClose,
+  onCreated,
 }: {
   taskListId: string;
   /** The project's members: who can be assigned. */
   members: readonly Person[];
   onClose: () => void;
+  /** Told the new task (the palette's "Create task…" opens it). */
+  onCreated?: (task: TaskDetail) => void;
 }) {
   const toast = useToast();
   const { data: statuses = [] } = useListTaskStatusesQuery();
@@ -58,8 +61,12 @@ export function TaskFormDialog({
     const body = form.validate();
     if (!body) return;
     try {
-      await create({ taskListId, body: { ...body, assigneeIds: assignees.map((a) => a.userId) } }).unwrap();
+      const created = await create({
+        taskListId,
+        body: { ...body, assigneeIds: assignees.map((a) => a.userId) },
+      }).unwrap();
       toast.success(MESSAGES.tasks.created);
+      onCreated?.(created);
       onClose();
     } catch (err) {
       form.setServerErrors(fieldErrors(err));
