@@ -39,6 +39,8 @@ for (const [label, viewport] of [
     test('12. a Company Admin creates a role with permissions picked by name and sees them in words', async ({
       page,
     }) => {
+      // Sign-in, two dialogs and three saves: more than 30 s on the shared machine.
+      test.slow();
       const roleName = `Reviewers ${tag} ${Date.now().toString(36)}`;
       await signIn(page, ACCOUNTS.acmeAdmin.email);
       await page.goto('/app/role');

@@ -4,6 +4,8 @@ import { ACCOUNTS, signIn } from './helpers';
 test("revoking Reports from Acme takes it from Acme's admin; buying a package brings it back", async ({
   browser,
 }) => {
+  // Two sign-ins, two companies' pages and a purchase: near 30 s on a loaded machine.
+  test.slow();
   const adminContext = await browser.newContext();
   const admin = await adminContext.newPage();
   await signIn(admin, ACCOUNTS.acmeAdmin.email);
