@@ -46,6 +46,7 @@ import { usersService } from './features/users/users.service.ts';
 import { INVITATION_MAIL, invitationMail } from './features/users/invitations.ts';
 import { jobsRoutes } from './features/jobs/jobs.routes.ts';
 import { outboxRoutes } from './features/dev/outbox.routes.ts';
+import { DUE_SOON_REMINDERS, dueSoonReminders } from './features/notifications/due-soon.ts';
 import { NOTIFICATION_MAIL, notificationMail } from './features/notifications/notification-mails.ts';
 import { notificationsRoutes } from './features/notifications/notifications.routes.ts';
 import { notificationsService } from './features/notifications/notifications.service.ts';
@@ -211,6 +212,8 @@ export async function buildApp({
     app.log.info({ pruned, at: periodOf(payload) }, 'pruned dead jobs');
   });
   jobs.schedule(PRUNE_DEAD_JOBS.task, config.jobs.pruneSchedule);
+  jobs.handle(DUE_SOON_REMINDERS.task, dueSoonReminders({ db }));
+  jobs.schedule(DUE_SOON_REMINDERS.task, DUE_SOON_REMINDERS.schedule);
   await jobs.prepare();
   app.addHook('onReady', async () => jobs.start());
   app.addHook('onClose', async () => jobs.stop());

@@ -5,7 +5,8 @@ import { personSchema } from './projects.ts';
 
 /**
  * What a notification says happened: you were assigned a task, mentioned in a comment, a task you
- * follow got a comment or a new status, or someone else changed or deleted a time entry of yours.
+ * follow got a comment or a new status, someone else changed or deleted a time entry of yours, or
+ * a task of yours is due tomorrow (a reminder: its actor is you).
  */
 export const NOTIFICATION_KINDS = [
   'assigned',
@@ -13,6 +14,8 @@ export const NOTIFICATION_KINDS = [
   'commented',
   'status_changed',
   'timelog_changed',
+  /** A task assigned to you is due tomorrow (the scheduler's daily round; `detail`: the due date). */
+  'due_soon',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 

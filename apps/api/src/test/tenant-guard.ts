@@ -77,6 +77,10 @@ const ALLOWED: readonly { why: string; match: RegExp }[] = [
     match: /^delete from "company_modules" where "company_modules"\."module_id" = \$\d+$/,
   },
   {
+    why: "the due-soon reminder's daily round: the companies with an open task due tomorrow (tasksRepo.companiesWithOpenTasksDue); each company's tasks are then read through its own scope",
+    match: /^select distinct "tasks"\."company_id" from "tasks" left join "task_statuses"/,
+  },
+  {
     why: 'the change log keeps an hour of every company (lib/changes.ts, the live feed pruning)',
     match: /^delete from changes where created_at < now\(\) - make_interval\(secs => \$\d+\)$/,
   },

@@ -4,6 +4,7 @@ import {
   check,
   foreignKey,
   index,
+  uniqueIndex,
   pgTable,
   primaryKey,
   text,
@@ -59,8 +60,12 @@ export const notifications = pgTable(
     index('notifications_inbox_idx').on(t.companyId, t.userId, t.readAt, t.createdAt.desc()),
     check(
       'notifications_kind_ck',
-      sql`${t.kind} in ('assigned', 'mentioned', 'commented', 'status_changed', 'timelog_changed')`,
+      sql`${t.kind} in ('assigned', 'mentioned', 'commented', 'status_changed', 'timelog_changed', 'due_soon')`,
     ),
+    // A due-soon reminder is sent once per person, task and due date (migration 0027).
+    uniqueIndex('notifications_due_soon_uq')
+      .on(t.companyId, t.userId, t.taskId, t.detail)
+      .where(sql`${t.kind} = 'due_soon'`),
   ],
 );
 

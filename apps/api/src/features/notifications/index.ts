@@ -3,3 +3,4 @@
  * (the API's feature boundary, enforced by ESLint).
  */
 export { notify } from './notify.ts';
+export { DUE_SOON_REMINDERS, dueSoonReminders, remindDueSoon } from './due-soon.ts';

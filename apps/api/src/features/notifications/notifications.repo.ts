@@ -69,6 +69,40 @@ export const notificationsRepo = {
     return inserted.map((r) => r.id);
   },
 
+  /**
+   * Due-soon reminders (kind `due_soon`, the recipient as their own actor, `detail` the due
+   * date): one per person, task and due date, so a second round inserts nothing
+   * (`notifications_due_soon_uq`). Answers the rows it inserted.
+   */
+  async insertReminders(
+    scope: Scope,
+    rows: { userId: string; taskId: string; projectId: string; title: string; due: string }[],
+  ): Promise<{ id: string; userId: string; taskId: string | null; projectId: string | null }[]> {
+    if (rows.length === 0) return [];
+    return scope.db
+      .insert(notifications)
+      .values(
+        rows.map((r) =>
+          scope.values({
+            userId: r.userId,
+            actorId: r.userId,
+            kind: 'due_soon',
+            taskId: r.taskId,
+            projectId: r.projectId,
+            title: r.title,
+            detail: r.due,
+          }),
+        ),
+      )
+      .onConflictDoNothing()
+      .returning({
+        id: notifications.id,
+        userId: notifications.userId,
+        taskId: notifications.taskId,
+        projectId: notifications.projectId,
+      });
+  },
+
   /** The signed-in user's inbox, newest first; only the unread ones when asked. */
   async list(scope: Scope, q: NotificationListQuery): Promise<ListResult<NotificationRow>> {
     const { limit, offset } = pageWindow(q);

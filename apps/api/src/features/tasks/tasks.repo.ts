@@ -36,7 +36,7 @@ import {
   sortBy,
   totalOf,
 } from '../../lib/list.ts';
-import { rowsOf } from '../../db/client.ts';
+import { type Db, rowsOf } from '../../db/client.ts';
 import type { Scope } from '../../lib/scope.ts';
 import type { Reach } from '../projects/index.ts';
 import { taskStatusesRepo } from '../task-statuses/index.ts';
@@ -381,6 +381,37 @@ export const tasksRepo = {
   async byId(scope: Scope, id: string, reach: Reach): Promise<TaskRow | null> {
     const [row] = await select(scope).where(scope.own(tasks, eq(tasks.id, id), inReach(scope, reach)));
     return row ?? null;
+  },
+
+  /**
+   * The companies with an open task (neither Completed nor Cancelled) due on `day`: the due-soon
+   * reminder's daily round, the platform's one look across tenants here (each company's tasks are
+   * then read through its own scope).
+   */
+  async companiesWithOpenTasksDue(db: Db, day: string): Promise<string[]> {
+    const rows = await db
+      .selectDistinct({ companyId: tasks.companyId })
+      .from(tasks)
+      .leftJoin(taskStatuses, joins.status)
+      .where(and(eq(tasks.dueDate, day), isNull(taskStatuses.builtIn)));
+    return rows.map((r) => r.companyId);
+  },
+
+  /** The active assignees of the scope's open tasks due on `day`, a row per task and person. */
+  async openDueAssignees(
+    scope: Scope,
+    day: string,
+  ): Promise<{ taskId: string; projectId: string; title: string; userId: string }[]> {
+    return scope.db
+      .select({ taskId: tasks.id, projectId: tasks.projectId, title: tasks.title, userId: users.id })
+      .from(tasks)
+      .innerJoin(
+        taskAssignees,
+        and(eq(taskAssignees.companyId, tasks.companyId), eq(taskAssignees.taskId, tasks.id)),
+      )
+      .innerJoin(users, and(eq(users.id, taskAssignees.userId), eq(users.status, 'active')))
+      .leftJoin(taskStatuses, joins.status)
+      .where(scope.own(tasks, eq(tasks.dueDate, day), isNull(taskStatuses.builtIn)));
   },
 
   /** The task a key names (`APL-42`, the code in any case), within the reach; null if none. */

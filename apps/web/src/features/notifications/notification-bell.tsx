@@ -1,6 +1,7 @@
 import AlternateEmailOutlined from '@mui/icons-material/AlternateEmailOutlined';
 import AssignmentIndOutlined from '@mui/icons-material/AssignmentIndOutlined';
 import ChatBubbleOutlineOutlined from '@mui/icons-material/ChatBubbleOutlineOutlined';
+import EventOutlined from '@mui/icons-material/EventOutlined';
 import NotificationsOutlined from '@mui/icons-material/NotificationsOutlined';
 import ScheduleOutlined from '@mui/icons-material/ScheduleOutlined';
 import SwapHorizOutlined from '@mui/icons-material/SwapHorizOutlined';
@@ -45,6 +46,7 @@ const ICONS: Record<NotificationKind, ReactNode> = {
   commented: <ChatBubbleOutlineOutlined fontSize="small" />,
   status_changed: <SwapHorizOutlined fontSize="small" />,
   timelog_changed: <ScheduleOutlined fontSize="small" />,
+  due_soon: <EventOutlined fontSize="small" />,
 };
 
 /** The previews' Markdown renderer (the comments' one), loaded when the list is first opened. */

@@ -1,3 +1,4 @@
+import { formatDate } from '../../lib/format';
 import type { Notification } from '@taskhive/contract';
 
 /** What a notification says, in one line (the detail shows under it). */
@@ -14,11 +15,15 @@ export function notificationText(n: Notification): string {
       return `${who} moved ${n.title} to ${n.detail ?? 'another status'}`;
     case 'timelog_changed':
       return `${who} changed your time entry on ${n.title}`;
+    case 'due_soon':
+      // A reminder: its actor is the recipient, so it names no one.
+      return `${n.title} is due ${n.detail ? formatDate(n.detail) : 'soon'}`;
   }
 }
 
 /** The detail worth a second line (a status change says it in the first). */
-export const notificationDetail = (n: Notification) => (n.kind === 'status_changed' ? null : n.detail);
+export const notificationDetail = (n: Notification) =>
+  n.kind === 'status_changed' || n.kind === 'due_soon' ? null : n.detail;
 
 /** Where clicking it leads: the project page with the task drawer open (`?task=`). */
 export function notificationPath(n: Pick<Notification, 'projectId' | 'taskId'>): string | null {

@@ -1,0 +1,48 @@
+import type { Db } from '../../db/client.ts';
+import type { JobHandler } from '../../lib/jobs.ts';
+import { systemScope } from '../../lib/scope.ts';
+import { tasksRepo } from '../tasks/index.ts';
+import { addDays, todayUtc } from '../time-logs/index.ts';
+import { notificationsRepo } from './notifications.repo.ts';
+
+/**
+ * Due-soon reminders (issue 22: the scheduler's first job for people): every day at 06:05 UTC the
+ * assignees of each open task due tomorrow get a `due_soon` notification, in-app and live. The
+ * scheduler enqueues the round once per day across every API process; a round that runs twice (a
+ * retry) reminds no one twice: one reminder per person, task and due date (a unique index), so a
+ * task whose due date moves to tomorrow again is reminded of again. Days are UTC days: there is no
+ * per-person time zone yet.
+ */
+export const DUE_SOON_REMINDERS = { task: 'notifications:due-soon', schedule: '5 6 * * *' } as const;
+
+/** Reminds the assignees of open tasks due on `day`; answers how many reminders it wrote. */
+export async function remindDueSoon(db: Db, day: string): Promise<number> {
+  let sent = 0;
+  for (const companyId of await tasksRepo.companiesWithOpenTasksDue(db, day)) {
+    sent += await systemScope(db, companyId).transaction(async (tx) => {
+      const due = await tasksRepo.openDueAssignees(tx, day);
+      const rows = await notificationsRepo.insertReminders(
+        tx,
+        due.map((d) => ({ ...d, due: day })),
+      );
+      for (const r of rows)
+        tx.emit({
+          type: 'notification',
+          action: 'created',
+          id: r.id,
+          userIds: [r.userId],
+          taskId: r.taskId,
+          projectId: r.projectId,
+        });
+      return rows.length;
+    });
+  }
+  return sent;
+}
+
+/** The scheduled job: tomorrow's due tasks, as of the day it runs. */
+export function dueSoonReminders(deps: { db: Db }): JobHandler {
+  return async () => {
+    await remindDueSoon(deps.db, addDays(todayUtc(), 1));
+  };
+}
