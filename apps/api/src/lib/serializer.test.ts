@@ -34,6 +34,7 @@ describe('answers are written by plans made from the contract', () => {
     const schema = envelope(paged(taskSchema));
     const card = {
       taskId: '9b1deb4d-3b7d-4bad-9bdd-2b0d7b3dcb6d',
+      key: 'WEB-7',
       projectId: '1b9d6bcd-bbfd-4b2d-9b5d-ab8dfbbd4bed',
       projectName: 'Web "relaunch" </script>',
       taskListId: '6ec0bd7f-11c0-43da-975e-2a8ad9ebae0b',
