@@ -24,9 +24,16 @@ async function demoTask(request: APIRequestContext) {
     headers,
     params: { projectId: projectId ?? '', pageSize: 1, page: 1 },
   });
-  const task = ((await tasks.json()) as { data: { items: { key: string; title: string }[] } }).data.items[0];
+  const task = ((await tasks.json()) as { data: { items: { taskId: string; key: string; title: string }[] } })
+    .data.items[0];
   expect(task).toBeTruthy();
-  return { projectId: projectId ?? '', key: task?.key ?? '', title: task?.title ?? '' };
+  return {
+    headers,
+    projectId: projectId ?? '',
+    taskId: task?.taskId ?? '',
+    key: task?.key ?? '',
+    title: task?.title ?? '',
+  };
 }
 
 const palette = (page: Page) => page.getByRole('dialog', { name: 'Search and commands' });
@@ -102,15 +109,21 @@ test('at 1440 px, Ctrl+K finds a project by name and a task by key, and ? shows 
   await expect(page).toHaveURL(/\/app\/project$/);
 });
 
-test('at 390 px, the header button opens the palette, which fits the screen', async ({ page }) => {
+test('at 390 px, the header button opens the palette, which fits the screen', async ({ page, request }) => {
   const width = 390;
   await page.setViewportSize({ width, height: 844 });
+  // A running timer: the fullest the bar gets.
+  const { headers, taskId } = await demoTask(request);
+  await request.delete('/api/Timelogs/timer', { headers });
+  expect((await request.post('/api/Timelogs/timer', { headers, data: { taskId } })).status()).toBe(201);
   await signIn(page, ACCOUNTS.acmeAdmin.email);
 
   const button = page.getByRole('button', { name: 'Search and commands' });
   await expect(button).toBeVisible();
   // The bar keeps the bell, the colour mode and the account menu on screen.
   for (const control of [
+    page.getByRole('button', { name: 'Toggle navigation' }),
+    page.getByRole('button', { name: 'Running timer' }),
     button,
     page.getByRole('button', { name: /^Notifications/ }),
     page.getByRole('button', { name: /^Switch to (dark|light) mode$/ }),
@@ -132,4 +145,5 @@ test('at 390 px, the header button opens the palette, which fits the screen', as
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
   await project.click();
   await expect(page.getByRole('heading', { level: 1, name: PROJECT })).toBeVisible();
+  await request.delete('/api/Timelogs/timer', { headers });
 });
