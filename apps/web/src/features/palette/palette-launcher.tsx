@@ -11,6 +11,9 @@ const loadPalette = () => import('./palette');
 const Palette = lazy(loadPalette);
 const ShortcutsHelp = lazy(() => import('./shortcuts-help'));
 
+/** Where single keys belong to what is open: dialogs, menus, lists, MUI's modals (drawers, popovers). */
+const OVERLAYS = '[role="dialog"],[role="menu"],[role="listbox"],[aria-modal="true"],.MuiModal-root';
+
 export type Overlay = 'palette' | 'help' | 'create' | null;
 
 export interface PaletteLauncherProps {
@@ -42,10 +45,11 @@ export function PaletteLauncher({ menu, renderCreateTask }: PaletteLauncherProps
         if (s.open !== 'create') setOpen('palette');
         return;
       }
-      // Single keys: not while typing, not with a modifier, not over an open dialog.
+      // Single keys: not while typing, not with a modifier, not inside an open dialog, drawer or
+      // menu (a menu's letters pick its items).
       if (e.ctrlKey || e.metaKey || e.altKey || e.repeat || s.open) return;
       if (isTypingTarget(e.target) || isTypingTarget(document.activeElement)) return;
-      if (e.target instanceof Element && e.target.closest('[role="dialog"]')) return;
+      if (e.target instanceof Element && e.target.closest(OVERLAYS)) return;
       const key = e.key;
       if (s.pendingG && Date.now() - s.pendingG < SEQUENCE_MS) {
         s.pendingG = 0;

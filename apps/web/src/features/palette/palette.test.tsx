@@ -51,6 +51,9 @@ function setup(permissions: string[]) {
   const ui = (
     <>
       <input aria-label="Notes" />
+      <div role="menu">
+        <button role="menuitem">Copy</button>
+      </div>
       <PaletteLauncher
         menu={menu}
         renderCreateTask={(close) => <button onClick={close}>quick create</button>}
@@ -159,6 +162,12 @@ describe('Keyboard shortcuts', () => {
     expect(screen.getByRole('textbox', { name: 'Notes' })).toHaveValue('?gpc');
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(router.state.location.pathname).toBe('/app/dashboard');
+
+    // In an open menu, letters pick its items.
+    await user.click(screen.getByRole('menuitem', { name: 'Copy' }));
+    await user.keyboard('c?');
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'quick create' })).toBeNull();
 
     act(() => (document.activeElement as HTMLElement).blur());
     await user.keyboard('?');
