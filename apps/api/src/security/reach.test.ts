@@ -52,6 +52,7 @@ const FIELD_KIND: Record<string, Kind | null> = {
   memberUserIds: 'user',
   assigneeIds: 'user',
   managerId: 'user',
+  reportsToId: 'user',
   departmentId: 'department',
   roleId: 'role',
   docId: 'document',
