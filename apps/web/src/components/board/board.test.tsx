@@ -80,4 +80,17 @@ describe('Board', () => {
     expect(within(column('To do')).queryByRole('button', { name: /more/ })).toBeNull();
     expect(within(column('To do')).getByText('The first 3 of 10 show here.')).toBeInTheDocument();
   });
+
+  it('lists a column’s cards as items named by their label, which hold the Move button (no control in a control)', () => {
+    renderBoard({ items: items(2) });
+    const list = within(column('To do')).getByRole('list', { name: 'To do cards' });
+    const cards = within(list).getAllByRole('listitem');
+    expect(cards.map((c) => c.getAttribute('aria-label'))).toEqual(['Card todo-1', 'Card todo-2']);
+    expect(cards[0]).toHaveAttribute('aria-roledescription', 'movable card');
+    expect(cards[0]).toHaveAttribute('tabindex', '0');
+    expect(
+      within(cards[0] as HTMLElement).getByRole('button', { name: 'Move Card todo-1' }),
+    ).toBeInTheDocument();
+    expect(within(column('To do')).queryAllByRole('button', { name: /^Card / })).toHaveLength(0);
+  });
 });
