@@ -17,6 +17,7 @@ import {
   type Session,
   type TestCompany,
   TEST_PASSWORD,
+  buildUser,
   twoTenants,
 } from '../../test/factories.ts';
 
@@ -239,6 +240,15 @@ describe('while impersonating', () => {
     });
     expect(pw.statusCode).toBe(403);
     expect(pw.json().message).toBe(IMPERSONATION_MESSAGES.refused);
+    // Nor anyone else's: the password a Company Admin sets for a member.
+    const member = await buildUser(database.db, acme);
+    const set = await call('POST', `/api/CompanyUsers/user/${member.userId}/password`, s, {
+      newPassword: 'Another-Horse-Battery-7',
+      confirmPassword: 'Another-Horse-Battery-7',
+    });
+    expect(set.statusCode).toBe(403);
+    expect(set.json().message).toBe(IMPERSONATION_MESSAGES.refused);
+    await login(app, member.email);
     const out = await call('POST', '/api/auth/logout', s);
     expect(out.statusCode).toBe(403);
     expect(out.json().message).toBe(IMPERSONATION_MESSAGES.refused);

@@ -156,8 +156,9 @@ export async function usersRoutes(app: FastifyInstance, opts: { users: UsersServ
   r.post(
     '/api/CompanyUsers/user/:id/password',
     {
-      // A Company Admin's: employee:update and company:update (usersService.setPassword's rules).
-      config: { permission: { allOf: ['employee:update', 'company:update'] } },
+      // A Company Admin's: employee:update and company:update (usersService.setPassword's rules);
+      // never from an impersonation session (issue 24: impersonation changes no password).
+      config: { permission: { allOf: ['employee:update', 'company:update'] }, refuseImpersonation: true },
       schema: {
         tags,
         summary: "Set an employee's password; they must change it at their next sign-in",
