@@ -141,7 +141,7 @@ test('an admin plans a project: members, a task list, a task with a subtask, the
   // My Tasks: the task assigned to the admin is there, in its new status.
   await page
     .getByRole('navigation', { name: 'Main navigation' })
-    .getByRole('link', { name: 'Tasks' })
+    .getByRole('link', { name: 'Tasks', exact: true })
     .click();
   await expect(page).toHaveURL('/app/tasks');
   await page.getByRole('textbox', { name: 'Search tasks' }).fill(suffix);
@@ -157,7 +157,7 @@ test('My Tasks shows the demo workload as a list of 25 a page and as a board', a
   await signIn(page, ACCOUNTS.acmeEmployee.email);
   await page
     .getByRole('navigation', { name: 'Main navigation' })
-    .getByRole('link', { name: 'Tasks' })
+    .getByRole('link', { name: 'Tasks', exact: true })
     .click();
   const rows = page.getByRole('table', { name: 'My tasks' }).getByTestId('task-row');
   await expect(rows.first()).toBeVisible();
