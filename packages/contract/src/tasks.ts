@@ -56,7 +56,9 @@ export const TASK_KEY_PATTERN = /^([A-Za-z0-9][A-Za-z0-9_-]*)-(\d{1,9})$/;
 
 /** GET /Tasks/key/{key}. */
 export const taskKeyParam = z.object({
-  key: text().trim().regex(TASK_KEY_PATTERN, 'A task key is a project code, a dash and a number, like APL-42'),
+  key: text()
+    .trim()
+    .regex(TASK_KEY_PATTERN, 'A task key is a project code, a dash and a number, like APL-42'),
 });
 
 /** Cards a board column loads at first, and adds at each "Show more". */

@@ -22,7 +22,10 @@ export default function TaskKeyPage() {
   if (!wellFormed || (error && errorStatus(error) === 404)) return <NotFound inLayout />;
   if (error)
     return (
-      <ErrorPanel message={errorMessage(error, MESSAGES.tasks.detailsFailed)} onRetry={() => void refetch()} />
+      <ErrorPanel
+        message={errorMessage(error, MESSAGES.tasks.detailsFailed)}
+        onRetry={() => void refetch()}
+      />
     );
   if (task) return <Navigate to={projectTaskPath(task.projectId, task.taskId)} replace />;
   return <Skeleton variant="rounded" height={320} aria-busy="true" aria-label={`Opening ${key}`} />;
