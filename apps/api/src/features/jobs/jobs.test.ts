@@ -159,6 +159,11 @@ describe('failed jobs (Super Admin)', () => {
     });
     await enqueue(database.db, task, { n: 1 }, { maxAttempts: 1 });
     await app.jobs.drain();
+    // On PostgreSQL the app's own worker may have taken the job and hand its failure to
+    // graphile-worker after drain() resolved (seen in CI): wait (up to 3 s) until it is recorded.
+    const until = Date.now() + 3000;
+    while ((await failed(task)).length === 0 && Date.now() < until)
+      await new Promise((r) => setTimeout(r, 50));
     expect(await failed(task)).toMatchObject([{ state: 'dead', attempts: 1 }]);
     expect(await app.jobs.prune(30)).toBe(0);
     expect(await failed(task)).toHaveLength(1);
