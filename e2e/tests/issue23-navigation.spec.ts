@@ -124,12 +124,17 @@ for (const [label, viewport] of [
       await page.goto('/app/tasks');
       const rows = page.getByTestId('task-row');
       await expect(rows.first()).toBeVisible();
-      const title = (await rows.first().getByRole('button').first().textContent()) ?? '';
+      // The row leads with the task's key (task keys, issue 23), then its title.
+      const label = (await rows.first().getByRole('button').first().textContent()) ?? '';
+      const [key = '', ...words] = label.split(' ');
+      expect(key).toMatch(/^[A-Za-z0-9_-]+-\d+$/);
+      const title = words.join(' ');
       // A click beside the title (the row's last cell shown) opens the task too.
       await rows.first().locator('td:visible').last().click();
       const drawer = page.getByRole('dialog', { name: 'Task detail' });
       await expect(drawer).toBeVisible();
-      await expect(drawer.getByRole('textbox', { name: 'Title' })).toHaveValue(title);
+      await expect(drawer.getByRole('textbox', { name: 'Title', exact: true })).toHaveValue(title);
+      await expect(drawer.getByRole('link', { name: key, exact: true })).toBeVisible();
       expect(params(page).get('task')).toBeTruthy();
       await page.keyboard.press('Escape');
       await expect(drawer).toBeHidden();
