@@ -58,9 +58,21 @@ const SELF_UPDATING: readonly LiveMessage['type'][] = [
   'todo',
 ];
 
-/** Whether this tab's own write made this change and its screens need nothing. */
-export const isOwnEcho = (m: LiveMessage, changeId: string | undefined) =>
-  SELF_UPDATING.includes(m.type) && isOwnChange(changeId);
+/** How long a frame of this session's own (`mine`) waits for this tab's write to name its id. */
+export const OWN_ECHO_WAIT_MS = 1_500;
+
+/**
+ * What a frame asks of this tab: 'skip' its own echo where its screens are already right,
+ * 'apply' (refetch) anything else, or 'wait' when this session made a change of a self-updating
+ * kind but no answer of this tab has named its id yet: the stream can bring the echo before the
+ * write's answer arrives, so the caller asks again once the answer had time to come
+ * (OWN_ECHO_WAIT_MS), and refetches if it is still not this tab's (another tab's of the session).
+ */
+export function ownEcho(m: LiveMessage, changeId: string | undefined): 'skip' | 'apply' | 'wait' {
+  if (!SELF_UPDATING.includes(m.type)) return 'apply';
+  if (isOwnChange(changeId)) return 'skip';
+  return m.mine === true && changeId !== undefined ? 'wait' : 'apply';
+}
 
 /** The tags a change makes stale. */
 export function tagsFor(m: LiveMessage): LiveTag[] {

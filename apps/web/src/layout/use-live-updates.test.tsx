@@ -222,12 +222,23 @@ describe('useLiveUpdates', () => {
       { type: 'task', action: 'updated', id: 't1', projectId: 'p1', taskId: null, mine: true },
       '8',
     );
-    // The same session's other tab renamed a role: this tab did not, so it refetches.
+    // The same session's other tab renamed a role: this tab did not, so it refetches (once its own
+    // answers had time to name the id).
     s.frame('change', { type: 'companyrole', action: 'updated', id: 'r1', ...none, mine: true }, '10');
+    // This tab's department change whose echo came before the write's answer: skipped once the
+    // answer names it.
+    s.frame('change', { type: 'department', action: 'updated', id: 'd2', ...none, mine: true }, '11');
+    rememberOwnChanges('11');
     s.frame('change', { type: 'department', action: 'updated', id: 'd1', ...none }, '9');
     await vi.waitFor(() => expect(invalidate).toHaveBeenCalledWith(['Department', 'Employee']));
     expect(invalidate).toHaveBeenCalledWith(expect.arrayContaining(['Task']));
-    expect(invalidate).toHaveBeenCalledWith(['CompanyRole', 'Role', 'UserAccess']);
+    await vi.waitFor(() => expect(invalidate).toHaveBeenCalledWith(['CompanyRole', 'Role', 'UserAccess']), {
+      timeout: 4000,
+    });
+    // The other department frame (d1, not this session's) was applied once; d2, this tab's, never.
+    expect(
+      invalidate.mock.calls.filter(([tags]) => JSON.stringify(tags) === '["Department","Employee"]'),
+    ).toHaveLength(1);
     expect(invalidate).not.toHaveBeenCalledWith(expect.arrayContaining([{ type: 'UserProfile', id: 'u1' }]));
   });
 });

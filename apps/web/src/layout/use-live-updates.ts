@@ -1,5 +1,13 @@
 import { useEffect, useRef } from 'react';
-import { isOwnEcho, LIVE_TAGS, liveApi, readLiveStream, reconnectDelay, tagsFor } from '../api/live-updates';
+import {
+  LIVE_TAGS,
+  liveApi,
+  OWN_ECHO_WAIT_MS,
+  ownEcho,
+  readLiveStream,
+  reconnectDelay,
+  tagsFor,
+} from '../api/live-updates';
 import { authApi } from '../features/auth/auth-api';
 import { useAppDispatch, useAppSelector } from '../hooks/store';
 
@@ -44,7 +52,15 @@ export function useLiveUpdates() {
         },
         onMessage: (m, changeId) => {
           if (changeId) lastEventId = changeId;
-          if (!isOwnEcho(m, changeId)) dispatch(liveApi.util.invalidateTags(tagsFor(m)));
+          const echo = ownEcho(m, changeId);
+          if (echo === 'apply') dispatch(liveApi.util.invalidateTags(tagsFor(m)));
+          else if (echo === 'wait')
+            // This session's change, its id not yet named by an answer of this tab: decide after
+            // the answer had time to arrive (this tab's echo is skipped, another tab's applied).
+            setTimeout(() => {
+              if (!abort.signal.aborted && ownEcho(m, changeId) !== 'skip')
+                dispatch(liveApi.util.invalidateTags(tagsFor(m)));
+            }, OWN_ECHO_WAIT_MS);
         },
       });
       if (abort.signal.aborted) return;
