@@ -92,6 +92,21 @@ describe('task keys', () => {
     expect(ok.json().data).toMatchObject({ taskId: t.taskId, key: t.key, title: 'By key', subtasks: [] });
   });
 
+  it('20 creates at once in one project take 20 different numbers, one after another', async () => {
+    const p = await buildProject(database.db, acme, { code: 'PAR', memberIds: [acme.adminUserId] });
+    const l = await buildTaskList(database.db, acme, { projectId: p.projectId });
+    const made = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        call('POST', `/api/Tasks/tasklists/${l.taskListId}/tasks`, admin, { title: `Parallel ${i}` }),
+      ),
+    );
+    expect(made.map((r) => r.statusCode)).toEqual(Array(20).fill(201));
+    const keys = made
+      .map((r) => r.json().data.key as string)
+      .sort((a, b) => a.localeCompare(b, 'en', { numeric: true }));
+    expect(keys).toEqual(Array.from({ length: 20 }, (_, i) => `PAR-${i + 1}`));
+  });
+
   it("a list's search finds a task by its key", async () => {
     const t = await create('Found by key');
     const res = await call('GET', `/api/Tasks/tasklists/${list.taskListId}/tasks?search=${t.key}`, admin);
