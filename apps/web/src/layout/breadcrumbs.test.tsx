@@ -49,4 +49,18 @@ describe('Breadcrumbs', () => {
     ).toEqual(['Dashboard', 'Redirect', 'Details']);
     expect(within(nav).getAllByRole('link')).toHaveLength(1);
   });
+
+  it('on a task by its key, name the key below a linked Tasks (no crumb of the raw path)', () => {
+    render(<Breadcrumbs items={companyMenu} areaRoot="/app" />, {
+      route: '/app/t/web-7',
+      preloadedState: signedIn({ permissions: ['task:read'] }),
+    });
+    const nav = screen.getByRole('navigation', { name: 'breadcrumb' });
+    expect(
+      within(nav)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['Dashboard', 'Tasks', 'WEB-7']);
+    expect(within(nav).getByRole('link', { name: 'Tasks' })).toHaveAttribute('href', '/app/tasks');
+  });
 });

@@ -19,7 +19,7 @@ const words = (segment: string) =>
         .replace(/[-_]+/g, ' ')
         .replace(/\b\w/g, (c) => c.toUpperCase());
 
-type RecordKind = 'project' | 'employee' | 'record';
+type RecordKind = 'project' | 'employee' | 'record' | 'taskkey';
 
 /**
  * A record's page below its list's menu entry: /app/project-detail/:id belongs to Projects
@@ -29,6 +29,8 @@ const RECORD_PAGES: { path: RegExp; list: string; kind: RecordKind }[] = [
   { path: /^\/app\/project-detail\/([^/]+)\/?$/, list: '/app/project', kind: 'project' },
   { path: /^\/app\/employee-profile\/([^/]+)\/?$/, list: '/app/employee', kind: 'employee' },
   { path: /^\/app\/departments\/([^/]+)\/?$/, list: '/app/department', kind: 'record' },
+  // A task by its key (/app/t/APL-42) sits under Tasks, named by its key.
+  { path: /^\/app\/t\/([^/]+)\/?$/, list: '/app/tasks', kind: 'taskkey' },
   { path: /^\/super-admin\/companies\/([^/]+)\/?$/, list: '/super-admin/companies', kind: 'record' },
 ];
 
@@ -52,6 +54,7 @@ function useRecordName(kind: RecordKind | undefined, id: string | undefined): st
   const { data: employee } = useGetEmployeeQuery(kind === 'employee' && known ? id : skipToken);
   if (kind === 'project' && project) return project.name;
   if (kind === 'employee' && employee) return `${employee.firstName} ${employee.lastName}`;
+  if (kind === 'taskkey' && id) return decodeURIComponent(id).toUpperCase();
   return 'Details';
 }
 
