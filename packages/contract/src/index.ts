@@ -29,3 +29,4 @@ export * from './todos.ts';
 export * from './board.ts';
 export * from './impersonation.ts';
 export * from './profiles.ts';
+export * from './timesheet-weeks.ts';
