@@ -63,6 +63,18 @@ export const updateCapacityBodySchema = z.object({
 });
 export type UpdateCapacityBody = z.infer<typeof updateCapacityBodySchema>;
 
+/**
+ * GET /Timesheets/capacity/{userId} (employee:read within the reader's reach of that person, as the
+ * profile), and the answer of the PUT: the person's expected minutes per week, and whether they are
+ * the default (nobody set theirs). The profile's card reads it; a week carries it as `expectedMinutes`.
+ */
+export const capacitySchema = z.object({
+  userId: z.uuid(),
+  expectedWeeklyMinutes: z.number().int(),
+  isDefault: z.boolean(),
+});
+export type Capacity = z.infer<typeof capacitySchema>;
+
 export const timesheetHistoryItemSchema = z.object({
   status: z.enum(TIMESHEET_STATUSES),
   at: z.string(),
