@@ -86,6 +86,23 @@ const columnLimits = text()
     return limits;
   });
 
+/** The board's due-date filter: past due and open, due this week (Monday to Sunday), or no due date. */
+export const BOARD_DUE_FILTERS = ['overdue', 'week', 'none'] as const;
+export type BoardDueFilter = (typeof BOARD_DUE_FILTERS)[number];
+
+/**
+ * The board's filters (each optional, all must hold): `assignee` a user id or `none` (no assignee),
+ * `priority` a priority id or `none`, `due` one of BOARD_DUE_FILTERS, `search` the title
+ * (contains, any case) or the key (`APL-4` finds APL-4, APL-40, ...).
+ */
+const uuidOrNone = z.union([z.literal('none'), z.uuid()]).optional();
+export const boardFilterFields = {
+  assignee: uuidOrNone,
+  priority: uuidOrNone,
+  due: z.enum(BOARD_DUE_FILTERS).optional(),
+  search: text().trim().max(200).optional(),
+};
+
 /**
  * GET /Tasks/projects/{id}/board: the project's top-level tasks as a Kanban board. Each status of
  * the company is a column (in the statuses' order) with its first `perColumn` cards in column
@@ -95,13 +112,20 @@ const columnLimits = text()
 export const boardQuerySchema = z.object({
   perColumn: z.coerce.number().int().min(1).max(BOARD_COLUMN_MAX).default(BOARD_COLUMN_PAGE),
   limits: columnLimits,
+  ...boardFilterFields,
 });
 export type BoardQuery = z.infer<typeof boardQuerySchema>;
 
 export const boardPageSchema = z.object({
   /** The loaded cards, column after column, each column in its order. */
   items: z.array(taskSchema),
-  columns: z.array(z.object({ statusId: z.uuid(), totalCount: z.number().int() })),
+  /**
+   * `totalCount`: the column's cards that pass the filters (all of them without a filter);
+   * `unfilteredCount`: all of them, so the board can say how many the filters hide.
+   */
+  columns: z.array(
+    z.object({ statusId: z.uuid(), totalCount: z.number().int(), unfilteredCount: z.number().int() }),
+  ),
 });
 export type BoardPage = z.infer<typeof boardPageSchema>;
 

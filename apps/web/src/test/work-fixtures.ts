@@ -133,6 +133,7 @@ export function boardPage(items: Task[], totals: Record<string, number> = {}): B
     columns: STATUSES.map((s) => ({
       statusId: s.statusId,
       totalCount: totals[s.name] ?? items.filter((t) => t.statusId === s.statusId).length,
+      unfilteredCount: totals[s.name] ?? items.filter((t) => t.statusId === s.statusId).length,
     })),
   };
 }

@@ -16,7 +16,12 @@ import {
   type SQL,
   sql,
 } from 'drizzle-orm';
-import { OVERDUE_STATUS_NAME, TASK_KEY_PATTERN, type TaskListQuery } from '@taskhive/contract';
+import {
+  type BoardQuery,
+  OVERDUE_STATUS_NAME,
+  TASK_KEY_PATTERN,
+  type TaskListQuery,
+} from '@taskhive/contract';
 import {
   priorities,
   projectMembers,
@@ -212,6 +217,58 @@ function filters(scope: Scope, q: TaskListQuery): (SQL | undefined)[] {
   ];
 }
 
+/** The board's filters (GET /Tasks/projects/{id}/board): each one set must hold. */
+export type BoardFilter = Pick<BoardQuery, 'assignee' | 'priority' | 'due' | 'search'>;
+
+export const hasBoardFilter = (f: BoardFilter) =>
+  f.assignee !== undefined || f.priority !== undefined || f.due !== undefined || Boolean(f.search);
+
+/**
+ * `filter` on a board's cards (`card`, an alias of tasks) in their column (`column`, an alias of
+ * task_statuses). Overdue as everywhere (`isOverdue`): past due and not Completed or Cancelled;
+ * this week: Monday to Sunday of the database's current date. The search matches the title or the
+ * key (`APL-4` as typed; the project's code is read once per statement).
+ */
+function boardFilter(
+  scope: Scope,
+  card: typeof tasks,
+  column: typeof taskStatuses,
+  f: BoardFilter,
+): (SQL | undefined)[] {
+  const ta = aliasedTable(taskAssignees, 'board_ta');
+  const assigned = (userId?: string) =>
+    exists(
+      scope.db
+        .select({ one: sql`1` })
+        .from(ta)
+        .where(
+          and(
+            eq(ta.companyId, card.companyId),
+            eq(ta.taskId, card.id),
+            userId ? eq(ta.userId, userId) : undefined,
+          ),
+        ),
+    );
+  const week = sql`date_trunc('week', current_date)::date`;
+  const key = sql`((select p.code from projects p where p.company_id = ${card.companyId} and p.id = ${card.projectId}) || '-' || ${card.number})`;
+  return [
+    f.assignee === 'none' ? not(assigned()) : f.assignee ? assigned(f.assignee) : undefined,
+    f.priority === 'none'
+      ? isNull(card.priorityId)
+      : f.priority
+        ? eq(card.priorityId, f.priority)
+        : undefined,
+    f.due === 'none'
+      ? isNull(card.dueDate)
+      : f.due === 'overdue'
+        ? and(sql`${card.dueDate} < current_date`, isNull(column.builtIn))
+        : f.due === 'week'
+          ? and(gte(card.dueDate, week), sql`${card.dueDate} <= ${week} + 6`)
+          : undefined,
+    f.search ? searchAny(f.search, card.title, key) : undefined,
+  ];
+}
+
 /**
  * The total of a set with no filter, without visiting its tasks: a list's or a project's top-level
  * tasks are their tally (the caller has checked that the list or project is within the reach, so
@@ -342,6 +399,7 @@ export const tasksRepo = {
     projectId: string,
     perColumn: number,
     limits: Record<string, number>,
+    filter: BoardFilter = {},
   ): Promise<TaskRow[]> {
     const column = aliasedTable(taskStatuses, 'board_column');
     const card = aliasedTable(tasks, 'card');
@@ -354,12 +412,36 @@ export const tasksRepo = {
       : sql`${perColumn}::int`;
     const firstCards = sql`select first_cards.id from ${taskStatuses} ${column} cross join lateral (
         select ${card.id} as id from ${tasks} ${card}
-         where ${scope.own(card, eq(card.projectId, projectId), eq(card.statusId, column.id), isNull(card.parentTaskId))}
+         where ${scope.own(card, eq(card.projectId, projectId), eq(card.statusId, column.id), isNull(card.parentTaskId), ...boardFilter(scope, card, column, filter))}
          order by ${card.sortOrder}, ${card.createdAt}, ${card.id} limit ${limit}) first_cards
       where ${scope.own(column)}`;
     return select(scope)
       .where(scope.own(tasks, sql`${tasks.id} in (${firstCards})`))
       .orderBy(asc(taskStatuses.sortOrder), asc(tasks.sortOrder), asc(tasks.createdAt), asc(tasks.id));
+  },
+
+  /**
+   * The cards of each column of a project's board that pass `filter` (top-level tasks by status):
+   * one grouped count over the project's part of `tasks_project_board_idx`. Only asked when a
+   * filter is set (without one the tallies answer).
+   */
+  async boardCounts(scope: Scope, projectId: string, filter: BoardFilter): Promise<Map<string, number>> {
+    const column = aliasedTable(taskStatuses, 'board_column');
+    const card = aliasedTable(tasks, 'card');
+    const rows = await scope.db
+      .select({ statusId: card.statusId, n: countAll() })
+      .from(card)
+      .innerJoin(column, and(eq(column.id, card.statusId), eq(column.companyId, card.companyId)))
+      .where(
+        scope.own(
+          card,
+          eq(card.projectId, projectId),
+          isNull(card.parentTaskId),
+          ...boardFilter(scope, card, column, filter),
+        ),
+      )
+      .groupBy(card.statusId);
+    return new Map(rows.flatMap((r) => (r.statusId ? [[r.statusId, Number(r.n)] as const] : [])));
   },
 
   /**

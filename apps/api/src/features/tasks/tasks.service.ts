@@ -22,7 +22,14 @@ import { taskListsRepo, loadTaskListRef } from '../task-lists/index.ts';
 import { priorityCatalogue, taskStatusesRepo, withStatusId } from '../task-statuses/index.ts';
 import { talliesRepo } from './tallies.repo.ts';
 import { byTask, toTask, toTaskDocument } from './tasks.mapper.ts';
-import { type AssigneeRow, type NewTask, type TaskRow, tasksRepo, type TaskSet } from './tasks.repo.ts';
+import {
+  type AssigneeRow,
+  hasBoardFilter,
+  type NewTask,
+  type TaskRow,
+  tasksRepo,
+  type TaskSet,
+} from './tasks.repo.ts';
 
 async function loadTask(scope: Scope, id: string) {
   const row = await tasksRepo.byId(scope, id, projectsPolicy.taskReach(scope.actor));
@@ -224,10 +231,18 @@ export function tasksService(deps: { storage: FileStorage; log: FastifyBaseLogge
     /** The project's board: each column's first cards and every column's total. */
     async board(scope: Scope, projectId: string, q: BoardQuery): Promise<BoardPage> {
       await loadProject(scope, projectId, projectsPolicy.taskReach(scope.actor));
-      const [rows, columns] = await Promise.all([
-        tasksRepo.board(scope, projectId, q.perColumn, q.limits),
+      const filter = { assignee: q.assignee, priority: q.priority, due: q.due, search: q.search };
+      const filtered = hasBoardFilter(filter);
+      const [rows, tallies, matches] = await Promise.all([
+        tasksRepo.board(scope, projectId, q.perColumn, q.limits, filter),
         talliesRepo.boardColumns(scope, projectId),
+        filtered ? tasksRepo.boardCounts(scope, projectId, filter) : null,
       ]);
+      const columns = tallies.map((c) => ({
+        statusId: c.statusId,
+        totalCount: matches ? (matches.get(c.statusId) ?? 0) : c.totalCount,
+        unfilteredCount: c.totalCount,
+      }));
       const assignees = byTask(
         await tasksRepo.assignees(
           scope,
