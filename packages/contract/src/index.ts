@@ -13,6 +13,7 @@ export * from './task-statuses.ts';
 export * from './task-lists.ts';
 export * from './projects.ts';
 export * from './tasks.ts';
+export * from './task-bulk.ts';
 export * from './time-logs.ts';
 export * from './reports.ts';
 export * from './text.ts';

@@ -745,4 +745,83 @@ export const tasksRepo = {
         completed_at = case when ${done('t')} then coalesce(t.completed_at, now()) else null end
       where t.company_id = ${scope.companyId} and t.id in (${targets})`);
   },
+
+  // Bulk actions (POST /Tasks/bulk): each a fixed number of statements whatever the number of tasks.
+
+  /** These tasks of the company (any reach), in no particular order: one statement. */
+  byIds(scope: Scope, ids: string[]): Promise<TaskRow[]> {
+    if (ids.length === 0) return Promise.resolve([]);
+    return select(scope).where(scope.own(tasks, anyId(ids)));
+  },
+
+  /** Which of these tasks are within `reach` (all of them when the reach is every project). */
+  async inReachAmong(scope: Scope, ids: string[], reach: Reach): Promise<Set<string>> {
+    if (reach === null || ids.length === 0) return new Set(ids);
+    const rows = await scope.db
+      .select({ id: tasks.id })
+      .from(tasks)
+      .where(scope.own(tasks, anyId(ids), inReach(scope, reach)));
+    return new Set(rows.map((r) => r.id));
+  },
+
+  /** Of these projects, the ones `userId` is a member of. */
+  async projectsWithMember(scope: Scope, projectIds: string[], userId: string): Promise<Set<string>> {
+    if (projectIds.length === 0) return new Set();
+    const rows = await scope.db
+      .select({ projectId: projectMembers.projectId })
+      .from(projectMembers)
+      .where(
+        scope.own(
+          projectMembers,
+          inArray(projectMembers.projectId, projectIds),
+          eq(projectMembers.userId, userId),
+        ),
+      );
+    return new Set(rows.map((r) => r.projectId));
+  },
+
+  /**
+   * One UPDATE of these tasks' status. A top-level task that changes column goes to the front of
+   * its new one (a sequence key, as a single move without a place); a subtask keeps its place.
+   */
+  async setStatusOf(scope: Scope, ids: string[], statusId: string) {
+    if (ids.length === 0) return;
+    await scope.db
+      .update(tasks)
+      .set({
+        statusId,
+        sortOrder: sql`case when ${tasks.parentTaskId} is null and ${tasks.statusId} is distinct from ${statusId}
+          then ${frontKey} else ${tasks.sortOrder} end`,
+      })
+      .where(scope.own(tasks, anyId(ids)));
+  },
+
+  /** These tasks' assignees become `userId` alone (none when null): two statements. */
+  async setAssigneeOf(scope: Scope, ids: string[], userId: string | null) {
+    if (ids.length === 0) return;
+    await scope.db.delete(taskAssignees).where(scope.own(taskAssignees, inArray(taskAssignees.taskId, ids)));
+    if (userId)
+      await scope.db.insert(taskAssignees).values(ids.map((taskId) => scope.values({ taskId, userId })));
+  },
+
+  /** These tasks and their subtasks (to collect their files before deleting). */
+  async withSubtaskIdsOf(scope: Scope, ids: string[]): Promise<string[]> {
+    if (ids.length === 0) return [];
+    const rows = await scope.db
+      .select({ id: tasks.id })
+      .from(tasks)
+      .where(scope.own(tasks, or(anyId(ids), inArray(tasks.parentTaskId, ids))));
+    return rows.map((r) => r.id);
+  },
+
+  /** Deletes these tasks in one statement (subtasks, assignees and document rows go with them). */
+  async deleteMany(scope: Scope, ids: string[]) {
+    if (ids.length === 0) return;
+    await scope.db.delete(tasks).where(scope.own(tasks, anyId(ids)));
+  },
 };
+
+/** `id = any($1)`: one parameter (an array) whatever the number of ids, so the statement's text is one. */
+function anyId(ids: string[]): SQL {
+  return sql`${tasks.id} = any(${sql.param(ids)}::uuid[])`;
+}

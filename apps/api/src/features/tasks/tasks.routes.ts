@@ -16,6 +16,9 @@ import {
   taskDetailSchema,
   taskKeyParam,
   taskListQuerySchema,
+  taskBulkBodySchema,
+  taskBulkResultSchema,
+  TASK_BULK_MESSAGES,
   taskSchema,
   updateTaskBodySchema,
 } from '@taskhive/contract';
@@ -133,6 +136,29 @@ export async function tasksRoutes(app: FastifyInstance, opts: { tasks: TasksServ
         MESSAGES.tasks.subtaskCreated,
         201,
       ),
+  );
+
+  r.post(
+    '/api/Tasks/bulk',
+    {
+      config: { permission: { anyOf: ['task:update', 'task:delete'] } },
+      schema: {
+        tags,
+        summary:
+          'One action on 1–100 tasks in one transaction: status, assignee (null unassigns) or delete; all or nothing',
+        body: taskBulkBodySchema,
+        response: { 200: envelope(taskBulkResultSchema) },
+      },
+    },
+    async (req, reply) => {
+      const result = await tasks.bulk(scopeOf(req), req.body);
+      const n = req.body.taskIds.length;
+      return ok(
+        reply,
+        result,
+        result.action === 'delete' ? TASK_BULK_MESSAGES.deleted(n) : TASK_BULK_MESSAGES.updated(n),
+      );
+    },
   );
 
   r.get(

@@ -8,6 +8,7 @@ import {
   type Paged,
   type Task,
   type TaskDetail,
+  type TaskBulkBody,
   type TaskListQuery,
   type UpdateTaskBody,
 } from '@taskhive/contract';
@@ -21,6 +22,7 @@ import { projectsPolicy, projectsRepo, assertStatus, loadProject } from '../proj
 import { taskListsRepo, loadTaskListRef } from '../task-lists/index.ts';
 import { priorityCatalogue, taskStatusesRepo, withStatusId } from '../task-statuses/index.ts';
 import { talliesRepo } from './tallies.repo.ts';
+import { bulkTasks } from './tasks.bulk.ts';
 import { byTask, toTask, toTaskDocument } from './tasks.mapper.ts';
 import {
   type AssigneeRow,
@@ -356,6 +358,11 @@ export function tasksService(deps: { storage: FileStorage; log: FastifyBaseLogge
         }),
       );
       return detailOf(scope, changed, assignedAfter);
+    },
+
+    /** One action on up to 100 tasks, all or nothing (tasks.bulk.ts). */
+    bulk(scope: Scope, body: TaskBulkBody) {
+      return bulkTasks(scope, body, removeFiles);
     },
 
     /** Its subtasks and documents go with it; a parent's progress follows; then the files. */
