@@ -1,5 +1,6 @@
 import type { SQL } from 'drizzle-orm';
 import type { Db } from './db/client.ts';
+import { auditLog } from './features/audit/index.ts';
 import { activitiesRepo } from './features/comments/index.ts';
 import { notify } from './features/notifications/index.ts';
 import type { LiveEvent } from './lib/live-events.ts';
@@ -12,17 +13,18 @@ import type { Scope } from './lib/scope.ts';
  * the outermost transaction (lib/scope.ts), so a change that fails leaves nothing behind:
  * - reactions read before they write: notifications (who follows the task, who may read it, one
  *   row per recipient, their mail jobs and their live events), from the change's kind, its fields
- *   (a new status) and its notice (who was newly assigned, a comment's words);
+ *   (a new status) and its notice (who was newly assigned, a comment's words); the audit log;
  * - statement subscribers turn the changes into statements written together with the change rows
  *   (lib/changes.ts flushChanges: one statement just before the commit): activity, a change's
  *   fields on a task, project or comment become its history (`activities`).
- * Live streams read the change rows themselves (lib/changes.ts changeFeed). The audit log is still
- * written by its services (features/audit/audit-log.ts): the next subscriber to move here.
+ * - the audit log: a change that matters to it says so (`notice.audit`: the kind, whom it is about,
+ *   from/to); `auditLog.fromChanges` writes the entries by the transaction's actor.
+ * Live streams read the change rows themselves (lib/changes.ts changeFeed).
  */
 export type ChangeSubscriber = (db: Db, events: readonly LiveEvent[]) => SQL[];
 export type ChangeReaction = (tx: Scope, events: readonly LiveEvent[]) => Promise<void>;
 
-export const CHANGE_REACTIONS: readonly ChangeReaction[] = [notify.fromChanges];
+export const CHANGE_REACTIONS: readonly ChangeReaction[] = [notify.fromChanges, auditLog.fromChanges];
 export const CHANGE_SUBSCRIBERS: readonly ChangeSubscriber[] = [activitiesRepo.fromChanges];
 
 /**

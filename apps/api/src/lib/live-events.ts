@@ -9,7 +9,7 @@
  * database is one process); with `REDIS_URL` a Redis pub/sub bus crosses API processes.
  */
 import { EventEmitter } from 'node:events';
-import type { ActivityField } from '@taskhive/contract';
+import type { ActivityField, AuditKind } from '@taskhive/contract';
 import { Redis } from 'ioredis';
 
 export const LIVE_EVENT_TYPES = [
@@ -73,6 +73,24 @@ export type ChangeNotice = {
   bodyBefore?: string;
   /** A time entry as it was before its deletion. */
   entry?: TimeEntryNotice;
+  /**
+   * What the change means for the company's audit log: the audit subscriber
+   * (features/audit/audit-log.ts `fromChanges`) writes one entry for each, by the change's actor.
+   */
+  audit?: readonly AuditNotice[];
+};
+
+/** A change's part that says what it means for the audit log: `tx.emit({ ...change, ...audited(entry) })`. */
+export const audited = (...audit: AuditNotice[]): { notice?: ChangeNotice } =>
+  audit.length ? { notice: { audit } } : {};
+
+/** One audit log entry a change calls for: its kind, whom it is about, what it changed. */
+export type AuditNotice = {
+  kind: AuditKind;
+  /** The user the change is about (of the change's company). */
+  subjectUserId?: string | null;
+  /** From/to, names of the role, permission, module or package, as they were at the time. */
+  details?: Record<string, unknown>;
 };
 
 /** A task as a notification tells of it, with who follows it by assignment. */

@@ -1,4 +1,5 @@
 import type { AuditKind } from '@taskhive/contract';
+import type { LiveEvent } from '../../lib/live-events.ts';
 import { makeScope, type Scope } from '../../lib/scope.ts';
 import { usersRepo } from '../users/index.ts';
 import { auditRepo } from './audit.repo.ts';
@@ -49,9 +50,9 @@ async function actorOf(scope: Scope): Promise<{ actor: AuditPerson | null; onBeh
  * the change, so the event stands or falls with it.
  */
 export const auditLog = {
-  async record(scope: Scope, entry: AuditEntry): Promise<void> {
+  async record(scope: Scope, entry: AuditEntry, by?: Awaited<ReturnType<typeof actorOf>>): Promise<void> {
     const { actor, onBehalfOf } =
-      entry.actor !== undefined ? { actor: entry.actor, onBehalfOf: null } : await actorOf(scope);
+      entry.actor !== undefined ? { actor: entry.actor, onBehalfOf: null } : (by ?? (await actorOf(scope)));
     const subject = entry.subjectUserId ? await usersRepo.person(scope, entry.subjectUserId) : null;
     const client = entry.client ?? scope.actor.client;
     await auditRepo.insert(scope, {
@@ -73,6 +74,23 @@ export const auditLog = {
       userAgent: client?.userAgent?.slice(0, USER_AGENT_MAX) ?? null,
       details: entry.details ?? {},
     });
+  },
+
+  /**
+   * The audit subscriber (change-subscribers.ts): each change that says what it means for the
+   * audit log (`notice.audit`) gets its entries, in its own company, by the transaction's actor,
+   * at the end of the writing transaction. Services record the change; they do not call the log.
+   * Sign-ins and the start and end of an impersonation are events, not changes of a record: their
+   * services record them with `record`.
+   */
+  async fromChanges(tx: Scope, changes: readonly LiveEvent[]): Promise<void> {
+    let by: Awaited<ReturnType<typeof actorOf>> | undefined;
+    for (const change of changes) {
+      if (!change.notice?.audit?.length) continue;
+      by ??= await actorOf(tx);
+      const scope = change.companyId === tx.companyId ? tx : tx.forCompany(change.companyId);
+      for (const entry of change.notice.audit) await auditLog.record(scope, entry, by);
+    }
   },
 };
 

@@ -21,7 +21,7 @@ import { toCompanyRole, companyRolesRepo } from '../company-roles/index.ts';
 import { toDocument, documentsRepo, type FileStorage } from '../files/index.ts';
 import { platformRepo } from '../platform/index.ts';
 import { enqueueInvitation, listEmployees } from '../users/index.ts';
-import { auditLog } from '../audit/index.ts';
+import { audited } from '../../lib/live-events.ts';
 import { documentUrl, logoUrl, toCompany } from './companies.mapper.ts';
 import { type CompanyRow, companiesRepo } from './companies.repo.ts';
 import { provisionCompany } from './provision.service.ts';
@@ -114,26 +114,33 @@ export function companiesService({ storage, log }: CompaniesDeps) {
       const passwordHash = admin.password ? await hashPassword(admin.password) : null;
       let created;
       try {
-        created = await scope.db.transaction(async (tx) => {
-          const p = await provisionCompany(tx, company, {
+        created = await scope.transaction(async (tx) => {
+          const p = await provisionCompany(tx.db, company, {
             email: admin.email,
             firstName: admin.firstName,
             lastName: admin.lastName,
             passwordHash,
             status: passwordHash ? 'active' : 'invited',
           });
-          const created = scopeForCompany(scope.on(tx), p.companyId);
-          if (passwordHash === null) {
-            await enqueueInvitation(created, p.adminUserId);
-            // The invitation goes to the new company's log, made by the platform admin.
-            await auditLog.record(created, {
-              kind: 'user.invited',
-              subjectUserId: p.adminUserId,
-              details: { role: ROLES.companyAdmin },
-            });
-            return { p, invited: true };
-          }
-          return { p, invited: false };
+          const created = scopeForCompany(tx, p.companyId);
+          const invited = passwordHash === null;
+          if (invited) await enqueueInvitation(created, p.adminUserId);
+          // The admin is the new company's first change; an invitation goes to its audit log, made
+          // by the platform admin.
+          created.emit({
+            type: 'employee',
+            action: 'created',
+            id: p.adminUserId,
+            userIds: [p.adminUserId],
+            ...(invited
+              ? audited({
+                  kind: 'user.invited',
+                  subjectUserId: p.adminUserId,
+                  details: { role: ROLES.companyAdmin },
+                })
+              : {}),
+          });
+          return { p, invited };
         });
       } catch (err) {
         if (uniqueViolation(err) === 'users_email_uq') {

@@ -9,7 +9,7 @@ import type { Scope } from '../../lib/scope.ts';
 import { modulesRepo } from '../modules/index.ts';
 import { type CompanyModuleRow, companyGrants } from './company-modules.repo.ts';
 import { companyTarget } from './company-target.ts';
-import { auditLog } from '../audit/index.ts';
+import { audited } from '../../lib/live-events.ts';
 
 export function toCompanyModule(row: CompanyModuleRow): CompanyModule {
   return {
@@ -43,11 +43,12 @@ export const companyModulesService = {
     if (!mod) throw notFound('Module');
     await target.transaction(async (tx) => {
       if (!(await companyGrants.assign(tx, moduleId, level))) throw conflict(MESSAGES.conflict);
-      await auditLog.record(tx, {
-        kind: 'module.granted',
-        details: { moduleId, module: mod.name, accessLevel: level },
+      tx.emit({
+        type: 'subscription',
+        action: 'created',
+        id: moduleId,
+        ...audited({ kind: 'module.granted', details: { moduleId, module: mod.name, accessLevel: level } }),
       });
-      tx.emit({ type: 'subscription', action: 'created', id: moduleId });
     });
     return loaded(target, moduleId);
   },
@@ -57,12 +58,17 @@ export const companyModulesService = {
     await target.transaction(async (tx) => {
       const before = await companyGrants.one(tx, moduleId);
       if (!before || !(await companyGrants.setLevel(tx, moduleId, level))) throw notFound('Company module');
-      if (before.accessLevel !== level)
-        await auditLog.record(tx, {
-          kind: 'module.changed',
-          details: { moduleId, module: before.name, from: before.accessLevel, to: level },
-        });
-      tx.emit({ type: 'subscription', action: 'updated', id: moduleId });
+      tx.emit({
+        type: 'subscription',
+        action: 'updated',
+        id: moduleId,
+        ...(before.accessLevel !== level
+          ? audited({
+              kind: 'module.changed',
+              details: { moduleId, module: before.name, from: before.accessLevel, to: level },
+            })
+          : {}),
+      });
     });
     return loaded(target, moduleId);
   },
@@ -72,11 +78,15 @@ export const companyModulesService = {
     await target.transaction(async (tx) => {
       const before = await companyGrants.one(tx, moduleId);
       if (!before || !(await companyGrants.revoke(tx, moduleId))) throw notFound('Company module');
-      await auditLog.record(tx, {
-        kind: 'module.revoked',
-        details: { moduleId, module: before.name, accessLevel: before.accessLevel },
+      tx.emit({
+        type: 'subscription',
+        action: 'deleted',
+        id: moduleId,
+        ...audited({
+          kind: 'module.revoked',
+          details: { moduleId, module: before.name, accessLevel: before.accessLevel },
+        }),
       });
-      tx.emit({ type: 'subscription', action: 'deleted', id: moduleId });
     });
     return { companyId, moduleId };
   },

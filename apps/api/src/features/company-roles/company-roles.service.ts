@@ -17,7 +17,8 @@ import { companyRolesPolicy } from './company-roles.policy.ts';
 import { companyRolesRepo } from './company-roles.repo.ts';
 import { permissionsRepo } from '../permissions/index.ts';
 import { grantsPolicy, usersRepo } from '../users/index.ts';
-import { auditChanges, auditLog } from '../audit/index.ts';
+import { auditChanges } from '../audit/index.ts';
+import { type AuditNotice, audited } from '../../lib/live-events.ts';
 
 const nameTaken = () =>
   conflict(MESSAGES.companyRoles.nameTaken, { roleName: [MESSAGES.companyRoles.nameTaken] });
@@ -32,17 +33,18 @@ async function load(scope: Scope, id: string) {
  * Makes the role's permissions `wanted` (when given), in the caller's transaction: every name must
  * be known and allowed by the company's modules (400, naming them), and the editor must hold each
  * permission given or taken away and not hold the role (403, the grants policy). Unchanged
- * permissions are not checked: a role may keep what its editor does not hold.
+ * permissions are not checked: a role may keep what its editor does not hold. Answers the audit
+ * entry the role's change carries, if the permissions changed.
  */
 async function setPermissions(
   tx: Scope,
   role: { id: string; name: string; permissions: readonly string[] },
   wanted: readonly string[] | undefined,
-) {
-  if (wanted === undefined) return;
+): Promise<AuditNotice | null> {
+  if (wanted === undefined) return null;
   const add = wanted.filter((p) => !role.permissions.includes(p));
   const remove = role.permissions.filter((p) => !wanted.includes(p));
-  if (add.length === 0 && remove.length === 0) return;
+  if (add.length === 0 && remove.length === 0) return null;
   const rows = await permissionsRepo.byNames(tx, [...add, ...remove]);
   const unknown = add.filter((p) => !rows.some((r) => r.name === p));
   if (unknown.length > 0)
@@ -59,10 +61,10 @@ async function setPermissions(
   await grantsPolicy.assertMayGrantPermissions(tx, { roleId: role.id, permissions: [...add, ...remove] });
   const idsOf = (names: string[]) => rows.filter((r) => names.includes(r.name)).map((r) => r.id);
   await companyRolesRepo.setPermissions(tx, role.id, idsOf(add), idsOf(remove));
-  await auditLog.record(tx, {
+  return {
     kind: 'role.permissions_changed',
     details: { roleId: role.id, role: role.name, granted: add, revoked: remove },
-  });
+  };
 }
 
 /**
@@ -101,12 +103,21 @@ export const companyRolesService = {
             isActive: body.isActive,
             isDefault: body.defaultRole,
           });
-          tx.emit({ type: 'companyrole', action: 'created', id: roleId });
-          await auditLog.record(tx, {
+          const granted = await setPermissions(
+            tx,
+            { id: roleId, name: body.roleName, permissions: [] },
+            body.permissions,
+          );
+          const created: AuditNotice = {
             kind: 'role.created',
             details: { roleId, role: body.roleName, isActive: body.isActive, isDefault: body.defaultRole },
+          };
+          tx.emit({
+            type: 'companyrole',
+            action: 'created',
+            id: roleId,
+            ...audited(...(granted ? [created, granted] : [created])),
           });
-          await setPermissions(tx, { id: roleId, name: body.roleName, permissions: [] }, body.permissions);
           return roleId;
         }),
       );
@@ -145,12 +156,11 @@ export const companyRolesService = {
           if (Object.values(patch).some((v) => v !== undefined)) await companyRolesRepo.update(tx, id, patch);
           // The permissions as they are now, under the role's lock (not as loaded before it).
           const current = await companyRolesRepo.byId(tx, id);
-          await setPermissions(
+          const permissionsChanged = await setPermissions(
             tx,
             { id, name: role.name, permissions: current?.permissions ?? [] },
             body.permissions,
           );
-          tx.emit({ type: 'companyrole', action: 'updated', id });
           const changes = auditChanges(
             {
               name: role.name,
@@ -160,11 +170,11 @@ export const companyRolesService = {
             },
             patch,
           );
+          const audit: AuditNotice[] = [];
           if (Object.keys(changes).length > 0)
-            await auditLog.record(tx, {
-              kind: 'role.updated',
-              details: { roleId: id, role: role.name, changes },
-            });
+            audit.push({ kind: 'role.updated', details: { roleId: id, role: role.name, changes } });
+          if (permissionsChanged) audit.push(permissionsChanged);
+          tx.emit({ type: 'companyrole', action: 'updated', id, ...audited(...audit) });
         }),
       );
     } catch (err) {
@@ -186,8 +196,12 @@ export const companyRolesService = {
         companyRolesPolicy.assertCanDelete(role);
         if ((await usersRepo.countWithRole(tx, id)) > 0) throw conflict(MESSAGES.companyRoles.inUse);
         await companyRolesRepo.delete(tx, id);
-        tx.emit({ type: 'companyrole', action: 'deleted', id });
-        await auditLog.record(tx, { kind: 'role.deleted', details: { roleId: id, role: role.name } });
+        tx.emit({
+          type: 'companyrole',
+          action: 'deleted',
+          id,
+          ...audited({ kind: 'role.deleted', details: { roleId: id, role: role.name } }),
+        });
       }),
     );
   },

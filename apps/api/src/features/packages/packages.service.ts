@@ -17,7 +17,7 @@ import { badRequest, conflict, HttpError, notFound, uniqueViolation } from '../.
 import { toPaged } from '../../lib/list.ts';
 import type { Scope } from '../../lib/scope.ts';
 import { companyGrants, companyTarget } from '../company-modules/index.ts';
-import { auditLog } from '../audit/index.ts';
+import { type AuditNotice, audited } from '../../lib/live-events.ts';
 import { toModule, modulesRepo } from '../modules/index.ts';
 import { idempotencyRepo } from './idempotency.repo.ts';
 import { toPackage, toPurchase } from './packages.mapper.ts';
@@ -71,12 +71,13 @@ async function packageChanged(tx: Scope, packageId: string, packageName: string)
   for (const companyId of await packagesRepo.holders(tx, packageId)) {
     const company = tx.forCompany(companyId);
     const { granted, revoked } = await followPackages(company);
+    const audit: AuditNotice[] = [];
     for (const [kind, ids] of [
       ['module.granted', granted],
       ['module.revoked', revoked],
     ] as const)
       for (const moduleId of ids)
-        await auditLog.record(company, {
+        audit.push({
           kind,
           details: {
             moduleId,
@@ -84,8 +85,8 @@ async function packageChanged(tx: Scope, packageId: string, packageName: string)
             package: packageName,
           },
         });
-    if (granted.length + revoked.length > 0)
-      company.emit({ type: 'subscription', action: 'updated', id: packageId });
+    if (audit.length > 0)
+      company.emit({ type: 'subscription', action: 'updated', id: packageId, ...audited(...audit) });
   }
 }
 
@@ -111,19 +112,23 @@ async function buy(tx: Scope, packageId: string, body: PurchaseBody): Promise<Pu
   // Grants follow the packages held: what no package held includes goes (a first package
   // replaces the all-modules start), the Super Admin's own grants stay.
   const { revoked } = await followPackages(tx);
-  await auditLog.record(tx, {
-    kind: 'package.purchased',
-    details: {
-      purchaseId: id,
-      packageId,
-      package: pkg.name,
-      billingCycle: body.billingCycle,
-      amount,
-      modulesGrantedFull: moduleIds.length,
-      modulesRevoked: revoked.length,
-    },
+  tx.emit({
+    type: 'subscription',
+    action: 'created',
+    id,
+    ...audited({
+      kind: 'package.purchased',
+      details: {
+        purchaseId: id,
+        packageId,
+        package: pkg.name,
+        billingCycle: body.billingCycle,
+        amount,
+        modulesGrantedFull: moduleIds.length,
+        modulesRevoked: revoked.length,
+      },
+    }),
   });
-  tx.emit({ type: 'subscription', action: 'created', id });
   const row = await packagesRepo.purchaseById(tx, id);
   if (!row) throw new Error('purchase vanished');
   return toPurchase(row);

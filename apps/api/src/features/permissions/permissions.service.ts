@@ -14,7 +14,6 @@ import { toPaged } from '../../lib/list.ts';
 import type { Scope } from '../../lib/scope.ts';
 import { modulesRepo } from '../modules/index.ts';
 import { userTarget } from '../roles/index.ts';
-import { auditLog } from '../audit/index.ts';
 import { grantsPolicy } from '../users/index.ts';
 import { toPermission } from './permissions.mapper.ts';
 import { permissionsRepo } from './permissions.repo.ts';
@@ -103,12 +102,21 @@ export const permissionsService = {
     });
     await target.transaction(async (tx) => {
       if (!(await permissionsRepo.grantToUser(tx, user.id, permissionId))) return;
-      await auditLog.record(tx, {
-        kind: 'user.permissions_changed',
-        subjectUserId: user.id,
-        details: { granted: permission.name },
+      tx.emit({
+        type: 'employee',
+        action: 'updated',
+        id: user.id,
+        userIds: [user.id],
+        notice: {
+          audit: [
+            {
+              kind: 'user.permissions_changed',
+              subjectUserId: user.id,
+              details: { granted: permission.name },
+            },
+          ],
+        },
       });
-      tx.emit({ type: 'employee', action: 'updated', id: user.id, userIds: [user.id] });
     });
     return toPermission(permission);
   },
@@ -124,12 +132,21 @@ export const permissionsService = {
     await target.transaction(async (tx) => {
       if (!(await permissionsRepo.revokeFromUser(tx, user.id, permissionId)))
         throw notFound('User permission');
-      await auditLog.record(tx, {
-        kind: 'user.permissions_changed',
-        subjectUserId: user.id,
-        details: { revoked: permission.name },
+      tx.emit({
+        type: 'employee',
+        action: 'updated',
+        id: user.id,
+        userIds: [user.id],
+        notice: {
+          audit: [
+            {
+              kind: 'user.permissions_changed',
+              subjectUserId: user.id,
+              details: { revoked: permission.name },
+            },
+          ],
+        },
       });
-      tx.emit({ type: 'employee', action: 'updated', id: user.id, userIds: [user.id] });
     });
     return { userId: user.id, permissionId };
   },

@@ -18,7 +18,8 @@ import { toRole } from './roles.mapper.ts';
 import { rolesPolicy } from './roles.policy.ts';
 import { rolesRepo } from './roles.repo.ts';
 import { userTarget } from './user-target.ts';
-import { auditChanges, auditLog } from '../audit/index.ts';
+import { auditChanges } from '../audit/index.ts';
+import { audited } from '../../lib/live-events.ts';
 
 const nameTaken = () => conflict(MESSAGES.roles.nameTaken, { name: [MESSAGES.roles.nameTaken] });
 
@@ -76,9 +77,11 @@ export const rolesService = {
           isActive: body.isActive,
           roleType: platform ? 'platform' : 'company',
         });
-        await auditLog.record(tx, {
-          kind: 'role.created',
-          details: { roleId, role: body.name, isActive: body.isActive },
+        tx.emit({
+          type: 'companyrole',
+          action: 'created',
+          id: roleId,
+          ...audited({ kind: 'role.created', details: { roleId, role: body.name, isActive: body.isActive } }),
         });
         return roleId;
       }),
@@ -93,11 +96,14 @@ export const rolesService = {
       ownerOf(scope, role).transaction(async (tx) => {
         await rolesRepo.update(tx, id, body);
         const changes = auditChanges(role, body);
-        if (Object.keys(changes).length > 0)
-          await auditLog.record(tx, {
-            kind: 'role.updated',
-            details: { roleId: id, role: role.name, changes },
-          });
+        tx.emit({
+          type: 'companyrole',
+          action: 'updated',
+          id,
+          ...(Object.keys(changes).length > 0
+            ? audited({ kind: 'role.updated', details: { roleId: id, role: role.name, changes } })
+            : {}),
+        });
       }),
     );
     return toRole(await load(scope, id));
@@ -109,7 +115,12 @@ export const rolesService = {
     await ownerOf(scope, role).transaction(async (tx) => {
       if ((await rolesRepo.holders(tx, id)) > 0) throw conflict(MESSAGES.companyRoles.inUse);
       await rolesRepo.delete(tx, id);
-      await auditLog.record(tx, { kind: 'role.deleted', details: { roleId: id, role: role.name } });
+      tx.emit({
+        type: 'companyrole',
+        action: 'deleted',
+        id,
+        ...audited({ kind: 'role.deleted', details: { roleId: id, role: role.name } }),
+      });
     });
     return { roleId: id };
   },
@@ -137,11 +148,15 @@ export const rolesService = {
     });
     await ownerOf(scope, role).transaction(async (tx) => {
       if (!(await rolesRepo.grant(tx, id, permissionId))) return;
-      await auditLog.record(tx, {
-        kind: 'role.permissions_changed',
-        details: { roleId: id, role: role.name, granted: permission.name },
+      tx.emit({
+        type: 'companyrole',
+        action: 'updated',
+        id,
+        ...audited({
+          kind: 'role.permissions_changed',
+          details: { roleId: id, role: role.name, granted: permission.name },
+        }),
       });
-      tx.emit({ type: 'companyrole', action: 'updated', id });
     });
     return toPermission(permission);
   },
@@ -155,11 +170,15 @@ export const rolesService = {
     });
     await ownerOf(scope, role).transaction(async (tx) => {
       if (!(await rolesRepo.revoke(tx, id, permissionId))) throw notFound('Role permission');
-      await auditLog.record(tx, {
-        kind: 'role.permissions_changed',
-        details: { roleId: id, role: role.name, revoked: permission.name },
+      tx.emit({
+        type: 'companyrole',
+        action: 'updated',
+        id,
+        ...audited({
+          kind: 'role.permissions_changed',
+          details: { roleId: id, role: role.name, revoked: permission.name },
+        }),
       });
-      tx.emit({ type: 'companyrole', action: 'updated', id });
     });
     return { roleId: id, permissionId };
   },
@@ -183,12 +202,13 @@ export const rolesService = {
     });
     await target.transaction(async (tx) => {
       if (!(await rolesRepo.addToUser(tx, user.id, roleId))) return;
-      await auditLog.record(tx, {
-        kind: 'user.roles_changed',
-        subjectUserId: user.id,
-        details: { added: role.name },
+      tx.emit({
+        type: 'employee',
+        action: 'updated',
+        id: user.id,
+        userIds: [user.id],
+        ...audited({ kind: 'user.roles_changed', subjectUserId: user.id, details: { added: role.name } }),
       });
-      tx.emit({ type: 'employee', action: 'updated', id: user.id, userIds: [user.id] });
     });
     return { ...toRole(role), primary: role.id === user.roleId };
   },
@@ -204,12 +224,13 @@ export const rolesService = {
     });
     await target.transaction(async (tx) => {
       if (!(await rolesRepo.removeFromUser(tx, user.id, roleId))) throw notFound('User role');
-      await auditLog.record(tx, {
-        kind: 'user.roles_changed',
-        subjectUserId: user.id,
-        details: { removed: role.name },
+      tx.emit({
+        type: 'employee',
+        action: 'updated',
+        id: user.id,
+        userIds: [user.id],
+        ...audited({ kind: 'user.roles_changed', subjectUserId: user.id, details: { removed: role.name } }),
       });
-      tx.emit({ type: 'employee', action: 'updated', id: user.id, userIds: [user.id] });
     });
     return { userId: user.id, roleId };
   },

@@ -19,8 +19,7 @@ import { assertAcceptablePassword, hashPassword } from '../../lib/passwords.ts';
 import { toPaged } from '../../lib/list.ts';
 import { retryTransaction } from '../../lib/retry.ts';
 import type { Scope } from '../../lib/scope.ts';
-import { auditLog } from '../audit/index.ts';
-import { type LiveChange, sessionEnded } from '../../lib/live-events.ts';
+import { type AuditNotice, type LiveChange, sessionEnded } from '../../lib/live-events.ts';
 import { sessionsRepo } from '../auth/index.ts';
 import { companyRolesRepo } from '../company-roles/index.ts';
 import { departmentsRepo } from '../departments/index.ts';
@@ -41,11 +40,16 @@ export type UsersDeps = {
 const RECENT_TIME_LOGS = 5;
 
 /** The change an employee's write records (live: the person, and who may read employees). */
-const employeeChanged = (action: 'created' | 'updated', userId: string): LiveChange => ({
+const employeeChanged = (
+  action: 'created' | 'updated',
+  userId: string,
+  audit?: readonly AuditNotice[],
+): LiveChange => ({
   type: 'employee',
   action,
   id: userId,
   userIds: [userId],
+  ...(audit?.length ? { notice: { audit } } : {}),
 });
 const emailTaken = () => conflict(MESSAGES.auth.emailTaken, { email: [MESSAGES.auth.emailTaken] });
 
@@ -186,13 +190,12 @@ export function usersService({ storage, log }: UsersDeps) {
               departmentId: body.departmentId ?? null,
             });
             await enqueueInvitation(tx, userId);
-            tx.emit(employeeChanged('created', userId));
             const invited = await usersRepo.byId(tx, userId);
-            await auditLog.record(tx, {
-              kind: 'user.invited',
-              subjectUserId: userId,
-              details: { role: invited?.roleName ?? null },
-            });
+            tx.emit(
+              employeeChanged('created', userId, [
+                { kind: 'user.invited', subjectUserId: userId, details: { role: invited?.roleName ?? null } },
+              ]),
+            );
             return { userId };
           }),
         );
@@ -234,7 +237,19 @@ export function usersService({ storage, log }: UsersDeps) {
             throw conflict(MESSAGES.users.roleNotInCompany);
           if (usersPolicy.removesAdmin(current, body)) await assertNotLastAdmin(tx, userId);
           await usersRepo.update(tx, userId, body);
-          tx.emit(employeeChanged('updated', userId));
+          const audit: AuditNotice[] = [];
+          if (changesRole) {
+            const after = await usersRepo.byId(tx, userId);
+            audit.push({
+              kind: 'user.role_changed',
+              subjectUserId: userId,
+              details: { from: current.roleName, to: after?.roleName ?? null },
+            });
+          }
+          if (deactivates) audit.push({ kind: 'user.deactivated', subjectUserId: userId });
+          if (reactivates)
+            audit.push({ kind: 'user.reactivated', subjectUserId: userId, details: { status: body.status } });
+          tx.emit(employeeChanged('updated', userId, audit));
           if (deactivates) {
             await sessionsRepo.revokeAllForUser(tx, userId, 'deactivated');
             tx.emit(sessionEnded('*', userId));
@@ -242,21 +257,6 @@ export function usersService({ storage, log }: UsersDeps) {
             // Not ended, but the user's rights changed: their streams re-check what they may see.
             tx.emit({ ...sessionEnded('*', userId), action: 'updated' });
           }
-          if (changesRole) {
-            const after = await usersRepo.byId(tx, userId);
-            await auditLog.record(tx, {
-              kind: 'user.role_changed',
-              subjectUserId: userId,
-              details: { from: current.roleName, to: after?.roleName ?? null },
-            });
-          }
-          if (deactivates) await auditLog.record(tx, { kind: 'user.deactivated', subjectUserId: userId });
-          if (reactivates)
-            await auditLog.record(tx, {
-              kind: 'user.reactivated',
-              subjectUserId: userId,
-              details: { status: body.status },
-            });
         }),
       ).catch((err: unknown) => {
         if (uniqueViolation(err) === 'users_company_employee_code_uq')
@@ -277,10 +277,14 @@ export function usersService({ storage, log }: UsersDeps) {
         scope.transaction(async (tx) => {
           if (usersPolicy.removesAdmin(current, { status: 'inactive' })) await assertNotLastAdmin(tx, userId);
           await usersRepo.update(tx, userId, { status: 'inactive' });
-          tx.emit(employeeChanged('updated', userId));
+          tx.emit(
+            employeeChanged(
+              'updated',
+              userId,
+              current.status !== 'inactive' ? [{ kind: 'user.deactivated', subjectUserId: userId }] : [],
+            ),
+          );
           await sessionsRepo.revokeAllForUser(tx, userId, 'deactivated');
-          if (current.status !== 'inactive')
-            await auditLog.record(tx, { kind: 'user.deactivated', subjectUserId: userId });
           tx.emit(sessionEnded('*', userId));
         }),
       );
@@ -322,13 +326,12 @@ export function usersService({ storage, log }: UsersDeps) {
       await scope.transaction(async (tx) => {
         await usersRepo.update(tx, userId, { passwordHash, mustChangePassword: true });
         await sessionsRepo.revokeAllForUser(tx, userId, 'password-set');
-        tx.emit(employeeChanged('updated', userId));
+        tx.emit(
+          employeeChanged('updated', userId, [
+            { kind: 'user.password_set', subjectUserId: userId, details: { mustChangePassword: true } },
+          ]),
+        );
         tx.emit(sessionEnded('*', userId));
-        await auditLog.record(tx, {
-          kind: 'user.password_set',
-          subjectUserId: userId,
-          details: { mustChangePassword: true },
-        });
       });
     },
 
