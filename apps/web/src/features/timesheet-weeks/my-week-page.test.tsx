@@ -1,0 +1,184 @@
+import { TIMESHEET_MESSAGES, type TimesheetGrid } from '@taskhive/contract';
+import { screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { jsonResponse, render, signedIn } from '../../test/render';
+import { grid, PROJECT, row, TASK_A } from './fixtures';
+import MyWeekPage from './my-week-page';
+
+const session = signedIn({ permissions: ['timelog:read', 'timelog:create', 'timelog:update'] });
+
+interface Call {
+  method: string;
+  path: string;
+  search: URLSearchParams;
+  body: unknown;
+}
+
+/** Serves the grid (and no timer); PUT /Timesheets/cells answers `cell` (default 200). */
+function serve(week: TimesheetGrid, cell: () => Response | Promise<Response> = () => jsonResponse(200, {})) {
+  const calls: Call[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+      const req = input instanceof Request ? input : new Request(input, init);
+      const url = new URL(req.url);
+      const text = req.method === 'GET' ? '' : await req.text();
+      calls.push({
+        method: req.method,
+        path: url.pathname,
+        search: url.searchParams,
+        body: text ? JSON.parse(text) : null,
+      });
+      if (url.pathname === '/api/Timesheets/weeks/mine') return jsonResponse(200, week);
+      if (url.pathname === '/api/Timelogs/timer') return jsonResponse(200, null);
+      if (url.pathname === '/api/Timesheets/cells') return cell();
+      return jsonResponse(404, null, { message: 'Not found' });
+    }),
+  );
+  return calls;
+}
+
+const cellInput = (day: string) => screen.getByRole('textbox', { name: `APL-1 Design the lander, ${day}` });
+const puts = (calls: Call[]) => calls.filter((c) => c.method === 'PUT' && c.path === '/api/Timesheets/cells');
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('My week', () => {
+  it.each(['1:30', '1.5', '90m'])(
+    'typing %s in a cell saves 90 minutes, and the totals follow at once',
+    async (typed) => {
+      let answer: (r: Response) => void = () => undefined;
+      const calls = serve(grid(), () => new Promise<Response>((resolve) => (answer = resolve)));
+      const { user } = render(<MyWeekPage />, {
+        preloadedState: session,
+        route: '/app/timesheets/week?week=2026-06-16',
+      });
+      const tue = await screen.findByRole('textbox', { name: 'APL-1 Design the lander, Tue 16 Jun' });
+      expect(calls.find((c) => c.path === '/api/Timesheets/weeks/mine')?.search.get('weekStart')).toBe(
+        '2026-06-16',
+      );
+      await user.click(tue);
+      await user.keyboard(`${typed}{Enter}`);
+      await waitFor(() => expect(puts(calls)).toHaveLength(1));
+      expect(puts(calls)[0]?.body).toEqual({
+        day: '2026-06-16',
+        projectId: PROJECT,
+        taskId: TASK_A,
+        duration: '01:30',
+      });
+      // Enter moved on to the next day's cell; the grid shows the new time before the server answers.
+      expect(cellInput('Wed 17 Jun')).toHaveFocus();
+      expect(tue).toHaveValue('01:30');
+      expect(screen.getByTestId('day-total-2026-06-16')).toHaveTextContent('01:30');
+      expect(screen.getByTestId('week-total')).toHaveTextContent('2h 30m / 40h');
+      answer(jsonResponse(200, {}));
+    },
+  );
+
+  it('a refused save is undone and its reason shown', async () => {
+    const calls = serve(grid(), () =>
+      jsonResponse(409, null, { message: TIMESHEET_MESSAGES.lockedBefore('2026-06-17') }),
+    );
+    const { user } = render(<MyWeekPage />, { preloadedState: session });
+    const mon = await screen.findByRole('textbox', { name: 'APL-1 Design the lander, Mon 15 Jun' });
+    expect(mon).toHaveValue('01:00');
+    await user.clear(mon);
+    await user.type(mon, '3h');
+    await user.tab();
+    await waitFor(() => expect(puts(calls)).toHaveLength(1));
+    expect(puts(calls)[0]?.body).toMatchObject({ day: '2026-06-15', duration: '03:00' });
+    expect(await screen.findByText(TIMESHEET_MESSAGES.lockedBefore('2026-06-17'))).toBeInTheDocument();
+    await waitFor(() => expect(mon).toHaveValue('01:00'));
+    expect(screen.getByTestId('day-total-2026-06-15')).toHaveTextContent('01:00');
+  });
+
+  it('clearing a cell sends an empty duration; a typo is not sent', async () => {
+    const calls = serve(grid());
+    const { user } = render(<MyWeekPage />, { preloadedState: session });
+    const mon = await screen.findByRole('textbox', { name: 'APL-1 Design the lander, Mon 15 Jun' });
+    await user.clear(mon);
+    await user.type(cellInput('Tue 16 Jun'), 'soon');
+    await user.tab();
+    await waitFor(() => expect(puts(calls)).toHaveLength(1));
+    expect(puts(calls)[0]?.body).toMatchObject({ day: '2026-06-15', duration: '' });
+    expect(cellInput('Tue 16 Jun')).toHaveAttribute('aria-invalid', 'true');
+  });
+
+  it('totals per day and for the week against the expected hours', async () => {
+    serve(
+      grid({
+        rows: [
+          row(),
+          row({
+            taskId: null,
+            taskKey: null,
+            taskTitle: null,
+            minutes: [30, 120, 0, 0, 0, 0, 0],
+            entryCounts: [1, 1, 0, 0, 0, 0, 0],
+          }),
+        ],
+        dayMinutes: [90, 120, 0, 0, 0, 0, 0],
+        totalMinutes: 210,
+        expectedMinutes: 1800,
+      }),
+    );
+    render(<MyWeekPage />, { preloadedState: session });
+    expect(await screen.findByTestId('day-total-2026-06-15')).toHaveTextContent('01:30');
+    expect(screen.getByTestId('day-total-2026-06-16')).toHaveTextContent('02:00');
+    expect(screen.getByTestId('week-total')).toHaveTextContent('3h 30m / 30h');
+    expect(screen.getByTestId('week-summary')).toHaveTextContent('3h 30m of 30h expected');
+    expect(screen.getByRole('rowheader', { name: /Apollo \(no task\)/ })).toBeInTheDocument();
+  });
+
+  it('a submitted week is read-only, with the reason, and cannot be submitted again', async () => {
+    serve(grid({ status: 'submitted', locked: true, canSubmit: false }));
+    render(<MyWeekPage />, { preloadedState: session });
+    expect(await screen.findByText(TIMESHEET_MESSAGES.lockedSubmitted)).toBeInTheDocument();
+    const table = screen.getByRole('table', { name: 'My week' });
+    expect(within(table).queryAllByRole('textbox')).toHaveLength(0);
+    expect(within(table).getByLabelText('APL-1 Design the lander, Mon 15 Jun: 01:00')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Submit week' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Add row' })).not.toBeInTheDocument();
+  });
+
+  it('days before the lock date are read-only, the others typed; a cell of several entries links to them', async () => {
+    serve(
+      grid({
+        lockedBefore: '2026-06-17',
+        rows: [row({ minutes: [60, 0, 0, 120, 0, 0, 0], entryCounts: [1, 0, 0, 2, 0, 0, 0] })],
+      }),
+    );
+    render(<MyWeekPage />, { preloadedState: session });
+    expect(await screen.findByText(TIMESHEET_MESSAGES.lockedBefore('2026-06-17'))).toBeInTheDocument();
+    expect(
+      screen.queryByRole('textbox', { name: 'APL-1 Design the lander, Mon 15 Jun' }),
+    ).not.toBeInTheDocument();
+    expect(
+      screen.queryByRole('textbox', { name: 'APL-1 Design the lander, Tue 16 Jun' }),
+    ).not.toBeInTheDocument();
+    expect(cellInput('Wed 17 Jun')).toBeInTheDocument();
+    const several = screen.getByRole('link', { name: /Thu 18 Jun: 02:00 in 2 entries/ });
+    expect(several).toHaveAttribute('href', '/app/t/APL-1');
+  });
+
+  it('Submit asks first, then submits the week', async () => {
+    const calls = serve(grid());
+    const { user } = render(<MyWeekPage />, { preloadedState: session });
+    await user.click(await screen.findByRole('button', { name: 'Submit week' }));
+    const dialog = screen.getByRole('dialog', { name: 'Submit this week?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Submit' }));
+    await waitFor(() =>
+      expect(calls.find((c) => c.path === '/api/Timesheets/weeks/submit')?.body).toEqual({
+        weekStart: '2026-06-15',
+      }),
+    );
+  });
+
+  it('a rejected week shows the reason', async () => {
+    serve(grid({ status: 'rejected', reason: 'Tuesday is missing', decidedByName: 'Mark Manager' }));
+    render(<MyWeekPage />, { preloadedState: session });
+    expect(await screen.findByTestId('rejection')).toHaveTextContent(
+      'Rejected by Mark Manager: Tuesday is missing',
+    );
+  });
+});

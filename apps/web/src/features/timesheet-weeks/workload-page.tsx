@@ -1,0 +1,211 @@
+import ArrowDownwardRounded from '@mui/icons-material/ArrowDownwardRounded';
+import ArrowUpwardRounded from '@mui/icons-material/ArrowUpwardRounded';
+import CheckRounded from '@mui/icons-material/CheckRounded';
+import Box from '@mui/material/Box';
+import Chip from '@mui/material/Chip';
+import LinearProgress from '@mui/material/LinearProgress';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import ToggleButton from '@mui/material/ToggleButton';
+import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
+import Typography from '@mui/material/Typography';
+import type { Workload } from '@taskhive/contract';
+import { useSearchParams } from 'react-router';
+import { errorMessage } from '../../api/errors';
+import { EmptyState } from '../../components/empty-state';
+import { ErrorPanel } from '../../components/error-panel';
+import { PageHeader } from '../../components/page-header';
+import { TableScroll } from '../../components/table-scroll';
+import { useSession } from '../../hooks/use-session';
+import { DepartmentSelect, ProjectSelect } from './filters';
+import { useTimesheetWorkloadQuery } from './timesheet-weeks-api';
+import { dayParam, hoursLabel } from './week-days';
+import { WeekNav } from './week-nav';
+
+type Row = Workload['rows'][number];
+
+const LOAD = {
+  under: { label: 'Under', color: 'info', Icon: ArrowDownwardRounded },
+  ok: { label: 'OK', color: 'success', Icon: CheckRounded },
+  over: { label: 'Over', color: 'error', Icon: ArrowUpwardRounded },
+} as const;
+
+/** A labelled bar: `minutes` against the scale `max`, its figure written beside it. */
+function Bar({
+  label,
+  minutes,
+  max,
+  color,
+}: {
+  label: string;
+  minutes: number;
+  max: number;
+  color: 'primary' | 'secondary' | 'inherit';
+}) {
+  const value = max > 0 ? Math.min(100, (minutes / max) * 100) : 0;
+  return (
+    <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+      <Typography variant="caption" sx={{ width: 56, flexShrink: 0 }}>
+        {label}
+      </Typography>
+      <Box sx={{ flex: 1, minWidth: 80 }}>
+        <LinearProgress
+          variant="determinate"
+          value={value}
+          color={color}
+          aria-label={`${label}: ${hoursLabel(minutes)}`}
+          sx={{ height: 8, borderRadius: 1 }}
+        />
+      </Box>
+      <Typography variant="caption" sx={{ width: 64, textAlign: 'right', flexShrink: 0 }}>
+        {hoursLabel(minutes)}
+      </Typography>
+    </Stack>
+  );
+}
+
+function LoadChip({ row }: { row: Row }) {
+  const { label, color, Icon } = LOAD[row.load];
+  return (
+    <Chip
+      size="small"
+      variant={row.load === 'ok' ? 'outlined' : 'filled'}
+      color={color}
+      icon={<Icon />}
+      label={label}
+    />
+  );
+}
+
+/**
+ * /app/timesheets/workload: per person for one week (`?week=`), for a department (`?department=`)
+ * or a project (`?project=`): capacity, planned (estimates of their open tasks due that week) and
+ * logged, as bars on one scale, with over and under written out, not only coloured.
+ */
+export default function WorkloadPage() {
+  const [params, setParams] = useSearchParams();
+  const { can } = useSession();
+  const week = dayParam(params.get('week'));
+  const by = params.get('by') === 'project' ? 'project' : 'department';
+  const departmentId = params.get('department') ?? '';
+  const projectId = params.get('project') ?? '';
+  const { data, error, isLoading, isFetching, refetch } = useTimesheetWorkloadQuery({
+    ...(week ? { weekStart: week } : {}),
+    ...(by === 'department' && departmentId ? { departmentId } : {}),
+    ...(by === 'project' && projectId ? { projectId } : {}),
+  });
+  const update = (patch: Record<string, string | undefined>) => {
+    const next = new URLSearchParams(params);
+    for (const [k, v] of Object.entries(patch)) {
+      if (v) next.set(k, v);
+      else next.delete(k);
+    }
+    setParams(next);
+  };
+
+  const rows = data?.rows ?? [];
+  const max = Math.max(1, ...rows.flatMap((r) => [r.capacityMinutes, r.plannedMinutes, r.loggedMinutes]));
+  let body;
+  if (isLoading) body = <LinearProgress aria-label="Loading the workload" />;
+  else if (error)
+    body = (
+      <ErrorPanel
+        message={errorMessage(error, 'The workload could not be loaded')}
+        onRetry={() => void refetch()}
+      />
+    );
+  else if (rows.length === 0) body = <EmptyState title="Nobody to show for this choice" />;
+  else
+    body = (
+      <Paper variant="outlined">
+        {isFetching && <LinearProgress aria-label="Updating the workload" />}
+        <TableScroll label="Workload">
+          <Table size="small" aria-label="Workload">
+            <TableHead>
+              <TableRow>
+                <TableCell>Person</TableCell>
+                <TableCell sx={{ minWidth: 260 }}>Capacity, planned and logged</TableCell>
+                <TableCell>Load</TableCell>
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {rows.map((r) => (
+                <TableRow key={r.userId} data-testid="workload-row">
+                  <TableCell>
+                    <Typography variant="body2" sx={{ fontWeight: 600 }}>
+                      {r.userName}
+                    </Typography>
+                    {r.departmentName && (
+                      <Typography variant="caption" color="text.secondary">
+                        {r.departmentName}
+                      </Typography>
+                    )}
+                  </TableCell>
+                  <TableCell>
+                    <Stack spacing={0.5}>
+                      <Bar label="Capacity" minutes={r.capacityMinutes} max={max} color="inherit" />
+                      <Bar label="Planned" minutes={r.plannedMinutes} max={max} color="secondary" />
+                      <Bar label="Logged" minutes={r.loggedMinutes} max={max} color="primary" />
+                    </Stack>
+                  </TableCell>
+                  <TableCell>
+                    <LoadChip row={r} />
+                  </TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        </TableScroll>
+      </Paper>
+    );
+
+  return (
+    <Stack spacing={3}>
+      <PageHeader
+        title="Workload"
+        subtitle="Planned work (estimates of open tasks due that week) and logged time against each person's capacity."
+      />
+      <Stack
+        direction={{ xs: 'column', md: 'row' }}
+        spacing={2}
+        sx={{ alignItems: { md: 'center' }, flexWrap: 'wrap' }}
+      >
+        {data && (
+          <WeekNav weekStart={data.weekStart} weekEnd={data.weekEnd} onChange={(d) => update({ week: d })} />
+        )}
+        <ToggleButtonGroup
+          size="small"
+          exclusive
+          value={by}
+          onChange={(_e, v: 'department' | 'project' | null) =>
+            v && update({ by: v === 'project' ? 'project' : undefined })
+          }
+          aria-label="Group by"
+        >
+          <ToggleButton value="department">Department</ToggleButton>
+          <ToggleButton value="project">Project</ToggleButton>
+        </ToggleButtonGroup>
+        {by === 'department' ? (
+          <DepartmentSelect
+            enabled={can({ anyOf: ['department:read:all'] })}
+            value={departmentId}
+            onChange={(id) => update({ department: id })}
+            allLabel="All I can see"
+          />
+        ) : (
+          <ProjectSelect
+            value={projectId}
+            onChange={(id) => update({ project: id })}
+            allLabel="Choose a project"
+          />
+        )}
+      </Stack>
+      {body}
+    </Stack>
+  );
+}
