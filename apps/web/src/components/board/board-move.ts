@@ -5,6 +5,9 @@ export interface BoardMove {
   toColumn: string;
   /** The target column's ids in their new order, the moved item included. */
   order: string[];
+  /** With swimlanes: the lane the card left and the one it landed in. */
+  fromLane?: string;
+  toLane?: string;
 }
 
 /**

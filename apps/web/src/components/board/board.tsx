@@ -47,6 +47,24 @@ export interface BoardColumn {
   color: string;
 }
 
+/** A swimlane: a row of the board's columns holding the items `laneOf` puts in it. */
+export interface BoardLane {
+  id: string;
+  title: string;
+}
+
+/** Where a column shows in the board: its status column, and its lane when there are lanes. */
+export interface BoardCell {
+  columnId: string;
+  laneId: string | undefined;
+  /** The column's title, with its lane's ("Open · Ada Lovelace"). */
+  title: string;
+  /** The column's own title. */
+  name: string;
+  /** What screen readers call it: "Open column", or "Open column, Ada Lovelace lane". */
+  label: string;
+}
+
 export interface BoardProps<T> {
   label: string;
   columns: readonly BoardColumn[];
@@ -76,9 +94,31 @@ export interface BoardProps<T> {
   loadingMore?: readonly string[];
   /** Most cards a column loads through `onShowMore`; past that it says how many it shows. */
   maxLoaded?: number;
+  /**
+   * Swimlanes: rows of the same columns, each holding the items `laneOf` names it for (an item
+   * whose lane is not listed does not show). A drop in another lane reports `fromLane`/`toLane`;
+   * the keyboard and the Move menu stay within the card's lane. Each lane folds.
+   */
+  lanes?: readonly BoardLane[];
+  laneOf?: (item: T) => string;
+  /** Something in a column's header after its count (a quick add's "+"). */
+  columnAction?: (cell: BoardCell) => ReactNode;
+  /** Something at the top of a column, above its cards (a quick add's field). */
+  columnTop?: (cell: BoardCell) => ReactNode;
+  /** What an empty column says (say, that filters hide its cards); nothing by default. */
+  emptyText?: (cell: BoardCell) => string | undefined;
+  /**
+   * Puts the focus on this item's card (each new `seq` once, as soon as the card is there), and
+   * keeps it there while the card is rendered anew for a moment (an Undo's move back).
+   */
+  focusRequest?: { id: string; seq: number } | null;
 }
 
 const COLUMN_PREFIX = 'column:';
+/** Between a lane's id and a column's in a cell's id (ids never hold it). */
+const LANE_SEP = '\u001f';
+
+interface Cell extends BoardColumn, BoardCell {}
 const columnKey = (id: string) => `${COLUMN_PREFIX}${id}`;
 /** The droppable around the whole board: what a keyboard drag is "over" (see `collisions`). */
 const BOARD_ID = 'board';
@@ -160,13 +200,63 @@ export function Board<T>({
   onShowMore,
   loadingMore,
   maxLoaded = Infinity,
+  lanes,
+  laneOf,
+  columnAction,
+  columnTop,
+  emptyText,
+  focusRequest,
 }: BoardProps<T>) {
   const byId = useMemo(() => new Map(items.map((i) => [itemId(i), i])), [items, itemId]);
+  /** The board's containers: its columns, or each lane's columns (a cell per lane and column). */
+  const cells = useMemo<Cell[]>(
+    () =>
+      lanes && laneOf
+        ? lanes.flatMap((l) =>
+            columns.map((c) => ({
+              ...c,
+              id: `${l.id}${LANE_SEP}${c.id}`,
+              columnId: c.id,
+              laneId: l.id,
+              title: `${c.title} · ${l.title}`,
+              name: c.title,
+              label: `${c.title} column, ${l.title} lane`,
+            })),
+          )
+        : columns.map((c) => ({
+            ...c,
+            columnId: c.id,
+            laneId: undefined,
+            name: c.title,
+            label: `${c.title} column`,
+          })),
+    [lanes, laneOf, columns],
+  );
+  const cellOf = useCallback(
+    (item: T) => (lanes && laneOf ? `${laneOf(item)}${LANE_SEP}${columnOf(item)}` : columnOf(item)),
+    [lanes, laneOf, columnOf],
+  );
+  const cellById = useMemo(() => new Map(cells.map((c) => [c.id, c])), [cells]);
   const grouped = useMemo(() => {
-    const out: Containers = Object.fromEntries(columns.map((c) => [c.id, [] as string[]]));
-    for (const item of items) out[columnOf(item)]?.push(itemId(item));
+    const out: Containers = Object.fromEntries(cells.map((c) => [c.id, [] as string[]]));
+    for (const item of items) out[cellOf(item)]?.push(itemId(item));
     return out;
-  }, [items, columns, itemId, columnOf]);
+  }, [items, cells, itemId, cellOf]);
+  /** A move between cells as the board's user knows it: columns, and lanes when there are lanes. */
+  const report = useCallback(
+    (m: BoardMove) => {
+      const from = cellById.get(m.fromColumn);
+      const to = cellById.get(m.toColumn);
+      if (!from || !to) return;
+      onMove({
+        ...m,
+        fromColumn: from.columnId,
+        toColumn: to.columnId,
+        ...(from.laneId === undefined ? {} : { fromLane: from.laneId, toLane: to.laneId }),
+      });
+    },
+    [cellById, onMove],
+  );
 
   const [drag, setDragState] = useState<Drag | null>(null);
   // The drag as of the last change, for dnd-kit's callbacks (they run outside React's render).
@@ -178,9 +268,9 @@ export function Board<T>({
   const containers = drag?.containers ?? grouped;
 
   // What the callbacks below read: the latest of each, without re-creating the sensors.
-  const latest = useRef({ grouped, columns, byId, itemLabel });
+  const latest = useRef({ grouped, columns: cells, byId, itemLabel });
   useEffect(() => {
-    latest.current = { grouped, columns, byId, itemLabel };
+    latest.current = { grouped, columns: cells, byId, itemLabel };
   });
   const regionRef = useRef<HTMLDivElement | null>(null);
   /**
@@ -188,7 +278,7 @@ export function Board<T>({
    * that changes column is rendered anew (once for the drop, again when the cache has the move),
    * and each new one takes the focus back while nothing else has it.
    */
-  const keepFocus = useRef<{ id: string; until: number } | null>(null);
+  const keepFocus = useRef<{ id: string; until: number; force?: boolean } | null>(null);
   const setFocusAfter = useCallback((id: string) => {
     keepFocus.current = { id, until: Date.now() + FOCUS_KEEP_MS };
   }, []);
@@ -208,8 +298,26 @@ export function Board<T>({
     }
     const node = cardNode(keep.id);
     const lost = document.activeElement === null || document.activeElement === document.body;
-    if (node && (lost || document.activeElement === node)) node.focus();
+    if (node && (keep.force || lost || document.activeElement === node)) {
+      keep.force = false;
+      node.scrollIntoView({ block: 'nearest', inline: 'nearest', behavior: 'instant' });
+      node.focus({ preventScroll: true });
+    }
   });
+
+  // A focus request (an Undo's move back) takes the focus at once, wherever it was.
+  const requested = useRef<number | null>(null);
+  useEffect(() => {
+    if (!focusRequest || requested.current === focusRequest.seq) return;
+    requested.current = focusRequest.seq;
+    keepFocus.current = { id: focusRequest.id, until: Date.now() + FOCUS_KEEP_MS, force: true };
+    const node = cardNode(focusRequest.id);
+    if (node) {
+      keepFocus.current.force = false;
+      node.scrollIntoView({ block: 'nearest', inline: 'nearest', behavior: 'instant' });
+      node.focus({ preventScroll: true });
+    }
+  }, [focusRequest, cardNode]);
 
   const keyboardCoordinates = useCallback<KeyboardCoordinateGetter>(
     (event) => {
@@ -221,7 +329,9 @@ export function Board<T>({
       if (!from) return undefined;
       const column = d.containers[from] ?? [];
       const index = column.indexOf(d.id);
-      const order = latest.current.columns.map((c) => c.id);
+      // The columns of the card's lane: the keyboard moves within its lane.
+      const lane = latest.current.columns.find((c) => c.id === from)?.laneId;
+      const order = latest.current.columns.filter((c) => c.laneId === lane).map((c) => c.id);
       let to = from;
       let at = index + step.place;
       if (step.column) {
@@ -253,7 +363,7 @@ export function Board<T>({
   const collisions = useCallback<CollisionDetection>((args) => {
     if (dragRef.current?.keyboard) return [{ id: BOARD_ID }];
     const region = regionRef.current?.getBoundingClientRect();
-    const column = region && args.pointerCoordinates && columnUnder(args, region, args.pointerCoordinates.x);
+    const column = region && args.pointerCoordinates && columnUnder(args, region, args.pointerCoordinates);
     return closestCorners({
       ...args,
       droppableContainers: args.droppableContainers.filter(
@@ -311,7 +421,7 @@ export function Board<T>({
     const before = grouped[to] ?? [];
     const unchanged =
       to === d.from && before.length === order.length && before.every((x, i) => x === order[i]);
-    if (!unchanged) onMove({ itemId: d.id, fromColumn: d.from, toColumn: to, order });
+    if (!unchanged) report({ itemId: d.id, fromColumn: d.from, toColumn: to, order });
   };
 
   const onDragCancel = () => {
@@ -330,7 +440,7 @@ export function Board<T>({
     if (!menu || !menuFrom) return;
     setMenu(null);
     setFocusAfter(menu.id);
-    onMove({ itemId: menu.id, fromColumn: menuFrom, toColumn: to, order: [...(grouped[to] ?? []), menu.id] });
+    report({ itemId: menu.id, fromColumn: menuFrom, toColumn: to, order: [...(grouped[to] ?? []), menu.id] });
   };
 
   const announcements = useMemo<Announcements>(() => {
@@ -339,8 +449,8 @@ export function Board<T>({
       const within = dragRef.current?.containers ?? latest.current.grouped;
       const columnId = containerOf(id, within);
       const ids = columnId ? (within[columnId] ?? []) : [];
-      const title = latest.current.columns.find((c) => c.id === columnId)?.title ?? 'no';
-      return `${title} column, place ${ids.indexOf(String(id)) + 1} of ${ids.length}`;
+      const label = latest.current.columns.find((c) => c.id === columnId)?.label ?? 'no column';
+      return `${label}, place ${ids.indexOf(String(id)) + 1} of ${ids.length}`;
     };
     const name = (id: UniqueIdentifier) => {
       const item = latest.current.byId.get(String(id));
@@ -374,7 +484,43 @@ export function Board<T>({
 
   const active = drag ? byId.get(drag.id) : undefined;
   const targetColumn = drag ? containerOf(drag.id, drag.containers) : undefined;
-  const targetTitle = columns.find((c) => c.id === targetColumn)?.title;
+  const targetTitle = cells.find((c) => c.id === targetColumn)?.title;
+  const menuLane = menuFrom === undefined ? undefined : cellById.get(menuFrom)?.laneId;
+  const [folded, setFolded] = useState<ReadonlySet<string>>(new Set());
+  const toggleLane = (id: string) =>
+    setFolded((f) => {
+      const next = new Set(f);
+      if (next.has(id)) next.delete(id);
+      else next.add(id);
+      return next;
+    });
+  const columnView = (col: Cell) => {
+    const ids = containers[col.id] ?? [];
+    const total = totals?.[col.id];
+    return (
+      <BoardColumnView
+        key={col.id}
+        column={col}
+        ids={ids}
+        // While a card is dragged over a column, it counts there and not where it came from.
+        count={total === undefined ? ids.length : total + ids.length - (grouped[col.id]?.length ?? 0)}
+        byId={byId}
+        Card={Card}
+        disabled={disabled}
+        pageSize={pageSize}
+        activeId={drag?.id ?? null}
+        dropTarget={targetColumn === col.id}
+        itemLabel={itemLabel}
+        onMenu={disabled ? undefined : openMenu}
+        onShowMore={onShowMore}
+        loadingMore={loadingMore?.includes(col.id) ?? false}
+        maxLoaded={maxLoaded}
+        action={columnAction?.(col)}
+        top={columnTop?.(col)}
+        empty={ids.length === 0 ? emptyText?.(col) : undefined}
+      />
+    );
+  };
 
   return (
     <DndContext
@@ -401,6 +547,7 @@ export function Board<T>({
           data-dragging={drag ? '' : undefined}
           sx={{
             display: 'flex',
+            flexDirection: lanes && laneOf ? 'column' : 'row',
             gap: 2,
             overflowX: 'auto',
             pb: 1,
@@ -437,30 +584,62 @@ export function Board<T>({
             },
           }}
         >
-          {columns.map((col) => {
-            const ids = containers[col.id] ?? [];
-            const total = totals?.[col.id];
-            return (
-              <BoardColumnView
-                key={col.id}
-                column={col}
-                ids={ids}
-                // While a card is dragged over a column, it counts there and not where it came from.
-                count={total === undefined ? ids.length : total + ids.length - (grouped[col.id]?.length ?? 0)}
-                byId={byId}
-                Card={Card}
-                disabled={disabled}
-                pageSize={pageSize}
-                activeId={drag?.id ?? null}
-                dropTarget={targetColumn === col.id}
-                itemLabel={itemLabel}
-                onMenu={disabled ? undefined : openMenu}
-                onShowMore={onShowMore}
-                loadingMore={loadingMore?.includes(col.id) ?? false}
-                maxLoaded={maxLoaded}
-              />
-            );
-          })}
+          {lanes && laneOf
+            ? lanes.map((lane) => {
+                const laneCells = cells.filter((c) => c.laneId === lane.id);
+                const count = laneCells.reduce((n, c) => n + (containers[c.id]?.length ?? 0), 0);
+                const open = !folded.has(lane.id);
+                const bodyId = `board-lane-${lane.id}`;
+                return (
+                  <Box
+                    key={lane.id}
+                    component="section"
+                    aria-label={`${lane.title} lane`}
+                    data-testid={`board-lane-${lane.title}`}
+                    sx={{ minWidth: 'min-content' }}
+                  >
+                    <Box
+                      component="h2"
+                      sx={{ m: 0, position: 'sticky', left: 0, display: 'inline-flex', maxWidth: '100%' }}
+                    >
+                      <Button
+                        size="small"
+                        color="inherit"
+                        aria-expanded={open}
+                        aria-controls={bodyId}
+                        onClick={() => toggleLane(lane.id)}
+                        startIcon={
+                          <Box component="span" aria-hidden sx={{ display: 'inline-block', width: 12 }}>
+                            {open ? '▾' : '▸'}
+                          </Box>
+                        }
+                        sx={{
+                          textTransform: 'none',
+                          fontWeight: 600,
+                          justifyContent: 'flex-start',
+                          minWidth: 0,
+                        }}
+                      >
+                        <Box
+                          component="span"
+                          sx={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}
+                        >
+                          {lane.title}
+                        </Box>
+                        <Box component="span" sx={{ ml: 1, color: 'text.secondary', fontWeight: 400 }}>
+                          {count}
+                        </Box>
+                      </Button>
+                    </Box>
+                    {open && (
+                      <Box id={bodyId} sx={{ display: 'flex', gap: 2, alignItems: 'flex-start', pb: 1 }}>
+                        {laneCells.map(columnView)}
+                      </Box>
+                    )}
+                  </Box>
+                );
+              })
+            : cells.map(columnView)}
         </Box>
       </BoardArea>
       <DragOverlay>
@@ -503,11 +682,11 @@ export function Board<T>({
           },
         }}
       >
-        {columns
-          .filter((c) => c.id !== menuFrom)
+        {cells
+          .filter((c) => c.id !== menuFrom && c.laneId === menuLane)
           .map((c) => (
             <MenuItem key={c.id} onClick={() => moveByMenu(c.id)}>
-              Move to {c.title}
+              Move to {c.name}
             </MenuItem>
           ))}
       </Menu>
@@ -535,8 +714,12 @@ function columnIdOf(c: Droppable): string | undefined {
  * one nearest the pointer across (under it, if any). A column peeking in at the edge is not one
  * until the board turns to it, so a finger held at a phone's edge targets the column it sees whole.
  */
-function columnUnder(args: CollisionArgs, region: DOMRect, x: number): string | undefined {
-  let best: { id: string; distance: number } | undefined;
+function columnUnder(
+  args: CollisionArgs,
+  region: DOMRect,
+  { x, y }: { x: number; y: number },
+): string | undefined {
+  let best: { id: string; across: number; down: number } | undefined;
   for (const c of args.droppableContainers) {
     const key = String(c.id);
     if (!key.startsWith(COLUMN_PREFIX)) continue;
@@ -544,8 +727,11 @@ function columnUnder(args: CollisionArgs, region: DOMRect, x: number): string | 
     if (!r || r.width <= 0) continue;
     const seen = Math.min(r.right, region.right) - Math.max(r.left, region.left);
     if (seen < r.width / 2) continue;
-    const distance = x < r.left ? r.left - x : x > r.right ? x - r.right : 0;
-    if (!best || distance < best.distance) best = { id: key.slice(COLUMN_PREFIX.length), distance };
+    const across = x < r.left ? r.left - x : x > r.right ? x - r.right : 0;
+    // Lanes put columns under each other: the row under the pointer first, then across.
+    const down = y < r.top ? r.top - y : y > r.bottom ? y - r.bottom : 0;
+    if (!best || down < best.down || (down === best.down && across < best.across))
+      best = { id: key.slice(COLUMN_PREFIX.length), across, down };
   }
   return best?.id;
 }
@@ -576,8 +762,11 @@ function BoardColumnView<T>({
   onShowMore,
   loadingMore,
   maxLoaded,
+  action,
+  top,
+  empty,
 }: {
-  column: BoardColumn;
+  column: Cell;
   ids: string[];
   /** The column's cards, loaded or not. */
   count: number;
@@ -594,8 +783,14 @@ function BoardColumnView<T>({
   onShowMore: ((columnId: string) => void) | undefined;
   loadingMore: boolean;
   maxLoaded: number;
+  action: ReactNode;
+  top: ReactNode;
+  /** Said in the column while it has no cards. */
+  empty: string | undefined;
 }) {
   const { setNodeRef } = useDroppable({ id: columnKey(column.id) });
+  // In a lane, the column's own name shows (the lane's is in the lane's header).
+  const name = column.name;
   const [limit, setLimit] = useState(pageSize);
   const shown = ids.slice(0, Math.max(limit, activeId ? ids.indexOf(activeId) + 1 : 0));
   const hidden = ids.length - shown.length;
@@ -611,7 +806,7 @@ function BoardColumnView<T>({
     <Paper
       variant="outlined"
       role="group"
-      aria-label={`${column.title} column`}
+      aria-label={column.label}
       data-testid={`board-column-${column.title}`}
       data-column-id={column.id}
       data-drop-target={dropTarget ? '' : undefined}
@@ -633,15 +828,27 @@ function BoardColumnView<T>({
         },
       }}
     >
-      <Stack direction="row" spacing={1} sx={{ alignItems: 'center', px: 1.5, py: 1.25 }}>
+      <Stack direction="row" spacing={1} sx={{ alignItems: 'center', px: 1.5, py: action ? 0.5 : 1.25 }}>
         <Box sx={{ width: 10, height: 10, borderRadius: '50%', bgcolor: column.color, flexShrink: 0 }} />
-        <Typography variant="subtitle2" component="h2" noWrap sx={{ flex: 1 }}>
-          {column.title}
+        <Typography
+          variant="subtitle2"
+          component={column.laneId === undefined ? 'h2' : 'h3'}
+          noWrap
+          sx={{ flex: 1 }}
+        >
+          {name}
         </Typography>
         <Chip size="small" label={count} aria-label={`${count} in ${column.title}`} />
+        {action}
       </Stack>
+      {top}
       <SortableContext id={column.id} items={shown} strategy={verticalListSortingStrategy}>
         <Stack ref={setNodeRef} spacing={1} sx={{ px: 1, pb: 1, minHeight: 72 }}>
+          {empty && (
+            <Typography variant="caption" color="text.secondary" sx={{ textAlign: 'center', py: 1 }}>
+              {empty}
+            </Typography>
+          )}
           <Stack role="list" aria-label={`${column.title} cards`} spacing={1}>
             {shown.map((id) => {
               const item = byId.get(id);

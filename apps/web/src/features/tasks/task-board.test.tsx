@@ -70,7 +70,11 @@ const BOARD_PATH = `/api/Tasks/projects/${PROJECT_ID}/board`;
 const isBoardRead = (req: Request) => req.method === 'GET' && pathOf(req) === BOARD_PATH;
 
 /** The board of the first load (no column loaded further) as the cache holds it. */
-const selectBoard = tasksApi.endpoints.projectBoard.select({ projectId: PROJECT_ID, limits: {} });
+const selectBoard = tasksApi.endpoints.projectBoard.select({
+  projectId: PROJECT_ID,
+  limits: {},
+  filters: {},
+});
 const cachedBoard = (store: ReturnType<typeof render>['store']) =>
   // The store's type knows the tags the app declares up front, not the ones the tasks API adds.
   selectBoard(store.getState() as Parameters<typeof selectBoard>[0]).data;
@@ -457,10 +461,20 @@ describe('ProjectBoard', () => {
     const alert = toast.closest('[role="alert"]');
     if (!(alert instanceof HTMLElement)) throw new Error('no alert');
 
+    // Long after the drop (the drop's own hold on the focus is over).
+    const now = Date.now();
+    vi.spyOn(Date, 'now').mockReturnValue(now + 60_000);
     await user.click(within(alert).getByRole('button', { name: 'Undo' }));
 
     // Back first in Open, before the card that followed it: that card's place is sent.
     await vi.waitFor(() => expect(titlesIn('Open')).toEqual(['Write brief', 'Draw wireframes']));
+    // The focus is on the card, in its old column (defect 5: it went to the page with the toast).
+    await vi.waitFor(() => {
+      const focused = document.activeElement;
+      expect(focused?.getAttribute('data-testid')).toBe('board-card');
+      expect(focused).toHaveAccessibleName('Write brief');
+      expect(column('Open').contains(focused)).toBe(true);
+    });
     expect(titlesIn('In Progress')).toEqual(['Ship it']);
     expect(bodies).toEqual([
       { statusId: status('In Progress').statusId, sortOrder: 3 },

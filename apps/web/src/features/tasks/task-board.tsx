@@ -1,15 +1,25 @@
+import AddIcon from '@mui/icons-material/Add';
 import Box from '@mui/material/Box';
-import { BOARD_MESSAGES, MESSAGES, type Task } from '@taskhive/contract';
-import { useCallback, useEffect, useMemo, useRef } from 'react';
+import IconButton from '@mui/material/IconButton';
+import { BOARD_MESSAGES, MESSAGES, type Person, type Task, type TaskList } from '@taskhive/contract';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { errorMessage } from '../../api/errors';
-import { useListTaskStatusesQuery } from '../../api/task-statuses-api';
+import { useListTaskPrioritiesQuery, useListTaskStatusesQuery } from '../../api/task-statuses-api';
 import { toastActions } from '../../app/slices/toast-slice';
-import { Board, type BoardColumn, type BoardProps } from '../../components/board/board';
+import {
+  Board,
+  type BoardCell,
+  type BoardColumn,
+  type BoardLane,
+  type BoardProps,
+} from '../../components/board/board';
 import type { BoardMove } from '../../components/board/board-move';
 import { dropToastAction, toastAction } from '../../components/toast-actions';
 import { useAppDispatch } from '../../hooks/store';
+import { BoardQuickAdd } from './board-quick-add';
+import { byAssignee, byPriority, laneFields, NONE, personName, type TaskLanes } from './board-lanes';
 import { TaskCard, taskCardStyles, TaskCardWithProject } from './task-card';
-import { useMoveTaskMutation } from './tasks-api';
+import { type MoveFields, useMoveTaskMutation } from './tasks-api';
 
 const taskId = (t: Task) => t.taskId;
 const taskTitle = (t: Task) => t.title;
@@ -27,20 +37,64 @@ export function TaskBoard({
   label,
   showProject = false,
   canMove,
+  lanes: grouping,
+  quickAdd,
+  emptyText,
   ...more
 }: {
   tasks: readonly Task[];
   label: string;
   showProject?: boolean;
   canMove: boolean;
+  /** Swimlanes by assignee or priority (a drop in another lane sets that field too). */
+  lanes?: TaskLanes;
+  /** Quick add at the top of each column, into one of these task lists (task:create). */
+  quickAdd?: { lists: readonly TaskList[] };
+  /** What an empty column says (by status id): that filters hide its cards, say. */
+  emptyText?: (statusId: string) => string | undefined;
 } & Pick<BoardProps<Task>, 'totals' | 'onShowMore' | 'loadingMore' | 'maxLoaded'>) {
   const dispatch = useAppDispatch();
   const { data: statuses = [] } = useListTaskStatusesQuery();
+  const { data: priorities = [] } = useListTaskPrioritiesQuery(undefined, { skip: grouping !== 'priority' });
   const [move] = useMoveTaskMutation();
   const columns = useMemo<BoardColumn[]>(
     () => statuses.map((s) => ({ id: s.statusId, title: s.name, color: s.color })),
     [statuses],
   );
+  /** Everyone assigned to a loaded card, by id (a drop into their lane assigns them). */
+  const people = useMemo(() => {
+    const out = new Map<string, Person>();
+    for (const t of tasks) for (const a of t.assignees) if (!out.has(a.userId)) out.set(a.userId, a);
+    return out;
+  }, [tasks]);
+  const lanes = useMemo<BoardLane[] | undefined>(() => {
+    if (grouping === 'assignee') {
+      const named = [...people.values()]
+        .filter((p) => tasks.some((t) => byAssignee(t) === p.userId))
+        .sort((a, b) => personName(a).localeCompare(personName(b)))
+        .map((p) => ({ id: p.userId, title: personName(p) }));
+      return [...named, { id: NONE, title: BOARD_MESSAGES.unassigned }];
+    }
+    if (grouping === 'priority') {
+      return [
+        ...[...priorities]
+          .sort((a, b) => b.sortOrder - a.sortOrder)
+          .map((p) => ({ id: p.priorityId, title: p.name })),
+        { id: NONE, title: BOARD_MESSAGES.noPriority },
+      ];
+    }
+    return undefined;
+  }, [grouping, people, priorities, tasks]);
+  const laneTitle = useCallback(
+    (id: string | undefined) => lanes?.find((l) => l.id === id)?.title ?? '',
+    [lanes],
+  );
+  const priorityName = useCallback(
+    (id: string) => priorities.find((p) => p.priorityId === id)?.name ?? null,
+    [priorities],
+  );
+  /** The card an Undo moved back takes the focus (Board's focusRequest). */
+  const [focus, setFocus] = useState<{ id: string; seq: number } | null>(null);
   // The tasks as they are when an Undo runs (its place is worked out from the cards then).
   const current = useRef(tasks);
   useEffect(() => {
@@ -50,7 +104,7 @@ export function TaskBoard({
   const lastToast = useRef<{ toastId: string; actionId: string } | null>(null);
 
   const send = useCallback(
-    (m: BoardMove) => {
+    (m: BoardMove, fields?: MoveFields) => {
       const status = statuses.find((s) => s.statusId === m.toColumn);
       if (!status) return null;
       const at = m.order.indexOf(m.itemId);
@@ -64,6 +118,7 @@ export function TaskBoard({
           move: m,
           status: { statusId: status.statusId, statusName: status.name, statusColor: status.color },
           sortOrder,
+          ...(fields ? { fields } : {}),
         }).unwrap(),
       };
     },
@@ -88,12 +143,24 @@ export function TaskBoard({
         toColumn: m.fromColumn,
         order: before,
       };
-      const sent = send(m);
+      // Another lane: that lane's field changes too, and an Undo puts the old value back.
+      const crossed = grouping !== undefined && m.toLane !== undefined && m.toLane !== m.fromLane;
+      const fields = crossed && m.toLane ? laneFields(grouping, task, m.toLane, people, priorityName) : null;
+      if (crossed && !fields) return;
+      const restore: MoveFields | undefined = !fields
+        ? undefined
+        : 'assignees' in fields
+          ? { assignees: task.assignees }
+          : { priorityId: task.priorityId, priorityName: task.priorityName };
+      const sent = send(m, fields ?? undefined);
       if (!sent) return;
       sent.done
         .then(() => {
           const undo = toastAction(BOARD_MESSAGES.undo, () => {
-            const again = send(back);
+            const again = send(back, restore);
+            // The card takes the focus back in its old column (the Undo button goes with its toast);
+            // a screen reader hears the card and the toast that says where it went.
+            setFocus((f) => ({ id: task.taskId, seq: (f?.seq ?? 0) + 1 }));
             again?.done
               .then(() =>
                 dispatch(toastActions.toastShown(BOARD_MESSAGES.movedBack(task.title, again.column))),
@@ -104,15 +171,70 @@ export function TaskBoard({
             dispatch(toastActions.toastDismissed(lastToast.current.toastId));
             dropToastAction(lastToast.current.actionId);
           }
-          const shown = dispatch(
-            toastActions.toastShown(BOARD_MESSAGES.moved(task.title, sent.column), 'success', undo),
-          );
+          const said = crossed
+            ? BOARD_MESSAGES.movedInLane(task.title, sent.column, laneTitle(m.toLane))
+            : BOARD_MESSAGES.moved(task.title, sent.column);
+          const shown = dispatch(toastActions.toastShown(said, 'success', undo));
           lastToast.current = { toastId: shown.payload.id, actionId: undo.id };
         })
         .catch(failed);
     },
-    [dispatch, failed, send, tasks],
+    [dispatch, failed, send, tasks, grouping, people, priorityName, laneTitle],
   );
+
+  // Quick add: the column whose field is open, and the list new tasks go in.
+  const [adding, setAdding] = useState<string | null>(null);
+  const lists = quickAdd?.lists;
+  const [listId, setListId] = useState('');
+  const targetList = lists?.some((l) => l.taskListId === listId) ? listId : (lists?.[0]?.taskListId ?? '');
+  const cellKey = (c: BoardCell) => `${c.laneId ?? ''}/${c.columnId}`;
+  const addButtons = useRef(new Map<string, HTMLButtonElement>());
+  const columnAction = lists
+    ? (c: BoardCell) => {
+        const key = cellKey(c);
+        return (
+          <IconButton
+            size="small"
+            aria-label={BOARD_MESSAGES.addTo(c.label)}
+            aria-expanded={adding === key}
+            ref={(node) => {
+              if (node) addButtons.current.set(key, node);
+              else addButtons.current.delete(key);
+            }}
+            onClick={() => setAdding((a) => (a === key ? null : key))}
+          >
+            <AddIcon fontSize="small" />
+          </IconButton>
+        );
+      }
+    : undefined;
+  const columnTop = lists
+    ? (c: BoardCell) => {
+        const key = cellKey(c);
+        if (adding !== key) return null;
+        const lane = c.laneId;
+        const fields =
+          lane === undefined || lane === NONE
+            ? {}
+            : grouping === 'assignee'
+              ? { assigneeIds: [lane] }
+              : { priorityId: lane };
+        return (
+          <BoardQuickAdd
+            statusId={c.columnId}
+            columnLabel={c.label}
+            lists={lists}
+            listId={targetList}
+            onListChange={setListId}
+            laneFields={fields}
+            onClose={() => {
+              setAdding(null);
+              addButtons.current.get(key)?.focus();
+            }}
+          />
+        );
+      }
+    : undefined;
 
   return (
     // The cards' styles once, around all of them (and the card being dragged).
@@ -127,6 +249,12 @@ export function TaskBoard({
         Card={showProject ? TaskCardWithProject : TaskCard}
         onMove={onMove}
         disabled={!canMove}
+        lanes={lanes}
+        laneOf={grouping === 'assignee' ? byAssignee : grouping === 'priority' ? byPriority : undefined}
+        columnAction={columnAction}
+        columnTop={columnTop}
+        emptyText={emptyText ? (c) => emptyText(c.columnId) : undefined}
+        focusRequest={focus}
         {...more}
       />
     </Box>

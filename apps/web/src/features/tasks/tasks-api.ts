@@ -3,6 +3,7 @@ import {
   DEFAULT_PAGE,
   PAGE_SIZE,
   TASK_BOARD_MAX_PAGE_SIZE,
+  type BoardDueFilter,
   type BoardPage,
   type CreateTaskBody,
   type CreateTaskListBody,
@@ -81,23 +82,40 @@ export interface ListTasksArgs {
   page: number;
   pageSize: number;
 }
+/** The board's filters as the endpoint reads them (a user or priority id, or `none`); unset: any. */
+export interface BoardFilterArgs {
+  assignee?: string;
+  priority?: string;
+  due?: BoardDueFilter;
+  search?: string;
+}
+
 export interface ProjectBoardArgs {
   projectId: string;
   /** Columns loaded further than the first page: status id → how many cards. */
   limits: Readonly<Record<string, number>>;
+  filters?: BoardFilterArgs;
 }
 
 /** `limits` as the board endpoint reads it: `statusId:count` pairs by status id; none when empty. */
-function boardParams(limits: Readonly<Record<string, number>>): Record<string, string | number> {
+function boardParams(
+  limits: Readonly<Record<string, number>>,
+  filters: BoardFilterArgs = {},
+): Record<string, string | number> {
   const pairs = Object.entries(limits)
     .sort(([a], [b]) => a.localeCompare(b))
     .map(([statusId, n]) => `${statusId}:${n}`);
+  const set = Object.fromEntries(Object.entries(filters).filter(([, v]) => v !== undefined && v !== ''));
   return pairs.length
-    ? { perColumn: BOARD_COLUMN_PAGE, limits: pairs.join(',') }
-    : { perColumn: BOARD_COLUMN_PAGE };
+    ? { perColumn: BOARD_COLUMN_PAGE, limits: pairs.join(','), ...set }
+    : { perColumn: BOARD_COLUMN_PAGE, ...set };
 }
 
 type Patch = { undo: () => void };
+
+/** A swimlane's field a board move sets as well as the status (see moveTask). */
+export type MoveFields =
+  { priorityId: string | null; priorityName: string | null } | { assignees: Task['assignees'] };
 
 const api = baseApi.enhanceEndpoints({ addTagTypes: ['Task', 'TaskList', 'Project'] });
 
@@ -111,8 +129,14 @@ function moveColumnTotal(d: BoardPage, from: string | null, to: string | null) {
   if (from === to) return;
   const source = d.columns.find((c) => c.statusId === from);
   const target = d.columns.find((c) => c.statusId === to);
-  if (source) source.totalCount = Math.max(0, source.totalCount - 1);
-  if (target) target.totalCount += 1;
+  if (source) {
+    source.totalCount = Math.max(0, source.totalCount - 1);
+    source.unfilteredCount = Math.max(0, source.unfilteredCount - 1);
+  }
+  if (target) {
+    target.totalCount += 1;
+    target.unfilteredCount += 1;
+  }
 }
 
 /**
@@ -238,9 +262,9 @@ export const tasksApi = api.injectEndpoints({
      * reloads every task.
      */
     projectBoard: build.query<BoardPage, ProjectBoardArgs>({
-      query: ({ projectId, limits }) => ({
+      query: ({ projectId, limits, filters }) => ({
         url: `Tasks/projects/${encodeURIComponent(projectId)}/board`,
-        params: boardParams(limits),
+        params: boardParams(limits, filters),
       }),
       providesTags: (_r, _e, { projectId }) => [{ type: 'Task', id: `PROJECT-${projectId}` }],
     }),
@@ -307,6 +331,7 @@ export const tasksApi = api.injectEndpoints({
               if (!column || d.items.some((t) => t.taskId === created.taskId)) return;
               d.items.unshift(created);
               column.totalCount += 1;
+              column.unfilteredCount += 1;
             }),
           );
         }
@@ -374,14 +399,21 @@ export const tasksApi = api.injectEndpoints({
          * below only keeps the cached order right until then.
          */
         sortOrder: number;
+        /** A drop in another swimlane changes that lane's field too: its priority or assignees. */
+        fields?: MoveFields;
       }
     >({
-      query: ({ move, status, sortOrder }) => ({
+      query: ({ move, status, sortOrder, fields }) => ({
         url: `Tasks/${encodeURIComponent(move.itemId)}`,
         method: 'PUT',
-        body: { statusId: status.statusId ?? undefined, sortOrder },
+        body: {
+          statusId: status.statusId ?? undefined,
+          sortOrder,
+          ...(fields && 'priorityId' in fields ? { priorityId: fields.priorityId } : {}),
+          ...(fields && 'assignees' in fields ? { assigneeIds: fields.assignees.map((a) => a.userId) } : {}),
+        },
       }),
-      async onQueryStarted({ move, status, sortOrder }, { dispatch, getState, queryFulfilled }) {
+      async onQueryStarted({ move, status, sortOrder, fields }, { dispatch, getState, queryFulfilled }) {
         const state = getState();
         const reorder = (d: { items: Task[] }) => {
           const task = d.items.find((t) => t.taskId === move.itemId);
@@ -389,7 +421,7 @@ export const tasksApi = api.injectEndpoints({
           for (const t of d.items) {
             if (t.statusId === status.statusId && t.sortOrder >= sortOrder) t.sortOrder += 1;
           }
-          Object.assign(task, status, { sortOrder });
+          Object.assign(task, status, fields, { sortOrder });
           d.items = applyBoardMove(d.items, move, (t) => t.taskId);
         };
         const patches: Patch[] = [
@@ -404,7 +436,7 @@ export const tasksApi = api.injectEndpoints({
           ...tasksApi.util
             .selectCachedArgsForQuery(state, 'listAllTasks')
             .map((args) => dispatch(tasksApi.util.updateQueryData('listAllTasks', args, reorder))),
-          ...taskPatches(state, move.itemId, (t) => Object.assign(t, status)).map((p) => dispatch(p)),
+          ...taskPatches(state, move.itemId, (t) => Object.assign(t, status, fields)).map((p) => dispatch(p)),
         ];
         try {
           await queryFulfilled;
