@@ -6,7 +6,6 @@ import EditOutlined from '@mui/icons-material/EditOutlined';
 import MoreVertRounded from '@mui/icons-material/MoreVertRounded';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import ButtonBase from '@mui/material/ButtonBase';
 import Chip from '@mui/material/Chip';
 import IconButton from '@mui/material/IconButton';
 import LinearProgress from '@mui/material/LinearProgress';
@@ -19,7 +18,6 @@ import Stack from '@mui/material/Stack';
 import TablePagination from '@mui/material/TablePagination';
 import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
-import Typography from '@mui/material/Typography';
 import type { Theme } from '@mui/material/styles';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import {
@@ -40,15 +38,14 @@ import { EmptyState } from '../../components/empty-state';
 import { ErrorPanel } from '../../components/error-panel';
 import { FormDialog } from '../../components/form-dialog';
 import { MainCard } from '../../components/main-card';
-import { PeopleAvatars } from '../../components/people-avatars';
-import { StatusChip } from '../../components/status-chip';
 import { LIST_PAGE_SIZES } from '../../hooks/use-list-query';
 import { useSession } from '../../hooks/use-session';
 import { useToast } from '../../hooks/use-toast';
 import { useZodForm } from '../../hooks/use-zod-form';
 import { formatDate } from '../../lib/format';
-import { DueDate, PriorityChip } from './task-bits';
+import { SelectPage, SelectTask, TaskBulkBar, useTaskSelection } from './task-bulk-bar';
 import { TaskFormDialog } from './task-form-dialog';
+import { InlineAssignees, InlineDue, InlinePriority, InlineStatus, InlineTitle } from './task-inline-edit';
 import { useOpenTask } from './task-link';
 import {
   useCreateTaskListMutation,
@@ -181,10 +178,14 @@ function useListPaging(taskListId: string) {
   return { page, pageSize, setPage, setPageSize };
 }
 
-/** One list's tasks, a page at a time. */
+/** One list's tasks, a page at a time: each row edited in place, rows selected for bulk actions. */
 function ListTasks({ list }: { list: TaskList }) {
   const open = useOpenTask();
+  const { can } = useSession();
+  const canEdit = can({ anyOf: ['task:update'] });
+  const canDelete = can({ anyOf: ['task:delete'] });
   const { page, pageSize, setPage, setPageSize } = useListPaging(list.taskListId);
+  const selection = useTaskSelection(`${page}:${pageSize}`);
   const { currentData, data, error, isLoading, isFetching, refetch } = useListListTasksQuery({
     taskListId: list.taskListId,
     page,
@@ -198,27 +199,33 @@ function ListTasks({ list }: { list: TaskList }) {
     );
   }
   if (!shown || shown.items.length === 0) return <EmptyState title="No tasks in this list yet" />;
+  const selecting = canEdit || canDelete;
   return (
     <>
       {isFetching && <LinearProgress aria-label={`Updating tasks of ${list.name}`} />}
+      {selecting && (
+        <>
+          <TaskBulkBar selection={selection} canUpdate={canEdit} canDelete={canDelete} />
+          <SelectPage rows={shown.items} selection={selection} />
+        </>
+      )}
       <List dense disablePadding aria-label={`Tasks of ${list.name}`}>
         {shown.items.map((t) => (
-          <ListItem key={t.taskId} divider disableGutters sx={{ gap: 1, flexWrap: 'wrap' }}>
-            <ButtonBase
-              onClick={() => open(t.taskId)}
-              sx={{ flex: '1 1 200px', justifyContent: 'flex-start', textAlign: 'left', borderRadius: 0.5 }}
-            >
-              <Typography variant="body2" sx={{ fontWeight: 600 }}>
-                <Typography component="span" variant="caption" color="text.secondary" sx={{ mr: 1 }}>
-                  {t.key}
-                </Typography>{' '}
-                {t.title}
-              </Typography>
-            </ButtonBase>
-            <StatusChip name={t.statusName} color={t.statusColor} />
-            <PriorityChip name={t.priorityName} />
-            <DueDate task={t} />
-            <PeopleAvatars people={t.assignees} size={22} max={3} label={`Assignees of ${t.title}`} />
+          <ListItem
+            key={t.taskId}
+            divider
+            disableGutters
+            data-testid="list-task-row"
+            sx={{ gap: 1, flexWrap: 'wrap', alignItems: 'center' }}
+          >
+            {selecting && <SelectTask task={t} selection={selection} />}
+            <Box sx={{ flex: '1 1 200px', minWidth: 0 }}>
+              <InlineTitle task={t} canEdit={canEdit} onOpen={open} />
+            </Box>
+            <InlineStatus task={t} canEdit={canEdit} />
+            <InlinePriority task={t} canEdit={canEdit} />
+            <InlineDue task={t} canEdit={canEdit} />
+            <InlineAssignees task={t} canEdit={canEdit} />
           </ListItem>
         ))}
       </List>

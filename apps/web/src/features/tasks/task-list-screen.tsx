@@ -1,6 +1,5 @@
 import SearchRounded from '@mui/icons-material/SearchRounded';
 import Autocomplete from '@mui/material/Autocomplete';
-import ButtonBase from '@mui/material/ButtonBase';
 import Grid from '@mui/material/Grid';
 import InputAdornment from '@mui/material/InputAdornment';
 import LinearProgress from '@mui/material/LinearProgress';
@@ -8,7 +7,6 @@ import Stack from '@mui/material/Stack';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import TextField from '@mui/material/TextField';
-import Typography from '@mui/material/Typography';
 import { skipToken } from '@reduxjs/toolkit/query/react';
 import { MAX_PAGE_SIZE, MESSAGES, type Paged, type Task, type TaskStatus } from '@taskhive/contract';
 import type { ReactNode } from 'react';
@@ -23,13 +21,12 @@ import { MainCard } from '../../components/main-card';
 import { MultiFilter } from '../../components/multi-filter';
 import { PageHeader } from '../../components/page-header';
 import { hideBelowMd } from '../../components/sortable-table-head';
-import { PeopleAvatars } from '../../components/people-avatars';
-import { StatusChip } from '../../components/status-chip';
 import { LIST_PAGE_SIZES, useListQuery } from '../../hooks/use-list-query';
 import { useSession } from '../../hooks/use-session';
-import { DueDate, PriorityChip } from './task-bits';
+import { SelectPage, SelectTask, TaskBulkBar, type TaskSelection, useTaskSelection } from './task-bulk-bar';
 import { TaskBoard } from './task-board';
 import { TaskDetailDrawer, type TaskDetailDrawerProps } from './task-detail-drawer';
+import { InlineAssignees, InlineDue, InlinePriority, InlineStatus, InlineTitle } from './task-inline-edit';
 import { OpenTaskProvider, useOpenTask } from './task-link';
 import {
   boardQuery,
@@ -90,47 +87,52 @@ export interface TaskListScreenProps extends TaskDetailDrawerProps {
   after?: (query: TaskQuery, statuses: readonly TaskStatus[]) => ReactNode;
 }
 
-function TaskTitle({ task }: { task: Task }) {
-  const open = useOpenTask();
-  return (
-    <ButtonBase onClick={() => open(task.taskId)} sx={{ textAlign: 'left', borderRadius: 0.5 }}>
-      <Typography variant="body2" sx={{ fontWeight: 600 }}>
-        <Typography component="span" variant="caption" color="text.secondary" sx={{ mr: 1 }}>
-          {task.key}
-        </Typography>{' '}
-        {task.title}
-      </Typography>
-    </ButtonBase>
-  );
+/** The rows' columns: a checkbox when bulk actions are allowed, then the task's cells, each edited in place. */
+function columnsOf(
+  scope: TaskScope,
+  o: {
+    canEdit: boolean;
+    selection: TaskSelection | null;
+    open: (taskId: string) => void;
+  },
+): ListColumn<Task, TaskSortField>[] {
+  const { canEdit, selection, open } = o;
+  const columns: ListColumn<Task, TaskSortField>[] = [
+    ...(selection
+      ? [
+          {
+            id: null,
+            label: '',
+            cell: (t: Task) => <SelectTask task={t} selection={selection} />,
+            sx: { width: 40, px: 0.5 },
+          },
+        ]
+      : []),
+    { id: 'title', label: 'Task', cell: (t) => <InlineTitle task={t} canEdit={canEdit} onOpen={open} /> },
+    { id: null, label: 'Project', cell: (t) => t.projectName, sx: hideBelowMd },
+    {
+      id: null,
+      label: 'Assignees',
+      cell: (t) => <InlineAssignees task={t} canEdit={canEdit} />,
+      sx: hideBelowMd,
+    },
+    {
+      id: 'statusName',
+      label: 'Status',
+      cell: (t) => <InlineStatus task={t} canEdit={canEdit} />,
+    },
+    {
+      id: 'priority',
+      label: 'Priority',
+      cell: (t) => <InlinePriority task={t} canEdit={canEdit} />,
+      sx: hideBelowMd,
+    },
+    { id: 'dueDate', label: 'Due', cell: (t) => <InlineDue task={t} canEdit={canEdit} /> },
+    { id: 'progress', label: 'Progress', cell: (t) => `${t.progress}%`, sx: hideBelowMd },
+  ];
+  // My Tasks are the reader's own: its Assignees column is All Tasks'.
+  return scope === 'all' ? columns : columns.filter((c) => c.label !== 'Assignees');
 }
-
-const COLUMNS: ListColumn<Task, TaskSortField>[] = [
-  { id: 'title', label: 'Task', cell: (t) => <TaskTitle task={t} /> },
-  { id: null, label: 'Project', cell: (t) => t.projectName, sx: hideBelowMd },
-  {
-    id: null,
-    label: 'Assignees',
-    cell: (t) =>
-      t.assignees.length ? (
-        <PeopleAvatars people={t.assignees} size={24} label={`Assignees of ${t.title}`} />
-      ) : (
-        '—'
-      ),
-    sx: hideBelowMd,
-  },
-  {
-    id: 'statusName',
-    label: 'Status',
-    cell: (t) => <StatusChip name={t.statusName} color={t.statusColor} />,
-  },
-  { id: 'priority', label: 'Priority', cell: (t) => <PriorityChip name={t.priorityName} />, sx: hideBelowMd },
-  { id: 'dueDate', label: 'Due', cell: (t) => <DueDate task={t} /> },
-  { id: 'progress', label: 'Progress', cell: (t) => `${t.progress}%`, sx: hideBelowMd },
-];
-
-/** The columns of a scope: All Tasks shows who each task is assigned to. */
-const columnsOf = (scope: TaskScope) =>
-  scope === 'all' ? COLUMNS : COLUMNS.filter((c) => c.label !== 'Assignees');
 
 function TasksBoard({ query, scope }: { query: TaskQuery; scope: TaskScope }) {
   const { can } = useSession();
@@ -173,6 +175,10 @@ function TaskListContent({ scope, timesheet, after, renderTimeLog, renderTimelin
     skip: view !== 'list',
   });
   const shown: Paged<Task> | undefined = currentData ?? data;
+  const canEdit = can({ anyOf: ['task:update'] });
+  const canDelete = can({ anyOf: ['task:delete'] });
+  const selection = useTaskSelection(JSON.stringify([query, view]));
+  const selecting = canEdit || canDelete;
 
   const setView = (v: View) =>
     setParams(
@@ -280,33 +286,45 @@ function TaskListContent({ scope, timesheet, after, renderTimeLog, renderTimelin
           {view === 'board' ? (
             <TasksBoard query={query} scope={scope} />
           ) : (
-            <ListTable
-              label={texts.label}
-              noun="tasks"
-              columns={columnsOf(scope)}
-              rows={shown?.items}
-              rowKey={(t) => t.taskId}
-              rowProps={{ 'data-testid': 'task-row' }}
-              onRowClick={(t) => openTask(t.taskId)}
-              total={shown?.totalCount ?? 0}
-              page={query.page}
-              pageSize={query.pageSize}
-              pageSizeOptions={LIST_PAGE_SIZES.tasks.options}
-              onPageChange={list.setPage}
-              onPageSizeChange={list.setPageSize}
-              sortBy={query.sortBy}
-              sortOrder={query.sortOrder}
-              onSort={list.toggleSort}
-              isLoading={isLoading}
-              isFetching={isFetching}
-              error={currentData ? undefined : error}
-              errorFallback={MESSAGES.tasks.fetchFailed}
-              onRetry={() => void refetch()}
-              empty={{
-                title: filtered ? 'No tasks match these filters' : texts.nothing,
-                description: filtered ? texts.clear : undefined,
-              }}
-            />
+            <>
+              {selecting && shown && shown.items.length > 0 && (
+                <>
+                  <TaskBulkBar selection={selection} canUpdate={canEdit} canDelete={canDelete} />
+                  <SelectPage rows={shown.items} selection={selection} />
+                </>
+              )}
+              <ListTable
+                label={texts.label}
+                noun="tasks"
+                columns={columnsOf(scope, {
+                  canEdit,
+                  selection: selecting ? selection : null,
+                  open: openTask,
+                })}
+                rows={shown?.items}
+                rowKey={(t) => t.taskId}
+                rowProps={{ 'data-testid': 'task-row' }}
+                onRowClick={(t) => openTask(t.taskId)}
+                total={shown?.totalCount ?? 0}
+                page={query.page}
+                pageSize={query.pageSize}
+                pageSizeOptions={LIST_PAGE_SIZES.tasks.options}
+                onPageChange={list.setPage}
+                onPageSizeChange={list.setPageSize}
+                sortBy={query.sortBy}
+                sortOrder={query.sortOrder}
+                onSort={list.toggleSort}
+                isLoading={isLoading}
+                isFetching={isFetching}
+                error={currentData ? undefined : error}
+                errorFallback={MESSAGES.tasks.fetchFailed}
+                onRetry={() => void refetch()}
+                empty={{
+                  title: filtered ? 'No tasks match these filters' : texts.nothing,
+                  description: filtered ? texts.clear : undefined,
+                }}
+              />
+            </>
           )}
         </MainCard>
       )}

@@ -1,0 +1,372 @@
+import CheckRounded from '@mui/icons-material/CheckRounded';
+import EditOutlined from '@mui/icons-material/EditOutlined';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import ButtonBase from '@mui/material/ButtonBase';
+import IconButton from '@mui/material/IconButton';
+import ListItemIcon from '@mui/material/ListItemIcon';
+import Menu from '@mui/material/Menu';
+import MenuItem from '@mui/material/MenuItem';
+import Popover from '@mui/material/Popover';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { MESSAGES, TASK_BULK_MESSAGES, type Task, type UpdateTaskBody } from '@taskhive/contract';
+import { type KeyboardEvent, type MouseEvent, type ReactNode, useRef, useState } from 'react';
+import { errorMessage } from '../../api/errors';
+import { useGetProjectQuery } from '../../api/projects-api';
+import { useListTaskPrioritiesQuery, useListTaskStatusesQuery } from '../../api/task-statuses-api';
+import { PeopleAvatars } from '../../components/people-avatars';
+import { StatusChip } from '../../components/status-chip';
+import { useToast } from '../../hooks/use-toast';
+import { DueDate, PriorityChip } from './task-bits';
+import { useUpdateTaskMutation } from './tasks-api';
+
+/**
+ * Inline edit in a task row (issue 23, Lists): the title in place, and status, assignees,
+ * priority and due date from a compact picker opened from the cell. Each edit is one PUT
+ * /Tasks/{id} through `updateTask`, shown at once and undone if the server refuses (its message
+ * in a toast). Without `canEdit` the cells only show the values.
+ */
+
+/** A picker's clicks stay in the picker: the row under it opens the task on a click. */
+const keepInside = { onClick: (e: MouseEvent) => e.stopPropagation() };
+
+function useSave(task: Task) {
+  const [update] = useUpdateTaskMutation();
+  const toast = useToast();
+  return async (body: UpdateTaskBody, patch: Partial<Task>) => {
+    try {
+      await update({ taskId: task.taskId, body, patch }).unwrap();
+    } catch (err) {
+      toast.error(errorMessage(err, MESSAGES.tasks.updateFailed));
+    }
+  };
+}
+
+/** A cell's button that opens its picker: the value stays what it shows, the name says what it edits. */
+function CellButton({
+  label,
+  open,
+  onOpen,
+  children,
+}: {
+  label: string;
+  open: boolean;
+  onOpen: (el: HTMLElement) => void;
+  children: ReactNode;
+}) {
+  return (
+    <ButtonBase
+      aria-label={label}
+      aria-haspopup="true"
+      aria-expanded={open}
+      onClick={(e) => {
+        e.stopPropagation();
+        onOpen(e.currentTarget);
+      }}
+      sx={{ borderRadius: 1, px: 0.25, py: 0.25, minHeight: 28, justifyContent: 'flex-start' }}
+    >
+      {children}
+    </ButtonBase>
+  );
+}
+
+/**
+ * The task's key and title: a click (or Enter) opens the task; F2, or the pencil, edits the title
+ * in place (Enter saves, Escape cancels, leaving the field saves).
+ */
+export function InlineTitle({
+  task,
+  canEdit,
+  onOpen,
+}: {
+  task: Task;
+  canEdit: boolean;
+  onOpen: (taskId: string) => void;
+}) {
+  const [editing, setEditing] = useState(false);
+  const [value, setValue] = useState(task.title);
+  const ended = useRef(false);
+  const save = useSave(task);
+  const start = () => {
+    ended.current = false;
+    setValue(task.title);
+    setEditing(true);
+  };
+  const finish = (keep: boolean) => {
+    if (ended.current) return;
+    ended.current = true;
+    setEditing(false);
+    const title = value.trim();
+    if (keep && title && title !== task.title) void save({ title }, { title });
+  };
+  if (editing) {
+    return (
+      <TextField
+        size="small"
+        autoFocus
+        fullWidth
+        value={value}
+        onChange={(e) => setValue(e.target.value)}
+        onClick={(e) => e.stopPropagation()}
+        onKeyDown={(e: KeyboardEvent) => {
+          if (e.key === 'Enter') {
+            e.preventDefault();
+            finish(true);
+          } else if (e.key === 'Escape') {
+            e.preventDefault();
+            e.stopPropagation();
+            finish(false);
+          }
+        }}
+        onBlur={() => finish(true)}
+        error={value.trim() === ''}
+        slotProps={{ htmlInput: { 'aria-label': TASK_BULK_MESSAGES.titleInput, maxLength: 300 } }}
+        sx={{ minWidth: 180 }}
+      />
+    );
+  }
+  return (
+    <Stack direction="row" sx={{ alignItems: 'center', gap: 0.5, minWidth: 0 }}>
+      <ButtonBase
+        onClick={() => onOpen(task.taskId)}
+        onKeyDown={(e) => {
+          if (e.key === 'F2' && canEdit) {
+            e.preventDefault();
+            start();
+          }
+        }}
+        sx={{ textAlign: 'left', borderRadius: 0.5, justifyContent: 'flex-start', minWidth: 0 }}
+      >
+        <Typography variant="body2" sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
+          <Typography component="span" variant="caption" color="text.secondary" sx={{ mr: 1 }}>
+            {task.key}
+          </Typography>{' '}
+          {task.title}
+        </Typography>
+      </ButtonBase>
+      {canEdit && (
+        <IconButton
+          size="small"
+          aria-label={TASK_BULK_MESSAGES.editTitle(task.title)}
+          onClick={(e) => {
+            e.stopPropagation();
+            start();
+          }}
+          sx={{ opacity: 0.7, '&:hover, &:focus-visible': { opacity: 1 } }}
+        >
+          <EditOutlined fontSize="inherit" />
+        </IconButton>
+      )}
+    </Stack>
+  );
+}
+
+export function InlineStatus({ task, canEdit }: { task: Task; canEdit: boolean }) {
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const { data: statuses = [] } = useListTaskStatusesQuery(undefined, { skip: !canEdit });
+  const save = useSave(task);
+  const chip = <StatusChip name={task.statusName} color={task.statusColor} />;
+  if (!canEdit) return chip;
+  return (
+    <>
+      <CellButton
+        label={`${TASK_BULK_MESSAGES.changeStatus(task.title)}: ${task.statusName ?? 'No status'}`}
+        open={Boolean(anchor)}
+        onOpen={setAnchor}
+      >
+        {chip}
+      </CellButton>
+      <Menu anchorEl={anchor} open={Boolean(anchor)} onClose={() => setAnchor(null)} {...keepInside}>
+        {statuses.map((s) => (
+          <MenuItem
+            key={s.statusId}
+            selected={s.statusId === task.statusId}
+            onClick={() => {
+              setAnchor(null);
+              if (s.statusId !== task.statusId)
+                void save(
+                  { statusId: s.statusId },
+                  { statusId: s.statusId, statusName: s.name, statusColor: s.color },
+                );
+            }}
+          >
+            <StatusChip name={s.name} color={s.color} />
+          </MenuItem>
+        ))}
+      </Menu>
+    </>
+  );
+}
+
+export function InlinePriority({ task, canEdit }: { task: Task; canEdit: boolean }) {
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const { data: priorities = [] } = useListTaskPrioritiesQuery(undefined, { skip: !canEdit });
+  const save = useSave(task);
+  const shown = task.priorityName ? (
+    <PriorityChip name={task.priorityName} />
+  ) : (
+    <Typography variant="caption" color="text.secondary">
+      {canEdit ? TASK_BULK_MESSAGES.noPriority : '—'}
+    </Typography>
+  );
+  if (!canEdit) return shown;
+  const pick = (priorityId: string | null, priorityName: string | null) => {
+    setAnchor(null);
+    if (priorityId !== task.priorityId) void save({ priorityId }, { priorityId, priorityName });
+  };
+  return (
+    <>
+      <CellButton
+        label={`${TASK_BULK_MESSAGES.changePriority(task.title)}: ${task.priorityName ?? TASK_BULK_MESSAGES.noPriority}`}
+        open={Boolean(anchor)}
+        onOpen={setAnchor}
+      >
+        {shown}
+      </CellButton>
+      <Menu anchorEl={anchor} open={Boolean(anchor)} onClose={() => setAnchor(null)} {...keepInside}>
+        {priorities.map((p) => (
+          <MenuItem
+            key={p.priorityId}
+            selected={p.priorityId === task.priorityId}
+            onClick={() => pick(p.priorityId, p.name)}
+          >
+            {p.name}
+          </MenuItem>
+        ))}
+        <MenuItem selected={task.priorityId === null} onClick={() => pick(null, null)}>
+          {TASK_BULK_MESSAGES.noPriority}
+        </MenuItem>
+      </Menu>
+    </>
+  );
+}
+
+/** The members of the task's project, loaded when the picker opens; a pick adds or removes one. */
+function AssigneeMenu({ task, anchor, onClose }: { task: Task; anchor: HTMLElement; onClose: () => void }) {
+  const { data: project, isLoading } = useGetProjectQuery(task.projectId);
+  const save = useSave(task);
+  const members = project?.projectMembers ?? [];
+  const assigned = new Set(task.assignees.map((a) => a.userId));
+  const toggle = (userId: string) => {
+    const next = assigned.has(userId)
+      ? task.assignees.filter((a) => a.userId !== userId)
+      : [...task.assignees, ...members.filter((m) => m.userId === userId)].map(
+          ({ userId: id, firstName, lastName, profilePhotoUrl }) => ({
+            userId: id,
+            firstName,
+            lastName,
+            profilePhotoUrl,
+          }),
+        );
+    void save({ assigneeIds: next.map((a) => a.userId) }, { assignees: next });
+  };
+  return (
+    <Menu anchorEl={anchor} open onClose={onClose} {...keepInside}>
+      {isLoading && <MenuItem disabled>{TASK_BULK_MESSAGES.membersLoading}</MenuItem>}
+      {members.map((m) => (
+        <MenuItem
+          key={m.userId}
+          onClick={() => toggle(m.userId)}
+          aria-checked={assigned.has(m.userId)}
+          role="menuitemcheckbox"
+        >
+          <ListItemIcon>{assigned.has(m.userId) && <CheckRounded fontSize="small" />}</ListItemIcon>
+          {m.firstName} {m.lastName}
+        </MenuItem>
+      ))}
+    </Menu>
+  );
+}
+
+export function InlineAssignees({ task, canEdit }: { task: Task; canEdit: boolean }) {
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const names = task.assignees.map((a) => `${a.firstName} ${a.lastName}`).join(', ');
+  const shown = task.assignees.length ? (
+    <PeopleAvatars people={task.assignees} size={24} max={3} label={`Assignees of ${task.title}`} />
+  ) : (
+    <Typography variant="caption" color="text.secondary">
+      {canEdit ? TASK_BULK_MESSAGES.unassign : '—'}
+    </Typography>
+  );
+  if (!canEdit) return shown;
+  return (
+    <>
+      <CellButton
+        label={`${TASK_BULK_MESSAGES.changeAssignee(task.title)}: ${names || TASK_BULK_MESSAGES.unassign}`}
+        open={Boolean(anchor)}
+        onOpen={setAnchor}
+      >
+        {shown}
+      </CellButton>
+      {anchor && <AssigneeMenu task={task} anchor={anchor} onClose={() => setAnchor(null)} />}
+    </>
+  );
+}
+
+export function InlineDue({ task, canEdit }: { task: Task; canEdit: boolean }) {
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const [value, setValue] = useState(task.dueDate ?? '');
+  const save = useSave(task);
+  const shown = task.dueDate ? (
+    <DueDate task={task} />
+  ) : (
+    <Typography variant="caption" color="text.secondary">
+      {canEdit ? TASK_BULK_MESSAGES.noDue : '—'}
+    </Typography>
+  );
+  if (!canEdit) return shown;
+  const commit = (dueDate: string | null) => {
+    setAnchor(null);
+    if (dueDate !== task.dueDate) void save({ dueDate }, { dueDate });
+  };
+  return (
+    <>
+      <CellButton
+        label={`${TASK_BULK_MESSAGES.changeDue(task.title)}: ${task.dueDate ?? TASK_BULK_MESSAGES.noDue}`}
+        open={Boolean(anchor)}
+        onOpen={(el) => {
+          setValue(task.dueDate ?? '');
+          setAnchor(el);
+        }}
+      >
+        {shown}
+      </CellButton>
+      <Popover
+        open={Boolean(anchor)}
+        anchorEl={anchor}
+        onClose={() => setAnchor(null)}
+        anchorOrigin={{ vertical: 'bottom', horizontal: 'left' }}
+        {...keepInside}
+      >
+        <Box
+          component="form"
+          sx={{ p: 1.5 }}
+          onSubmit={(e) => {
+            e.preventDefault();
+            commit(value || null);
+          }}
+        >
+          <TextField
+            size="small"
+            type="date"
+            autoFocus
+            label={TASK_BULK_MESSAGES.changeDue(task.title)}
+            value={value}
+            onChange={(e) => setValue(e.target.value)}
+            slotProps={{ inputLabel: { shrink: true } }}
+          />
+          <Stack direction="row" spacing={1} sx={{ mt: 1, justifyContent: 'flex-end' }}>
+            <Button size="small" onClick={() => commit(null)}>
+              {TASK_BULK_MESSAGES.clearDue}
+            </Button>
+            <Button size="small" variant="contained" type="submit">
+              Save
+            </Button>
+          </Stack>
+        </Box>
+      </Popover>
+    </>
+  );
+}
