@@ -22,6 +22,8 @@ import { companyRolesRoutes } from './features/company-roles/company-roles.route
 import { companyRolesService } from './features/company-roles/company-roles.service.ts';
 import { departmentsRoutes } from './features/departments/departments.routes.ts';
 import { departmentsService } from './features/departments/departments.service.ts';
+import { join } from 'node:path';
+import { type BlobStore, diskStore, s3Store } from './features/files/blob-store.ts';
 import { fileStorage } from './features/files/files.storage.ts';
 import { projectsRoutes } from './features/projects/projects.routes.ts';
 import { projectsService } from './features/projects/projects.service.ts';
@@ -168,7 +170,11 @@ export async function buildApp({
   const redis = config.redisUrl
     ? new Redis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 1 })
     : undefined;
-  if (redis) app.addHook('onClose', async () => void redis.quit());
+  if (redis) {
+    // An unreachable Redis is told by readiness (and each request that needs it), not thrown.
+    redis.on('error', (err: Error) => app.log.warn({ err }, 'redis unavailable'));
+    app.addHook('onClose', async () => void redis.quit());
+  }
 
   // What a successful request changed goes to the live streams once its answer is out; a failed
   // request (its transaction rolled back) announces nothing.
@@ -252,9 +258,29 @@ export async function buildApp({
   await app.register(authPlugin, { db, config, ...(listen ? { listen } : {}) });
   await app.register(openapiPlugin);
 
+  // Uploads: an S3 bucket when configured (any process serves any file), else DATA_DIR/uploads.
+  const blobs: BlobStore = config.s3 ? s3Store(config.s3) : diskStore(join(config.dataDir, 'uploads'));
+  app.addHook('onClose', async () => blobs.close());
   await app.register(healthRoutes, {
     dbReady: () => databaseAnswers(db),
     isShuttingDown: () => shuttingDown,
+    // Readiness also needs what every request may need besides the database: Redis (sessions'
+    // rate limits, live events across processes) and the bucket, when configured.
+    dependencies: [
+      ...(redis ? [{ name: 'redis', ready: () => redis.ping().then((pong) => pong === 'PONG') }] : []),
+      ...(config.s3
+        ? [
+            {
+              name: 'storage',
+              ready: () =>
+                blobs.ping().then(
+                  () => true,
+                  () => false,
+                ),
+            },
+          ]
+        : []),
+    ],
   });
   await app.register(authRoutes, {
     auth: authService({ db, config, log: app.log, background: later, live }),
@@ -264,7 +290,7 @@ export async function buildApp({
   if (mailer.mode === 'outbox' && config.env !== 'production') await app.register(outboxRoutes, { mailer });
   await app.register(jobsRoutes, { jobs });
   await app.register(impersonationRoutes, { impersonation: impersonationService({ db, config }) });
-  const storage = fileStorage(config.dataDir);
+  const storage = fileStorage(config.dataDir, blobs);
   await app.register(companiesRoutes, {
     companies: companiesService({ storage, log: app.log }),
     storage,

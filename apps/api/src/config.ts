@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
+import { type S3Settings, s3SettingsFromEnv } from './features/files/blob-store.ts';
 import type { JobsConfig } from './lib/jobs.ts';
 
 /** The only reader of process.env. Parsed once; a bad value stops the process naming the variable. */
@@ -78,6 +79,8 @@ export type Config = {
   liveStream?: { heartbeatMs?: number; recheckMs?: number; pollMs?: number };
   /** How long an impersonation lasts (features/impersonation); tests shorten it, the default is the contract's. */
   impersonation?: { ttlSeconds?: number };
+  /** Uploads in an S3-compatible bucket (S3_URL or S3_BUCKET...), else on the disk under DATA_DIR/uploads. */
+  s3?: S3Settings | null;
 };
 
 export class ConfigError extends Error {}
@@ -98,6 +101,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid environment configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
+  let s3: S3Settings | null;
+  try {
+    s3 = s3SettingsFromEnv(env);
+  } catch (err) {
+    throw new ConfigError(`Invalid environment configuration:\n  S3_URL: ${(err as Error).message}`);
+  }
   // npm runs workspace scripts in the workspace folder; INIT_CWD is where the user typed the command.
   const dataDir = resolve(env.INIT_CWD ?? process.cwd(), e.DATA_DIR);
   mkdirSync(dataDir, { recursive: true });
@@ -127,5 +136,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       pollMs: e.JOB_POLL_MS,
       pruneSchedule: e.JOB_PRUNE_SCHEDULE,
     },
+    s3,
   };
 }

@@ -1,12 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { createReadStream, createWriteStream, mkdirSync } from 'node:fs';
-import { open, rm, stat, writeFile } from 'node:fs/promises';
 import { extname, join } from 'node:path';
-import { Transform, type TransformCallback } from 'node:stream';
+import { PassThrough, Transform, type TransformCallback } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { DOCUMENT_MAX_BYTES, IMAGE_MAX_BYTES, MESSAGES } from '@taskhive/contract';
 import { fieldError, HttpError, notFound } from '../../lib/errors.ts';
+import { type BlobStore, diskStore } from './blob-store.ts';
 
 export type UploadKind = 'image' | 'document';
 export type StoredFile = { storageKey: string; fileName: string; mimeType: string; sizeBytes: number };
@@ -186,16 +185,6 @@ function inspector(kind: UploadKind, ext: string, onType: (mime: string) => void
   });
 }
 
-async function imageTypeOf(path: string): Promise<string | null> {
-  const fh = await open(path, 'r');
-  try {
-    const { buffer, bytesRead } = await fh.read(Buffer.alloc(SNIFF_BYTES), 0, SNIFF_BYTES, 0);
-    return contentTypeOf('image', sniff(buffer.subarray(0, bytesRead)), '', false);
-  } finally {
-    await fh.close();
-  }
-}
-
 /** A client's file name, kept only as metadata: no folders, no control characters, bounded. */
 export function safeFileName(name: string | undefined): string {
   const base = (name ?? '').split(/[/\\]/).pop() ?? '';
@@ -219,15 +208,16 @@ export function contentDisposition(type: 'attachment' | 'inline', fileName: stri
 }
 
 /**
- * Uploaded files under DATA_DIR/uploads, each under a random name (never the client's, never in
- * the web root). Files reach clients only through authenticated routes that call `send`.
+ * Uploaded files, each under a random name (never the client's, never in the web root), in a
+ * blob store (blob-store.ts): DATA_DIR/uploads by default, an S3 bucket when configured. Files
+ * reach clients only through authenticated routes that call `send`.
  */
-export function fileStorage(dataDir: string) {
+export function fileStorage(dataDir: string, blobs?: BlobStore) {
   const root = join(dataDir, 'uploads');
-  mkdirSync(root, { recursive: true, mode: 0o700 });
-  const pathOf = (key: string) => {
+  const store = blobs ?? diskStore(root);
+  const keyOf = (key: string) => {
     if (!/^[A-Za-z0-9-]+(\.[A-Za-z0-9]{1,10})?$/.test(key)) throw new Error(`bad storage key ${key}`);
-    return join(root, key);
+    return key;
   };
 
   return {
@@ -256,7 +246,6 @@ export function fileStorage(dataDir: string) {
       const fileName = safeFileName(part.filename);
       const ext = extname(fileName).slice(1).toLowerCase();
       const storageKey = randomUUID();
-      const path = pathOf(storageKey);
       let mimeType = '';
       let sizeBytes = 0;
       let tooLarge = false;
@@ -271,22 +260,32 @@ export function fileStorage(dataDir: string) {
           cb(null, chunk);
         },
       });
-      const out = createWriteStream(path, { flags: 'wx', mode: 0o600 });
+      // The checked bytes flow into the store as they come. What the client sent wrong (a type, a
+      // broken body) is told apart from a store that fails (that one stops the upload: a 500).
+      let clientError: unknown = null;
+      const check = inspector(kind, ext, (m) => (mimeType = m));
+      for (const s of [part.file, check]) s.once('error', (err: unknown) => (clientError ??= err));
+      const checked = new PassThrough();
+      const storing = store.put(storageKey, checked).then(
+        () => null,
+        (err: unknown) => {
+          abort.abort();
+          return err;
+        },
+      );
+      let failed: unknown = null;
       try {
-        await pipeline(
-          part.file,
-          inspector(kind, ext, (m) => (mimeType = m)),
-          counter,
-          out,
-          { signal: abort.signal },
-        );
-        if (part.file.truncated || tooLarge) throw payloadTooLarge();
+        await pipeline(part.file, check, counter, checked, { signal: abort.signal });
       } catch (err) {
-        // The file may still be opening when the pipeline fails: wait for it to close, then delete it.
-        if (!out.closed) await new Promise<void>((resolve) => out.once('close', () => resolve()));
-        await rm(path, { force: true });
-        if (tooLarge) throw payloadTooLarge();
-        throw asClientError(err);
+        failed = err;
+        checked.destroy();
+      }
+      const storeError = await storing;
+      if (failed || storeError || part.file.truncated || tooLarge) {
+        await store.remove(storageKey).catch(() => undefined);
+        if (tooLarge || part.file.truncated) throw payloadTooLarge();
+        if (clientError) throw asClientError(clientError);
+        throw storeError ?? asClientError(failed);
       }
       return { storageKey, fileName: nameForType(fileName, mimeType), mimeType, sizeBytes };
     },
@@ -297,13 +296,13 @@ export function fileStorage(dataDir: string) {
      */
     async write(content: Buffer | string): Promise<string> {
       const storageKey = randomUUID();
-      await writeFile(pathOf(storageKey), content, { flag: 'wx', mode: 0o600 });
+      await store.write(storageKey, content);
       return storageKey;
     },
 
     /** Deletes a stored file; a missing one is not an error. */
     async remove(storageKey: string | null | undefined) {
-      if (storageKey) await rm(pathOf(storageKey), { force: true });
+      if (storageKey) await store.remove(keyOf(storageKey));
     },
 
     /**
@@ -317,23 +316,29 @@ export function fileStorage(dataDir: string) {
       file: { storageKey: string; mimeType?: string; fileName: string },
       disposition: 'attachment' | 'inline',
     ) {
-      const path = pathOf(file.storageKey);
-      const info = await stat(path).catch(() => null);
-      if (!info?.isFile()) throw notFound('File');
-      const mimeType = file.mimeType ?? (await imageTypeOf(path));
-      if (!mimeType) throw notFound('File');
+      const key = keyOf(file.storageKey);
+      let mimeType = file.mimeType;
+      if (!mimeType) {
+        const head = await store.head(key, SNIFF_BYTES);
+        mimeType = head ? (contentTypeOf('image', sniff(head), '', false) ?? undefined) : undefined;
+        if (!mimeType) throw notFound('File');
+      }
+      const blob = await store.get(key);
+      if (!blob) throw notFound('File');
       const type = mimeType.startsWith('text/') ? `${mimeType}; charset=utf-8` : mimeType;
       return reply
         .header('content-type', type)
-        .header('content-length', String(info.size))
+        .header('content-length', String(blob.size))
         .header('content-disposition', contentDisposition(disposition, file.fileName))
         .header('x-content-type-options', 'nosniff')
         .header('content-security-policy', "default-src 'none'; sandbox")
         .header('cache-control', 'private, no-store')
-        .send(createReadStream(path));
+        .send(blob.stream);
     },
 
-    /** For tests and diagnostics: where the uploads live. */
+    /** The blob store behind it (its driver, readiness, listing for tests). */
+    store,
+    /** For tests and diagnostics: where the disk driver keeps the uploads. */
     root,
   };
 }

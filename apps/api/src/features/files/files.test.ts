@@ -1,4 +1,3 @@
-import { readdirSync } from 'node:fs';
 import { request } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -6,8 +5,10 @@ import { IMAGE_MAX_BYTES, MESSAGES } from '@taskhive/contract';
 import type { App } from '../../app.ts';
 import type { Database } from '../../db/client.ts';
 import { buildTestApp, workerDataDir } from '../../test/build-app.ts';
+import { startS3 } from '../../test/s3.ts';
 import { bearer, buildCompany, login, type Session, type TestCompany } from '../../test/factories.ts';
 import { EXE, JPEG, multipart, OLE, PDF, PNG, WEBP, ZIP } from '../../test/files.fixtures.ts';
+import { type BlobStore, diskStore, s3Store } from './blob-store.ts';
 import { contentDisposition, contentTypeOf, fileStorage, safeFileName, sniff } from './files.storage.ts';
 
 describe('type detection by content', () => {
@@ -47,21 +48,34 @@ describe('type detection by content', () => {
   });
 });
 
-describe('uploads through the API', () => {
+// The same suite on both storage drivers (issue 27): the disk under DATA_DIR/uploads, and an
+// S3-compatible server (s3rver, started by the test).
+describe.each(['disk', 's3'] as const)('uploads through the API (%s driver)', (driver) => {
   let app: App;
   let database: Database;
   let acme: TestCompany;
   let admin: Session;
-  let uploads: string;
-  const files = () => readdirSync(uploads);
+  let store: BlobStore;
+  let s3: Awaited<ReturnType<typeof startS3>> | undefined;
+  const files = () => store.list();
 
   beforeAll(async () => {
-    ({ app, database } = await buildTestApp());
-    acme = await buildCompany(database.db, { name: 'Acme' });
+    if (driver === 's3') {
+      s3 = await startS3();
+      store = s3Store(s3.settings);
+      ({ app, database } = await buildTestApp({ s3: s3.settings }));
+    } else {
+      store = diskStore(fileStorage(workerDataDir()).root);
+      ({ app, database } = await buildTestApp());
+    }
+    acme = await buildCompany(database.db, { name: `Acme ${driver}` });
     admin = await login(app, acme.adminEmail);
-    uploads = fileStorage(workerDataDir()).root;
   });
-  afterAll(() => app.close());
+  afterAll(async () => {
+    await app.close();
+    store.close();
+    await s3?.close();
+  });
 
   const upload = (
     url: string,
@@ -87,14 +101,35 @@ describe('uploads through the API', () => {
       ['notes.txt', 'Plain notes, ünïcödé\n', 'text/plain'],
       ['photo.webp', WEBP, 'image/webp'],
     ] as const) {
-      const before = files().length;
+      const before = (await files()).length;
       const res = await upload(docUrl(), { name, content });
       expect(res.statusCode, name).toBe(201);
       expect(res.json().data).toMatchObject({ fileName: name, mimeType: type });
       expect(res.json().data).not.toHaveProperty('storageKey');
-      expect(files().length).toBe(before + 1);
+      expect((await files()).length).toBe(before + 1);
     }
-    expect(files().some((f) => f.includes('brief') || f.endsWith('.pdf'))).toBe(false);
+    expect((await files()).some((f) => f.includes('brief') || f.endsWith('.pdf'))).toBe(false);
+  });
+
+  it('downloads what was uploaded, byte for byte, with its type; a logo is typed by its own bytes', async () => {
+    const doc = await upload(docUrl(), { name: 'brief.pdf', content: PDF });
+    expect(doc.statusCode).toBe(201);
+    const docId = doc.json().data.documentId ?? doc.json().data.id;
+    const got = await app.inject({ method: 'GET', url: `${docUrl()}/${docId}`, headers: bearer(admin) });
+    expect(got.statusCode).toBe(200);
+    expect(got.headers['content-type']).toBe('application/pdf');
+    expect(got.headers['content-length']).toBe(String(PDF.length));
+    expect(got.rawPayload.equals(PDF)).toBe(true);
+
+    expect((await upload(logoUrl(), { name: 'logo.png', content: PNG })).statusCode).toBeLessThan(300);
+    const logo = await app.inject({
+      method: 'GET',
+      url: `/api/Companies/${acme.companyId}/logo`,
+      headers: bearer(admin),
+    });
+    expect(logo.statusCode).toBe(200);
+    expect(logo.headers['content-type']).toBe('image/png');
+    expect(logo.rawPayload.equals(PNG)).toBe(true);
   });
 
   it('names the download with the extension of the type the bytes show', async () => {
@@ -112,7 +147,7 @@ describe('uploads through the API', () => {
   });
 
   it('415 for spoofed types, leaving nothing on disk', async () => {
-    const before = files().length;
+    const before = (await files()).length;
     const cases = [
       [logoUrl(), { name: 'logo.png', content: 'just text, not a picture', type: 'image/png' }],
       [logoUrl(), { name: 'logo.png', content: EXE, type: 'image/png' }],
@@ -129,25 +164,25 @@ describe('uploads through the API', () => {
       expect(res.statusCode, file.name).toBe(415);
       expect(res.json().message).toBe(MESSAGES.unsupportedMediaType);
     }
-    expect(files().length).toBe(before);
+    expect((await files()).length).toBe(before);
   });
 
   it('leaves no file behind when many refused uploads race the file opening', async () => {
-    const before = files().length;
+    const before = (await files()).length;
     const results = await Promise.all(
       Array.from({ length: 20 }, () => upload(docUrl(), { name: 'setup.exe', content: EXE })),
     );
     expect(results.every((r) => r.statusCode === 415)).toBe(true);
-    expect(files().length).toBe(before);
+    expect((await files()).length).toBe(before);
   });
 
   it('413 for an oversize image while streaming, leaving no partial file', async () => {
-    const before = files().length;
+    const before = (await files()).length;
     const big = Buffer.concat([PNG, Buffer.alloc(IMAGE_MAX_BYTES, 7)]);
     const res = await upload(logoUrl(), { name: 'huge.png', content: big });
     expect(res.statusCode).toBe(413);
     expect(res.json().message).toBe(MESSAGES.payloadTooLarge);
-    expect(files().length).toBe(before);
+    expect((await files()).length).toBe(before);
   });
 
   it('413 at once from Content-Length, before any of the body is read', async () => {
