@@ -1,5 +1,5 @@
 import { MESSAGES, type TimeLog } from '@taskhive/contract';
-import { screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { jsonResponse, render, signedIn } from '../../test/render';
 import { TimesheetList } from './timesheet-list';
@@ -117,5 +117,59 @@ describe('TimesheetList', () => {
     await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Delete' }));
     await waitFor(() => expect(rows()).toHaveLength(2));
     expect(store.getState().toast.queue.at(-1)?.message).toBe(MESSAGES.timesheets.deleted);
+  });
+
+  it('keeps its filters, sort and loaded pages in the address: a new visit of the link shows the same list', async () => {
+    const calls = serve((req) => timelogs(req));
+    const { user, router } = render(<TimesheetList />, {
+      route: '/app/tasks?view=timesheet',
+      preloadedState: session,
+    });
+    await waitFor(() => expect(rows()).toHaveLength(10));
+    await user.click(screen.getByRole('button', { name: 'Duration' }));
+    await user.type(screen.getByLabelText('From'), '2026-06-01');
+    await user.click(screen.getByRole('textbox', { name: 'Search entries' }));
+    await user.paste('entry');
+    await waitFor(() => expect(router.state.location.search).toContain('ts.search=entry'));
+    // The search's own answer, not the last filter's ten rows.
+    await waitFor(() => expect(listCalls(calls).at(-1)?.url).toContain('search=entry'));
+    await waitFor(() => expect(rows()).toHaveLength(10));
+    await user.click(screen.getByRole('button', { name: 'Load more' }));
+    await waitFor(() => expect(rows()).toHaveLength(15));
+    const params = new URLSearchParams(router.state.location.search);
+    expect(Object.fromEntries(params)).toEqual({
+      view: 'timesheet',
+      'ts.search': 'entry',
+      'ts.from': '2026-06-01',
+      'ts.sortBy': 'duration',
+      'ts.pages': '2',
+    });
+
+    // The same address again (a reload): the same query, and both pages loaded again.
+    cleanup();
+    calls.length = 0;
+    const again = render(<TimesheetList />, {
+      route: `/app/tasks?${params.toString()}`,
+      preloadedState: session,
+    });
+    await waitFor(() => expect(rows()).toHaveLength(15));
+    expect(again.router.state.location.search).toBe(`?${params.toString()}`);
+    expect(screen.getByRole('textbox', { name: 'Search entries' })).toHaveValue('entry');
+    expect(screen.getByLabelText('From')).toHaveValue('2026-06-01');
+    const first = new URL(listCalls(calls)[0]?.url ?? '').searchParams;
+    expect(first.get('search')).toBe('entry');
+    expect(first.get('sortBy')).toBe('duration');
+    expect(first.get('loggedAtFrom')).toBe('2026-06-01');
+    expect(listCalls(calls).map((r) => new URL(r.url).searchParams.get('pageNumber'))).toEqual(['1', '2']);
+  });
+
+  it("a task's entries (the drawer) keep their state off the address", async () => {
+    serve((req) => timelogs(req));
+    const { router } = render(<TimesheetList taskId="00000000-0000-4000-8000-400000000000" />, {
+      route: '/app/tasks?ts.search=nothing-matches',
+      preloadedState: session,
+    });
+    await waitFor(() => expect(screen.getAllByTestId('time-entry')).toHaveLength(10));
+    expect(router.state.location.search).toBe('?ts.search=nothing-matches');
   });
 });

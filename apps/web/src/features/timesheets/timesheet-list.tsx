@@ -31,6 +31,7 @@ import { useDebouncedValue } from '../../hooks/use-debounced-value';
 import { useSession } from '../../hooks/use-session';
 import { useToast } from '../../hooks/use-toast';
 import { formatDay } from './days';
+import { useTimesheetQuery } from './timesheet-address';
 import { TimeEntryDialog } from './time-entry-dialog';
 import {
   filterParams,
@@ -140,16 +141,25 @@ export function TimesheetList({ taskId, toolbarStart }: { taskId?: string; toolb
   const { can } = useSession();
   const toast = useToast();
   const download = useAuthedDownload();
-  const [searchInput, setSearchInput] = useState('');
-  const search = useDebouncedValue(searchInput.trim(), USER_SEARCH_DEBOUNCE_MS);
-  const [from, setFrom] = useState('');
-  const [to, setTo] = useState('');
-  const [sort, setSort] = useState<{ sortBy: TimeLogSortField; sortOrder: 'asc' | 'desc' }>({
-    sortBy: 'loggedAt',
-    sortOrder: 'desc',
-  });
+  const { query, change } = useTimesheetQuery(!taskId);
+  const { from, to, sortBy, sortOrder } = query;
+  const search = query.search;
+  // The box follows the address when it changes under it (Back, a link), not while typing.
+  const [searchInput, setSearchInput] = useState(query.search);
+  const [seen, setSeen] = useState(query.search);
+  if (seen !== query.search) {
+    setSeen(query.search);
+    if (searchInput.trim() !== query.search) setSearchInput(query.search);
+  }
+  const typed = useDebouncedValue(searchInput.trim(), USER_SEARCH_DEBOUNCE_MS);
+  useEffect(() => {
+    if (typed !== query.search) change({ search: typed }, true);
+    // Only a new typed value applies: the address's own changes reach the box above.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [typed]);
   const args: TimeLogFilterArgs = {
-    ...sort,
+    sortBy,
+    sortOrder,
     ...(search ? { search } : {}),
     ...(from ? { loggedAtFrom: from } : {}),
     ...(to ? { loggedAtTo: to } : {}),
@@ -157,11 +167,18 @@ export function TimesheetList({ taskId, toolbarStart }: { taskId?: string; toolb
   };
   const { data, error, isLoading, isFetching, isFetchingNextPage, hasNextPage, fetchNextPage, refetch } =
     useListTimeLogsInfiniteQuery(args);
+  const loadedPages = data?.pages.length ?? 0;
+  // A reload (or a link) that had more pages loaded loads them again, one after the other.
+  useEffect(() => {
+    if (loadedPages > 0 && loadedPages < query.pages && hasNextPage && !isFetching) void fetchNextPage();
+  }, [loadedPages, query.pages, hasNextPage, isFetching, fetchNextPage]);
   const [editing, setEditing] = useState<TimeLog | 'new' | null>(null);
   const [deleting, setDeleting] = useState<TimeLog | null>(null);
   const [remove, removing] = useDeleteTimeLogMutation();
   const loadMore = () => {
-    if (hasNextPage && !isFetchingNextPage) void fetchNextPage();
+    if (!hasNextPage || isFetchingNextPage) return;
+    void fetchNextPage();
+    change({ pages: loadedPages + 1 }, true);
   };
   const sentinel = useLoadMoreOnView(loadMore, Boolean(hasNextPage));
   const rows = data?.pages.flatMap((p) => p.items) ?? [];
@@ -237,13 +254,10 @@ export function TimesheetList({ taskId, toolbarStart }: { taskId?: string; toolb
             <Table size="small" aria-label="Time entries">
               <SortableTableHead
                 columns={COLUMNS}
-                sortBy={sort.sortBy}
-                sortOrder={sort.sortOrder}
+                sortBy={sortBy}
+                sortOrder={sortOrder}
                 onSort={(id) =>
-                  setSort((s) => ({
-                    sortBy: id,
-                    sortOrder: s.sortBy === id && s.sortOrder === 'desc' ? 'asc' : 'desc',
-                  }))
+                  change({ sortBy: id, sortOrder: sortBy === id && sortOrder === 'desc' ? 'asc' : 'desc' })
                 }
                 actionsLabel="Actions"
               />
@@ -345,7 +359,7 @@ export function TimesheetList({ taskId, toolbarStart }: { taskId?: string; toolb
         type="date"
         label="From"
         value={from}
-        onChange={(e) => setFrom(e.target.value)}
+        onChange={(e) => change({ from: e.target.value })}
         slotProps={{ inputLabel: { shrink: true } }}
       />
       <TextField
@@ -353,7 +367,7 @@ export function TimesheetList({ taskId, toolbarStart }: { taskId?: string; toolb
         type="date"
         label="To"
         value={to}
-        onChange={(e) => setTo(e.target.value)}
+        onChange={(e) => change({ to: e.target.value })}
         slotProps={{ inputLabel: { shrink: true } }}
       />
       <Box sx={{ flexGrow: 1 }} />
