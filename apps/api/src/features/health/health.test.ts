@@ -89,11 +89,11 @@ describe('GET /readyz', () => {
     });
     expect(res.statusCode).toBe(500);
     expect(res.json().message).not.toBe(MESSAGES.unsupportedMediaType);
-    const [{ n }] = rowsOf<{ n: number }>(
+    const [row] = rowsOf<{ n: number }>(
       await database.db.execute(
         sql`select count(*)::int as n from ${documents} where ${documents.companyId} = ${acme.companyId}`,
       ),
     );
-    expect(n).toBe(0);
+    expect(row?.n).toBe(0);
   });
 });
