@@ -23,7 +23,9 @@ export type LiveMessageType =
   /** What the company holds: a purchase, a module granted, changed or revoked. */
   | 'subscription'
   /** A personal to-do (issue 24): sent to its owner only. */
-  | 'todo';
+  | 'todo'
+  /** A person's timesheet week (issue 25; `id`: the week, or the company for its settings): the person and their approvers. */
+  | 'timesheet';
 
 /** One `data:` line of the stream (JSON). */
 export type LiveMessage = {

@@ -81,6 +81,8 @@ export const PERMISSION_LABELS: Readonly<Record<Permission, string>> = {
   'comment:delete': 'Delete their own comments',
   'comment:delete:all': "Delete anyone's comments",
   'audit:read': 'Read the audit log',
+  'timesheet:approve:all': "Approve anyone's timesheet",
+  'timesheet:unlock': 'Change locked time (approved weeks, before the lock date)',
 };
 
 /** A permission in words; a name outside the catalogue (one the Super Admin added) reads as itself. */

@@ -30,8 +30,8 @@ describe('permission catalogue', () => {
     }
   });
 
-  it('has create, update and delete for every resource but the read-only audit log, and no duplicates', () => {
-    for (const r of RESOURCES.filter((r) => r !== 'audit'))
+  it('has create, update and delete for every resource but the read-only audit log and timesheets, and no duplicates', () => {
+    for (const r of RESOURCES.filter((r) => r !== 'audit' && r !== 'timesheet'))
       for (const a of ['read', 'create', 'update', 'delete']) expect(PERMISSIONS).toContain(`${r}:${a}`);
     expect(PERMISSIONS.filter((p) => p.startsWith('audit:'))).toEqual(['audit:read']);
     expect(new Set(PERMISSIONS).size).toBe(PERMISSIONS.length);
@@ -53,6 +53,23 @@ describe('permission catalogue', () => {
     expect(DEFAULT_ROLE_PERMISSIONS['Company Admin']).toContain('audit:read');
     expect(DEFAULT_ROLE_PERMISSIONS.Manager).not.toContain('audit:read');
     expect(DEFAULT_ROLE_PERMISSIONS.Employee).not.toContain('audit:read');
+  });
+});
+
+describe('timesheets (issue 25)', () => {
+  it('are two named permissions, updates of Time Tracking, held by the Company Admin and not the Manager', () => {
+    expect(PERMISSIONS.filter((p) => p.startsWith('timesheet:'))).toEqual([
+      'timesheet:approve:all',
+      'timesheet:unlock',
+    ]);
+    for (const p of ['timesheet:approve:all', 'timesheet:unlock'] as const) {
+      expect(moduleOf(p)).toBe('time-tracking');
+      expect(accessLevelAllows('write', p)).toBe(true);
+      expect(accessLevelAllows('read', p)).toBe(false);
+      expect(DEFAULT_ROLE_PERMISSIONS['Company Admin']).toContain(p);
+      expect(DEFAULT_ROLE_PERMISSIONS.Manager).not.toContain(p);
+      expect(DEFAULT_ROLE_PERMISSIONS.Employee).not.toContain(p);
+    }
   });
 });
 

@@ -21,6 +21,7 @@ export const RESOURCES = [
   'role',
   'comment',
   'audit',
+  'timesheet',
 ] as const;
 export type Resource = (typeof RESOURCES)[number];
 
@@ -49,6 +50,13 @@ const DELETE_ALL: readonly Resource[] = ['comment'];
 const READ_ONLY: readonly Resource[] = ['audit'];
 
 /**
+ * Timesheets (issue 25) have only named permissions, no read/create/update/delete: every member
+ * reads and submits their own week, the person's department manager approves it. Approving anyone's
+ * week and changing locked time are these two, stored as `update`s, carried by Time Tracking.
+ */
+export const TIMESHEET_ONLY = ['timesheet:approve:all', 'timesheet:unlock'] as const;
+
+/**
  * Giving someone a role is its own permission, apart from `employee:update`: editing a profile
  * must not be enough to hand out (or take away) what a role carries. Stored as an `update`.
  */
@@ -59,6 +67,10 @@ type Action = 'read' | 'read:all' | 'create' | 'update' | 'update:all' | 'delete
 function catalogue(): string[] {
   const out: string[] = [];
   for (const r of RESOURCES) {
+    if (r === 'timesheet') {
+      out.push(...TIMESHEET_ONLY);
+      continue;
+    }
     if (READ_ONLY.includes(r)) {
       out.push(`${r}:read`);
       continue;
@@ -78,12 +90,13 @@ function catalogue(): string[] {
 export const PERMISSIONS = catalogue() as readonly Permission[];
 
 export type Permission =
-  | `${Exclude<Resource, 'audit'>}:${'read' | 'create' | 'update' | 'delete'}`
+  | `${Exclude<Resource, 'audit' | 'timesheet'>}:${'read' | 'create' | 'update' | 'delete'}`
   | 'audit:read'
   | `${'project' | 'task' | 'timelog' | 'report' | 'employee' | 'company' | 'companyrole' | 'department'}:read:all`
   | `timelog:${'update' | 'delete'}:all`
   | 'comment:delete:all'
-  | typeof ASSIGN_ROLE;
+  | typeof ASSIGN_ROLE
+  | (typeof TIMESHEET_ONLY)[number];
 
 export function isPermission(value: string): value is Permission {
   return (PERMISSIONS as readonly string[]).includes(value);
@@ -96,7 +109,7 @@ export function permissionParts(p: Permission): { resource: Resource; action: st
 
 /** read | create | update | delete: the `permissionType` stored with each permission. */
 export function permissionType(p: Permission): 'read' | 'create' | 'update' | 'delete' {
-  if (p === ASSIGN_ROLE) return 'update';
+  if (p === ASSIGN_ROLE || p.startsWith('timesheet:')) return 'update';
   return permissionParts(p).action.split(':')[0] as 'read' | 'create' | 'update' | 'delete';
 }
 
@@ -133,7 +146,7 @@ export const PLATFORM_ONLY: readonly Permission[] = [
 export const MODULE_CATALOGUE = [
   { key: 'projects', name: 'Projects', category: 'Work', resources: ['project', 'tasklist'] },
   { key: 'tasks', name: 'Tasks', category: 'Work', resources: ['task', 'comment'] },
-  { key: 'time-tracking', name: 'Time Tracking', category: 'Work', resources: ['timelog'] },
+  { key: 'time-tracking', name: 'Time Tracking', category: 'Work', resources: ['timelog', 'timesheet'] },
   { key: 'reports', name: 'Reports', category: 'Insight', resources: ['report'] },
   { key: 'employees', name: 'Employees', category: 'Organisation', resources: ['employee'] },
   { key: 'departments', name: 'Departments', category: 'Organisation', resources: ['department'] },
@@ -213,6 +226,8 @@ export const DEFAULT_ROLE_PERMISSIONS: Record<
       !p.startsWith('companyrole:') &&
       !p.startsWith('package:') &&
       !p.startsWith('audit:') &&
+      // A manager approves their own department's weeks as its manager, not everyone's.
+      !p.startsWith('timesheet:') &&
       !['employee:create', 'employee:delete', 'department:delete', 'comment:delete:all'].includes(p),
   ).concat(['company:read']),
   Employee: [

@@ -139,7 +139,9 @@ export type WeekQuery = z.infer<typeof weekQuerySchema>;
 /**
  * PUT /Timesheets/cells: set the caller's own time on one task (or project, `taskId` null) and
  * day to `duration` ('0' or '' clears it). A cell with no entry creates one, with one entry
- * updates it, with several answers 409 (edit them in the list). Locks apply.
+ * updates it, with several answers 409 (edit them in the list). Locks apply. A new entry needs a
+ * task (400 on `taskId` for null: a project's time without a task is only changed or cleared
+ * here). Answers the week's grid (`timesheetGridSchema`).
  */
 export const setCellBodySchema = z.object({
   day: daySchema,
@@ -169,6 +171,13 @@ export const rejectWeeksBodySchema = z.object({
   reason: text().trim().min(1, 'A reason is required').max(TIMESHEET_REASON_MAX),
 });
 export type RejectWeeksBody = z.infer<typeof rejectWeeksBodySchema>;
+
+/** The answer of a bulk approve or reject: how many weeks moved (all that were sent). */
+export const timesheetBulkResultSchema = z.object({ count: z.number().int() });
+export type TimesheetBulkResult = z.infer<typeof timesheetBulkResultSchema>;
+
+/** The person of /Timesheets/weeks/{userId} and /Timesheets/capacity/{userId}. */
+export const timesheetUserParam = z.object({ userId: z.uuid() });
 
 /** POST /Timesheets/weeks/{id}/reopen: an approver sends a week back to open. */
 export const reopenWeekBodySchema = z.object({
@@ -246,6 +255,8 @@ export const TIMESHEET_MESSAGES = {
   cellHasSeveral: 'This day has several entries for this task: edit them in the entries list',
   notOpen: 'Only an open or rejected week can be submitted',
   notSubmitted: 'Only a submitted week can be approved or rejected',
+  alreadyOpen: 'This week is already open',
+  taskRequired: 'Choose a task: a new entry belongs to a task',
   ownWeek: 'Nobody approves their own week',
   notApprover: 'You do not approve this person’s time',
   reminderTitle: (weekStart: string) => `Your timesheet for the week of ${weekStart} is not submitted`,

@@ -117,10 +117,12 @@ export async function syncReferenceData(db: Db): Promise<void> {
       select r.id, p.id from roles r cross join permissions p
        where r.role_type = 'company' and r.name = ${ROLES.companyAdmin} and p.name = ${ASSIGN_ROLE}
       on conflict do nothing`);
-    // Likewise the comment permissions and the audit log's reach the seeded roles that hold them
-    // by default (the audit log: the Company Admin only).
+    // Likewise the comment permissions, the audit log's and the timesheets' (issue 25) reach the
+    // seeded roles that hold them by default (the audit log and timesheets: the Company Admin only).
     for (const [role, held] of Object.entries(DEFAULT_ROLE_PERMISSIONS)) {
-      const names = held.filter((p) => p.startsWith('comment:') || p === 'audit:read');
+      const names = held.filter(
+        (p) => p.startsWith('comment:') || p === 'audit:read' || p.startsWith('timesheet:'),
+      );
       if (names.length === 0) continue;
       await tx.execute(sql`
         insert into role_permissions (role_id, permission_id)

@@ -28,6 +28,8 @@ export const LIVE_EVENT_TYPES = [
   'subscription',
   /** A personal to-do (issue 24): its owner only (`userIds`). */
   'todo',
+  /** A timesheet week (issue 25): its person (`userIds`) and their approvers; no person: the settings. */
+  'timesheet',
 ] as const;
 export type LiveEventType = (typeof LIVE_EVENT_TYPES)[number];
 

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../app.ts';
 import type { Database } from '../db/client.ts';
 import { addDays, todayUtc } from '../features/time-logs/days.ts';
+import { timesheetWeeks } from '../db/schema/index.ts';
 import { buildTestApp } from '../test/build-app.ts';
 import {
   bearer,
@@ -31,7 +32,17 @@ import { multipart, PDF } from '../test/files.fixtures.ts';
  */
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
-type Kind = 'task' | 'project' | 'taskList' | 'status' | 'user' | 'department' | 'role' | 'document';
+type Kind =
+  | 'task'
+  | 'project'
+  | 'taskList'
+  | 'status'
+  | 'user'
+  | 'department'
+  | 'role'
+  | 'document'
+  /** A timesheet week (issue 25). */
+  | 'week';
 type Records = Partial<Record<Kind, string>>;
 
 /**
@@ -56,6 +67,7 @@ const FIELD_KIND: Record<string, Kind | null> = {
   departmentId: 'department',
   roleId: 'role',
   docId: 'document',
+  weekIds: 'week',
   priorityId: null,
   packageId: null,
   moduleId: null,
@@ -320,7 +332,53 @@ const bases: Record<string, Base> = {
     own: () => ({ user: reacher.userId }),
     spec: () => ({ path: '/api/taskreports/member/{userId}/export.csv' }),
   },
+  // Timesheets (issue 25): a person's own week and capacity; approving needs someone to approve.
+  'GET /api/Timesheets/weeks/{userId}': {
+    own: () => ({ user: reacher.userId }),
+    spec: () => ({ path: '/api/Timesheets/weeks/{userId}' }),
+  },
+  'GET /api/Timesheets/capacity/{userId}': {
+    own: () => ({ user: reacher.userId }),
+    spec: () => ({ path: '/api/Timesheets/capacity/{userId}' }),
+  },
+  'PUT /api/Timesheets/capacity/{userId}': {
+    callers: ['admin'],
+    spec: () => ({ path: '/api/Timesheets/capacity/{userId}', body: { expectedWeeklyMinutes: 2400 } }),
+  },
+  'PUT /api/Timesheets/cells': {
+    spec: () => ({
+      path: '/api/Timesheets/cells',
+      body: { day: nextDay(), projectId: own.project, taskId: own.task, duration: '00:01' },
+    }),
+  },
+  'GET /api/Timesheets/approvals': { spec: () => ({ path: '/api/Timesheets/approvals' }) },
+  'POST /api/Timesheets/weeks/approve': {
+    callers: ['admin'],
+    own: async () => ({ week: await submittedWeek() }),
+    spec: () => ({ path: '/api/Timesheets/weeks/approve', body: {} }),
+  },
+  'POST /api/Timesheets/weeks/reject': {
+    callers: ['admin'],
+    own: async () => ({ week: await submittedWeek() }),
+    spec: () => ({ path: '/api/Timesheets/weeks/reject', body: { reason: 'Ours' } }),
+  },
 };
+
+let weekSeq = 0;
+/** A submitted week of the reacher's, a week not used yet (the admin approves it). */
+async function submittedWeek(): Promise<string> {
+  const [w] = await database.db
+    .insert(timesheetWeeks)
+    .values({
+      companyId: acme.companyId,
+      userId: reacher.userId,
+      weekStart: addDays('2020-01-06', 7 * weekSeq++),
+      status: 'submitted',
+    })
+    .returning({ id: timesheetWeeks.id });
+  if (!w) throw new Error('no week');
+  return w.id;
+}
 
 const isUuid = (s: unknown): boolean => {
   const o = (s ?? {}) as { format?: string; items?: { format?: string }; anyOf?: unknown[] };
@@ -455,6 +513,16 @@ beforeAll(async () => {
     department: (await post('/api/Department', { name: 'Zenith-Foreign department' })).deptId,
     role: (await post('/api/CompanyRoles', { roleName: 'Zenith-Foreign role' })).roleId,
   };
+  const [theirWeek] = await database.db
+    .insert(timesheetWeeks)
+    .values({
+      companyId: other.companyId,
+      userId: theirUser.userId,
+      weekStart: '2020-01-06',
+      status: 'submitted',
+    })
+    .returning({ id: timesheetWeeks.id });
+  foreign.week = theirWeek?.id;
   docs = {
     task: {
       own: await upload(admin, `/api/Tasks/${own.task}/documents`),

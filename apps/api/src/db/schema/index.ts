@@ -9,3 +9,4 @@ export * from './jobs.ts';
 export * from './idempotency.ts';
 export * from './changes.ts';
 export * from './todos.ts';
+export * from './timesheets.ts';

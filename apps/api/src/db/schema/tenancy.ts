@@ -7,9 +7,11 @@ import {
   date,
   foreignKey,
   index,
+  integer,
   numeric,
   pgTable,
   primaryKey,
+  smallint,
   text,
   timestamp,
   unique,
@@ -51,6 +53,10 @@ export const companies = pgTable(
     companySize: text('company_size'),
     /** Opt-in: the dashboard shows this month's work anniversaries and birthdays. */
     celebrationsWidget: boolean('celebrations_widget').notNull().default(false),
+    /** Timesheets (issue 25, migration 0029): the first day of a week (0 = Sunday), the lock date, the reminder's weekday. */
+    weekStartsOn: smallint('week_starts_on').notNull().default(1),
+    timeLockedBefore: date('time_locked_before', { mode: 'string' }),
+    timesheetReminderWeekday: smallint('timesheet_reminder_weekday').notNull().default(1),
     /**
      * Bumped by database triggers on every change that can alter someone's effective permissions
      * in this company (roles, role and user permissions, user roles, primary role, module grants,
@@ -69,6 +75,8 @@ export const companies = pgTable(
       sql`${t.companySize} in ('1-10','11-50','51-200','201-500','501-1000','1001+')`,
     ),
     check('companies_core_values_ck', sql`cardinality(${t.coreValues}) <= 7`),
+    check('companies_week_starts_on_ck', sql`${t.weekStartsOn} between 0 and 6`),
+    check('companies_timesheet_reminder_weekday_ck', sql`${t.timesheetReminderWeekday} between 0 and 6`),
   ],
 );
 
@@ -169,6 +177,8 @@ export const users = pgTable(
     employmentType: text('employment_type'),
     joiningDate: date('joining_date', { mode: 'string' }),
     reportsToId: uuid('reports_to_id'),
+    /** Expected minutes per week, the person's capacity (issue 25, migration 0029); null: the default 40 h. */
+    expectedWeeklyMinutes: integer('expected_weekly_minutes'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -180,6 +190,7 @@ export const users = pgTable(
     index('users_company_created_idx').on(t.companyId, t.createdAt),
     index('users_company_role_idx').on(t.companyId, t.roleId),
     index('users_company_department_idx').on(t.companyId, t.departmentId),
+    check('users_expected_weekly_minutes_ck', sql`${t.expectedWeeklyMinutes} between 0 and 10080`),
     // The mention picker's directory: active people by the start of their full or last name (0019).
     index('users_directory_name_idx')
       .on(t.companyId, sql`lower(${t.firstName} || ' ' || ${t.lastName}) text_pattern_ops`)

@@ -57,16 +57,19 @@ export const activitiesRepo = {
    * Answers nothing when no change has fields.
    */
   fromChanges(db: Db, events: readonly LiveEvent[]): SQL[] {
+    // Only tasks, projects and comments have a history here (a timesheet week keeps its own).
     const rows = events.flatMap((e) =>
-      (e.fields ?? []).map((f) => ({
-        companyId: e.companyId,
-        taskId: e.type === 'task' ? e.id : e.type === 'comment' ? (e.taskId ?? null) : null,
-        projectId: e.type === 'project' ? e.id : (e.projectId ?? ''),
-        actorId: e.actorId,
-        field: f.field,
-        fromValue: f.from,
-        toValue: f.to,
-      })),
+      (e.type === 'task' || e.type === 'project' || e.type === 'comment' ? (e.fields ?? []) : []).map(
+        (f) => ({
+          companyId: e.companyId,
+          taskId: e.type === 'task' ? e.id : e.type === 'comment' ? (e.taskId ?? null) : null,
+          projectId: e.type === 'project' ? e.id : (e.projectId ?? ''),
+          actorId: e.actorId,
+          field: f.field,
+          fromValue: f.from,
+          toValue: f.to,
+        }),
+      ),
     );
     return rows.length ? [db.insert(activities).values(rows).getSQL()] : [];
   },

@@ -3,6 +3,7 @@ import type { LiveEvent } from '../../lib/live-events.ts';
 import type { Actor, Scope } from '../../lib/scope.ts';
 import { projectsPolicy, projectsRepo } from '../projects/index.ts';
 import { managedUserIds, timeLogPolicy } from '../time-logs/index.ts';
+import { timesheetsPolicy } from '../timesheets/index.ts';
 
 /**
  * What a stream sends: the event's name and place, never the record (the read checks rights);
@@ -85,6 +86,11 @@ export function liveAudience(scope: Scope) {
           return has('department:read') || has('department:read:all');
         case 'subscription':
           return has('company:read') || has('company:update') || has('package:read');
+        case 'timesheet': {
+          // A week: its person and their approvers (timesheets.policy.ts); the settings: everyone.
+          const owner = e.userIds?.[0];
+          return !owner || timesheetsPolicy.hearsOf(actor, owner, managed.has(owner));
+        }
         case 'session':
           // Handled by the stream itself (it re-checks and may end); the client hears of a change
           // of its reader's rights, or of the company's (no userIds), to refetch what it shows.

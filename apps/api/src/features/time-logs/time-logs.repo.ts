@@ -1,4 +1,4 @@
-import { aliasedTable, and, desc, eq, gte, inArray, lt, type SQL, sql } from 'drizzle-orm';
+import { aliasedTable, and, desc, eq, gte, inArray, isNull, lt, type SQL, sql } from 'drizzle-orm';
 import type { TimeLogFilters, TimeLogListQuery } from '@taskhive/contract';
 import { departments, projectMembers, projects, tasks, timeLogs, users } from '../../db/schema/index.ts';
 import { countAll, type ListResult, pageWindow, searchAny, sortBy, totalOf } from '../../lib/list.ts';
@@ -226,6 +226,26 @@ export const timeLogsRepo = {
   async lockDay(scope: Scope, userId: string, day: string) {
     const key = `time_logs:${scope.companyId}:${userId}:${day}`;
     await scope.db.execute(sql`select pg_advisory_xact_lock(hashtextextended(${key}, 0))`);
+  },
+
+  /** A user's entries on one day for one task (or a project's entries without a task): a grid cell's. */
+  async cellEntries(
+    scope: Scope,
+    userId: string,
+    day: string,
+    projectId: string,
+    taskId: string | null,
+  ): Promise<TimeLogRow[]> {
+    return rows(scope).where(
+      scope.own(
+        timeLogs,
+        eq(timeLogs.userId, userId),
+        gte(timeLogs.loggedAt, dayStart(day)),
+        lt(timeLogs.loggedAt, nextDayStart(day)),
+        eq(timeLogs.projectId, projectId),
+        taskId === null ? isNull(timeLogs.taskId) : eq(timeLogs.taskId, taskId),
+      ),
+    );
   },
 
   /** Minutes the user has logged on the day, leaving out one entry (the one being edited). */

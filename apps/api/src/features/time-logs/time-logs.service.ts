@@ -15,6 +15,7 @@ import {
   type TimeLogTotals,
   type TimeLogTotalsQuery,
   toHours,
+  TIMESHEET_MESSAGES,
   type UpdateTimeLogInput,
 } from '@taskhive/contract';
 import { conflict, fieldError, forbidden, HttpError, notFound } from '../../lib/errors.ts';
@@ -27,6 +28,7 @@ import { timeLogPolicy, visibleTimeLogs } from './time-logs.policy.ts';
 import { dayOf, dayStart, filterConditions, timeLogsRepo } from './time-logs.repo.ts';
 import { projectsPolicy } from '../projects/index.ts';
 import { tasksRepo } from '../tasks/index.ts';
+import { timesheetLocks } from '../timesheets/index.ts';
 import { usersRepo } from '../users/index.ts';
 import { timersRepo } from './timers.repo.ts';
 
@@ -119,6 +121,7 @@ export const timeLogsService = {
     if (!task) throw fieldError('taskId', MESSAGES.timesheets.taskRequired);
     assertNotFuture(body.loggedAt);
     const id = await scope.transaction(async (tx) => {
+      await timesheetLocks.assertWritable(tx, userId, [body.loggedAt]);
       const logId = await insertWithinDay(
         tx,
         {
@@ -150,6 +153,7 @@ export const timeLogsService = {
     const day = body.loggedAt ?? dayOf(row.loggedAt);
     const minutes = body.duration ?? row.durationMinutes;
     await scope.transaction(async (tx) => {
+      await timesheetLocks.assertWritable(tx, row.userId, [dayOf(row.loggedAt), day]);
       await assertRoomOnDay(tx, row.userId, day, minutes, id);
       await timeLogsRepo.update(tx, id, {
         ...(task ? { taskId: task.taskId, projectId: task.projectId } : {}),
@@ -172,6 +176,7 @@ export const timeLogsService = {
     const row = await load(scope, id);
     timeLogPolicy.assertDelete(scope, row);
     await scope.transaction(async (tx) => {
+      await timesheetLocks.assertWritable(tx, row.userId, [dayOf(row.loggedAt)]);
       await timeLogsRepo.delete(tx, id);
       tx.emit({ ...logEvent('deleted', id, row), notice: { entry: row } });
     });
@@ -214,6 +219,58 @@ export const timeLogsService = {
     const source = Readable.from(records());
     source.on('error', (err) => csv.destroy(err));
     return source.pipe(csv);
+  },
+
+  /**
+   * A cell of the timesheet grid (issue 25, PUT /api/Timesheets/cells): the caller's own time on
+   * one task (or a project's time without a task) and day becomes `duration` ('' or '0' clears it).
+   * No entry: one is made (a task is needed); one entry: it changes or goes; several: 409. The
+   * locks and the 24-hour rule apply as to every write of time.
+   */
+  async setCell(
+    scope: Scope,
+    body: { day: string; projectId: string; taskId: string | null; duration: number | '' | '0' },
+  ): Promise<void> {
+    const me = scope.actor.userId;
+    const self = { userId: me, departmentManagerId: null };
+    const minutes = typeof body.duration === 'number' ? body.duration : 0;
+    if (minutes > 0) assertNotFuture(body.day);
+    await scope.transaction(async (tx) => {
+      await timesheetLocks.assertWritable(tx, me, [body.day]);
+      const entries = await timeLogsRepo.cellEntries(tx, me, body.day, body.projectId, body.taskId);
+      const [entry] = entries;
+      if (entries.length > 1) throw conflict(TIMESHEET_MESSAGES.cellHasSeveral);
+      if (!entry) {
+        if (minutes === 0) return;
+        if (body.taskId === null) throw fieldError('taskId', TIMESHEET_MESSAGES.taskRequired);
+        const task = await taskInReach(tx, body.taskId);
+        if (!task || task.projectId !== body.projectId)
+          throw fieldError('taskId', MESSAGES.timesheets.taskRequired);
+        const logId = await insertWithinDay(
+          tx,
+          {
+            userId: me,
+            projectId: task.projectId,
+            taskId: task.taskId,
+            loggedAt: dayStart(body.day),
+            durationMinutes: minutes,
+            description: null,
+            billable: true,
+          },
+          body.day,
+        );
+        tx.emit(logEvent('created', logId, { userId: me, ...task }));
+      } else if (minutes === 0) {
+        timeLogPolicy.assertDelete(tx, self);
+        await timeLogsRepo.delete(tx, entry.id);
+        tx.emit({ ...logEvent('deleted', entry.id, entry), notice: { entry } });
+      } else {
+        timeLogPolicy.assertEdit(tx, self);
+        await assertRoomOnDay(tx, me, body.day, minutes, entry.id);
+        await timeLogsRepo.update(tx, entry.id, { durationMinutes: minutes });
+        tx.emit(logEvent('updated', entry.id, entry));
+      }
+    });
   },
 
   timer: {
@@ -260,6 +317,7 @@ export const timeLogsService = {
         if (minutes > MINUTES_PER_DAY) throw conflict(MESSAGES.timesheets.timerTooLong);
         const day = body.loggedAt ?? dayOf(timer.startedAt);
         assertNotFuture(day);
+        await timesheetLocks.assertWritable(tx, tx.actor.userId, [day]);
         const logId = await insertWithinDay(
           tx,
           {

@@ -1,0 +1,7 @@
+/**
+ * What the timesheets feature (issue 25) offers the other features: the locks the time-log
+ * writes enforce, the rule of who approves whom (the live fan-out), the reminders job.
+ */
+export { timesheetLocks } from './timesheets.locks.ts';
+export { timesheetsPolicy } from './timesheets.policy.ts';
+export { timesheetsService, type TimesheetsService } from './timesheets.service.ts';

@@ -1,0 +1,411 @@
+import { and, asc, desc, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import { DEFAULT_EXPECTED_WEEKLY_MINUTES, type TimesheetStatus } from '@taskhive/contract';
+import { rowsOf } from '../../db/client.ts';
+import {
+  companies,
+  departments,
+  projects,
+  tasks,
+  timeLogs,
+  timesheetReminders,
+  timesheetWeekEvents,
+  timesheetWeeks,
+  users,
+} from '../../db/schema/index.ts';
+import { countAll, pageWindow, totalOf, type ListResult } from '../../lib/list.ts';
+import type { Scope } from '../../lib/scope.ts';
+import { addDays, dayStart, nextDayStart } from '../time-logs/index.ts';
+
+/** The only place that touches the timesheet tables and the company's timesheet settings. */
+
+export type Settings = { weekStartsOn: number; lockedBefore: string | null; reminderWeekday: number };
+
+/** A person as the weeks show them, with who approves them as department manager. */
+export type PersonRow = {
+  userId: string;
+  firstName: string;
+  lastName: string;
+  status: string;
+  departmentId: string | null;
+  departmentName: string | null;
+  departmentManagerId: string | null;
+  expectedWeeklyMinutes: number;
+  capacitySet: boolean;
+};
+
+export type WeekRow = {
+  id: string;
+  userId: string;
+  weekStart: string;
+  status: TimesheetStatus;
+  submittedAt: Date | null;
+  decidedAt: Date | null;
+  decidedByName: string | null;
+  reason: string | null;
+};
+
+/** A row of the approvals list: the week and its person. */
+export type ListedWeek = WeekRow & PersonRow;
+
+const decider = alias(users, 'decider');
+const dept = departments;
+
+const personColumns = {
+  userId: users.id,
+  firstName: users.firstName,
+  lastName: users.lastName,
+  status: users.status,
+  departmentId: users.departmentId,
+  departmentName: dept.name,
+  departmentManagerId: dept.managerId,
+  expectedWeeklyMinutes:
+    sql<number>`coalesce(${users.expectedWeeklyMinutes}, ${sql.raw(String(DEFAULT_EXPECTED_WEEKLY_MINUTES))})`.mapWith(
+      Number,
+    ),
+  capacitySet: sql<boolean>`${users.expectedWeeklyMinutes} is not null`,
+};
+
+const weekColumns = {
+  id: timesheetWeeks.id,
+  userId: timesheetWeeks.userId,
+  weekStart: timesheetWeeks.weekStart,
+  status: sql<TimesheetStatus>`${timesheetWeeks.status}`,
+  submittedAt: timesheetWeeks.submittedAt,
+  decidedAt: timesheetWeeks.decidedAt,
+  decidedByName: sql<string | null>`${decider.firstName} || ' ' || ${decider.lastName}`,
+  reason: timesheetWeeks.reason,
+};
+
+const on = {
+  dept: and(eq(dept.id, users.departmentId), eq(dept.companyId, users.companyId)),
+  decider: and(eq(decider.id, timesheetWeeks.decidedBy), eq(decider.companyId, timesheetWeeks.companyId)),
+  person: and(eq(users.id, timesheetWeeks.userId), eq(users.companyId, timesheetWeeks.companyId)),
+};
+
+/** Minutes per (user, day) over several weeks' ranges, for the lists' totals. */
+export type DaySum = { userId: string; day: string; minutes: number; billable: number };
+
+export const timesheetsRepo = {
+  async settings(scope: Scope): Promise<Settings> {
+    const [row] = await scope.db
+      .select({
+        weekStartsOn: companies.weekStartsOn,
+        lockedBefore: companies.timeLockedBefore,
+        reminderWeekday: companies.timesheetReminderWeekday,
+      })
+      .from(companies)
+      .where(eq(companies.id, scope.companyId));
+    if (!row) throw new Error('company of the scope not found');
+    return row;
+  },
+
+  /**
+   * The settings, after waiting for the person's timesheet lock: a transaction-scoped advisory
+   * lock on (company, person) that every write of their time and every transition of their weeks
+   * takes first, so a week cannot be submitted or approved while an entry of it is being written.
+   */
+  async lockPersonAndSettings(scope: Scope, userIds: readonly string[]): Promise<Settings> {
+    const keys = [...new Set(userIds)].sort().map((u) => `timesheet:${scope.companyId}:${u}`);
+    if (keys.length > 0)
+      await scope.db.execute(
+        sql`select pg_advisory_xact_lock(hashtextextended(k, 0)) from unnest(${sql.raw('array[')}${sql.join(
+          keys.map((k) => sql`${k}`),
+          sql`, `,
+        )}${sql.raw(']::text[]')}) as k order by k`,
+      );
+    return timesheetsRepo.settings(scope);
+  },
+
+  async updateSettings(scope: Scope, patch: Partial<Settings>): Promise<void> {
+    await scope.db
+      .update(companies)
+      .set({
+        ...(patch.weekStartsOn !== undefined ? { weekStartsOn: patch.weekStartsOn } : {}),
+        ...(patch.lockedBefore !== undefined ? { timeLockedBefore: patch.lockedBefore } : {}),
+        ...(patch.reminderWeekday !== undefined ? { timesheetReminderWeekday: patch.reminderWeekday } : {}),
+        updatedAt: new Date(),
+      })
+      .where(eq(companies.id, scope.companyId));
+  },
+
+  /** Sets a person's expected minutes; false when they are not of this company. */
+  async setCapacity(scope: Scope, userId: string, minutes: number): Promise<boolean> {
+    const rows = await scope.db
+      .update(users)
+      .set({ expectedWeeklyMinutes: minutes })
+      .where(scope.own(users, eq(users.id, userId)))
+      .returning({ id: users.id });
+    return rows.length > 0;
+  },
+
+  async person(scope: Scope, userId: string): Promise<PersonRow | null> {
+    const [row] = await scope.db
+      .select(personColumns)
+      .from(users)
+      .leftJoin(dept, on.dept)
+      .where(scope.own(users, eq(users.id, userId)));
+    return row ?? null;
+  },
+
+  async week(scope: Scope, userId: string, weekStart: string): Promise<WeekRow | null> {
+    const [row] = await scope.db
+      .select(weekColumns)
+      .from(timesheetWeeks)
+      .leftJoin(decider, on.decider)
+      .where(
+        scope.own(timesheetWeeks, eq(timesheetWeeks.userId, userId), eq(timesheetWeeks.weekStart, weekStart)),
+      );
+    return row ?? null;
+  },
+
+  /** The statuses of a person's weeks starting on any of `weekStarts` (a week without a row is open). */
+  async statuses(
+    scope: Scope,
+    userId: string,
+    weekStarts: readonly string[],
+  ): Promise<Map<string, TimesheetStatus>> {
+    const rows = await scope.db
+      .select({ weekStart: timesheetWeeks.weekStart, status: timesheetWeeks.status })
+      .from(timesheetWeeks)
+      .where(
+        scope.own(
+          timesheetWeeks,
+          eq(timesheetWeeks.userId, userId),
+          inArray(timesheetWeeks.weekStart, [...weekStarts]),
+        ),
+      );
+    return new Map(rows.map((r) => [r.weekStart, r.status as TimesheetStatus]));
+  },
+
+  /** Weeks by id with their people; `forUpdate`: locked for a transition (the week rows). */
+  async weeks(scope: Scope, ids: readonly string[], forUpdate = false): Promise<(WeekRow & PersonRow)[]> {
+    if (ids.length === 0) return [];
+    const q = scope.db
+      .select({ ...personColumns, ...weekColumns })
+      .from(timesheetWeeks)
+      .innerJoin(users, on.person)
+      .leftJoin(dept, on.dept)
+      .leftJoin(decider, on.decider)
+      .where(scope.own(timesheetWeeks, inArray(timesheetWeeks.id, [...ids])))
+      .orderBy(asc(timesheetWeeks.id));
+    return forUpdate ? q.for('update', { of: timesheetWeeks }) : q;
+  },
+
+  /** The people whose weeks these are (to take their timesheet locks before the weeks'). */
+  async ownersOf(scope: Scope, ids: readonly string[]): Promise<string[]> {
+    if (ids.length === 0) return [];
+    const rows = await scope.db
+      .selectDistinct({ userId: timesheetWeeks.userId })
+      .from(timesheetWeeks)
+      .where(scope.own(timesheetWeeks, inArray(timesheetWeeks.id, [...ids])));
+    return rows.map((r) => r.userId);
+  },
+
+  /**
+   * Submits a person's week: creates its row, or moves an open or rejected one to submitted.
+   * Answers the id and the status it had (null: the week was not open or rejected).
+   */
+  async submit(
+    scope: Scope,
+    userId: string,
+    weekStart: string,
+  ): Promise<{ id: string; from: TimesheetStatus } | null> {
+    const [row] = rowsOf<{ id: string; from: TimesheetStatus | null }>(
+      await scope.db.execute(sql`
+        with before as (
+          select status from ${timesheetWeeks}
+           where company_id = ${scope.companyId} and user_id = ${userId} and week_start = ${weekStart}
+        )
+        insert into ${timesheetWeeks} (company_id, user_id, week_start, status, submitted_at)
+        values (${scope.companyId}, ${userId}, ${weekStart}, 'submitted', now())
+        on conflict (company_id, user_id, week_start) do update
+           set status = 'submitted', submitted_at = now(), decided_at = null, decided_by = null,
+               reason = null, updated_at = now()
+         where ${timesheetWeeks}.status in ('open', 'rejected')
+        returning id, (select status from before) as "from"`),
+    );
+    return row ? { id: row.id, from: row.from ?? 'open' } : null;
+  },
+
+  /** Moves the weeks to `status`, decided by the actor now, with a reason (or none). */
+  async decide(
+    scope: Scope,
+    ids: readonly string[],
+    status: TimesheetStatus,
+    reason: string | null,
+  ): Promise<void> {
+    await scope.db
+      .update(timesheetWeeks)
+      .set({ status, decidedAt: new Date(), decidedBy: scope.actor.userId, reason, updatedAt: new Date() })
+      .where(scope.own(timesheetWeeks, inArray(timesheetWeeks.id, [...ids])));
+  },
+
+  async addEvents(
+    scope: Scope,
+    events: readonly { weekId: string; status: TimesheetStatus; reason: string | null }[],
+  ): Promise<void> {
+    if (events.length === 0) return;
+    await scope.db
+      .insert(timesheetWeekEvents)
+      .values(events.map((e) => scope.values({ ...e, byUserId: scope.actor.userId })));
+  },
+
+  async history(
+    scope: Scope,
+    weekId: string,
+  ): Promise<{ status: TimesheetStatus; at: Date; byName: string; reason: string | null }[]> {
+    const by = alias(users, 'by_user');
+    return scope.db
+      .select({
+        status: sql<TimesheetStatus>`${timesheetWeekEvents.status}`,
+        at: timesheetWeekEvents.createdAt,
+        byName: sql<string>`${by.firstName} || ' ' || ${by.lastName}`,
+        reason: timesheetWeekEvents.reason,
+      })
+      .from(timesheetWeekEvents)
+      .innerJoin(
+        by,
+        and(eq(by.id, timesheetWeekEvents.byUserId), eq(by.companyId, timesheetWeekEvents.companyId)),
+      )
+      .where(scope.own(timesheetWeekEvents, eq(timesheetWeekEvents.weekId, weekId)))
+      .orderBy(asc(timesheetWeekEvents.createdAt), asc(timesheetWeekEvents.id));
+  },
+
+  /**
+   * A person's minutes over [from, to] per project, task and day, with names: the grid in one
+   * grouped statement, whatever the number of entries.
+   */
+  async cells(scope: Scope, userId: string, from: string, to: string) {
+    return scope.db
+      .select({
+        projectId: timeLogs.projectId,
+        projectName: projects.name,
+        taskId: timeLogs.taskId,
+        taskKey: sql<
+          string | null
+        >`case when ${tasks.id} is null then null else ${projects.code} || '-' || ${tasks.number} end`,
+        taskTitle: tasks.title,
+        day: sql<string>`to_char(${timeLogs.loggedAt} at time zone 'UTC', 'YYYY-MM-DD')`,
+        minutes: sql<number>`sum(${timeLogs.durationMinutes})`.mapWith(Number),
+        billable:
+          sql<number>`coalesce(sum(${timeLogs.durationMinutes}) filter (where ${timeLogs.billable}), 0)`.mapWith(
+            Number,
+          ),
+        entries: sql<number>`count(*)`.mapWith(Number),
+      })
+      .from(timeLogs)
+      .innerJoin(
+        projects,
+        and(eq(projects.id, timeLogs.projectId), eq(projects.companyId, timeLogs.companyId)),
+      )
+      .leftJoin(tasks, and(eq(tasks.id, timeLogs.taskId), eq(tasks.companyId, timeLogs.companyId)))
+      .where(
+        scope.own(
+          timeLogs,
+          eq(timeLogs.userId, userId),
+          gte(timeLogs.loggedAt, dayStart(from)),
+          lt(timeLogs.loggedAt, nextDayStart(to)),
+        ),
+      )
+      .groupBy(
+        timeLogs.projectId,
+        projects.name,
+        projects.code,
+        timeLogs.taskId,
+        tasks.id,
+        tasks.number,
+        tasks.title,
+        sql`6`,
+      )
+      .orderBy(asc(projects.name), sql`${tasks.title} asc nulls first`, asc(timeLogs.projectId), sql`3`);
+  },
+
+  /** Minutes per person and day for each (person, week) listed: one statement for a whole page. */
+  async daySums(scope: Scope, weeks: readonly { userId: string; weekStart: string }[]): Promise<DaySum[]> {
+    if (weeks.length === 0) return [];
+    const ranges = sql.join(
+      weeks.map(
+        (w) =>
+          sql`(${timeLogs.userId} = ${w.userId} and ${timeLogs.loggedAt} >= ${dayStart(w.weekStart)} and ${timeLogs.loggedAt} < ${dayStart(addDays(w.weekStart, 7))})`,
+      ),
+      sql` or `,
+    );
+    return scope.db
+      .select({
+        userId: timeLogs.userId,
+        day: sql<string>`to_char(${timeLogs.loggedAt} at time zone 'UTC', 'YYYY-MM-DD')`,
+        minutes: sql<number>`sum(${timeLogs.durationMinutes})`.mapWith(Number),
+        billable:
+          sql<number>`coalesce(sum(${timeLogs.durationMinutes}) filter (where ${timeLogs.billable}), 0)`.mapWith(
+            Number,
+          ),
+      })
+      .from(timeLogs)
+      .where(scope.own(timeLogs, sql`(${ranges})`))
+      .groupBy(timeLogs.userId, sql`2`);
+  },
+
+  /** The approvals list: weeks of the people `approvable` lets the actor approve, oldest week first. */
+  async list(
+    scope: Scope,
+    q: {
+      page?: number | undefined;
+      pageNumber?: number | undefined;
+      pageSize: number;
+      sortOrder?: 'asc' | 'desc' | undefined;
+      status: TimesheetStatus;
+      departmentId?: string | undefined;
+      weekStart?: string | undefined;
+      search?: string | undefined;
+    },
+    approvable: SQL,
+  ): Promise<ListResult<ListedWeek>> {
+    const { limit, offset } = pageWindow(q);
+    const where = scope.own(
+      timesheetWeeks,
+      eq(timesheetWeeks.status, q.status),
+      approvable,
+      q.departmentId ? eq(users.departmentId, q.departmentId) : undefined,
+      q.weekStart ? eq(timesheetWeeks.weekStart, q.weekStart) : undefined,
+      q.search
+        ? sql`lower(${users.firstName} || ' ' || ${users.lastName}) like ${`%${q.search.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`}`
+        : undefined,
+    );
+    const dir = q.sortOrder === 'desc' ? desc : asc;
+    const [rows, total] = await Promise.all([
+      scope.db
+        .select({ ...personColumns, ...weekColumns })
+        .from(timesheetWeeks)
+        .innerJoin(users, on.person)
+        .leftJoin(dept, on.dept)
+        .leftJoin(decider, on.decider)
+        .where(where)
+        .orderBy(
+          dir(timesheetWeeks.weekStart),
+          asc(users.lastName),
+          asc(users.firstName),
+          asc(timesheetWeeks.id),
+        )
+        .limit(limit)
+        .offset(offset),
+      totalOf(
+        scope.db.select({ n: countAll() }).from(timesheetWeeks).innerJoin(users, on.person).where(where),
+      ),
+    ]);
+    return { rows, total };
+  },
+
+  /**
+   * Records that `userId` is reminded of `weekStart`; false when they already were (the unique
+   * key): whichever process's round gets there first reminds them, once.
+   */
+  async markReminded(scope: Scope, userId: string, weekStart: string): Promise<boolean> {
+    const rows = await scope.db
+      .insert(timesheetReminders)
+      .values(scope.values({ userId, weekStart }))
+      .onConflictDoNothing()
+      .returning({ id: timesheetReminders.id });
+    return rows.length > 0;
+  },
+};

@@ -1,0 +1,247 @@
+import {
+  type ApprovalsQuery,
+  type Capacity,
+  type Paged,
+  TIMESHEET_MESSAGES,
+  type TimesheetGrid,
+  type TimesheetRow,
+  type TimesheetSettings,
+  type TimesheetStatus,
+  type TimesheetWeek,
+  type UpdateTimesheetSettingsBody,
+} from '@taskhive/contract';
+import { conflict, forbidden, notFound } from '../../lib/errors.ts';
+import { toPaged } from '../../lib/list.ts';
+import type { LiveChange } from '../../lib/live-events.ts';
+import type { Scope } from '../../lib/scope.ts';
+import { addDays, todayUtc } from '../time-logs/index.ts';
+import { addToSums, emptySums, toWeek, type WeekSums } from './timesheets.mapper.ts';
+import { timesheetsPolicy } from './timesheets.policy.ts';
+import { type PersonRow, type Settings, timesheetsRepo, type WeekRow } from './timesheets.repo.ts';
+import { daysOf, weekOf } from './weeks.ts';
+
+const toSettings = (s: Settings): TimesheetSettings => ({
+  weekStartsOn: s.weekStartsOn,
+  lockedBefore: s.lockedBefore,
+  reminderWeekday: s.reminderWeekday,
+});
+
+/**
+ * A week's change: type `timesheet`, its person in `userIds` (the live fan-out adds their
+ * approvers: timesheets.policy.ts `hearsOf`), the status from and to as its fields.
+ */
+function weekChange(
+  action: 'created' | 'updated',
+  weekId: string,
+  userId: string,
+  from: TimesheetStatus,
+  to: TimesheetStatus,
+): LiveChange {
+  return {
+    type: 'timesheet',
+    action,
+    id: weekId,
+    userIds: [userId],
+    fields: [{ field: 'status', from, to }],
+  };
+}
+
+async function personOf(scope: Scope, userId: string): Promise<PersonRow> {
+  const person = await timesheetsRepo.person(scope, userId);
+  if (!person) throw notFound('Employee');
+  return person;
+}
+
+/** The week's sums from grouped (day, minutes, billable) rows. */
+function sumsOf(
+  weekStart: string,
+  rows: readonly { day: string; minutes: number; billable: number }[],
+): WeekSums {
+  const sums = emptySums();
+  for (const r of rows) addToSums(sums, weekStart, r.day, r.minutes, r.billable);
+  return sums;
+}
+
+/**
+ * Moves the weeks `ids` from one of `from` to `to`, all or nothing: each must exist in the
+ * company (else 404), be one the actor approves (else 403) and be in one of `from` (else 409).
+ * Each transition is a history row and a change record, in the transaction.
+ */
+async function transition(
+  scope: Scope,
+  ids: readonly string[],
+  from: readonly TimesheetStatus[],
+  to: TimesheetStatus,
+  reason: string | null,
+  notInState: string,
+): Promise<number> {
+  return scope.transaction(async (tx) => {
+    // The people's timesheet locks first (as the writes of their time take them), then the weeks'.
+    await timesheetsRepo.lockPersonAndSettings(tx, await timesheetsRepo.ownersOf(tx, ids));
+    const weeks = await timesheetsRepo.weeks(tx, ids, true);
+    if (weeks.length !== ids.length) throw notFound('Timesheet');
+    for (const w of weeks)
+      if (!timesheetsPolicy.approves(tx.actor, w)) throw forbidden(timesheetsPolicy.refusal(tx.actor, w));
+    for (const w of weeks) if (!from.includes(w.status)) throw conflict(notInState);
+    await timesheetsRepo.decide(tx, ids, to, reason);
+    await timesheetsRepo.addEvents(
+      tx,
+      weeks.map((w) => ({ weekId: w.id, status: to, reason })),
+    );
+    for (const w of weeks) tx.emit(weekChange('updated', w.id, w.userId, w.status, to));
+    return weeks.length;
+  });
+}
+
+export const timesheetsService = {
+  async settings(scope: Scope): Promise<TimesheetSettings> {
+    return toSettings(await timesheetsRepo.settings(scope));
+  },
+
+  async updateSettings(scope: Scope, body: UpdateTimesheetSettingsBody): Promise<TimesheetSettings> {
+    await scope.transaction(async (tx) => {
+      await timesheetsRepo.updateSettings(tx, body);
+      // Every open week and grid of the company may change (its days, its locks): no person named.
+      tx.emit({ type: 'timesheet', action: 'updated', id: tx.companyId });
+    });
+    return timesheetsService.settings(scope);
+  },
+
+  /** A person's expected minutes per week: themself, or with employee:read / employee:read:all. */
+  async capacity(scope: Scope, userId: string): Promise<Capacity> {
+    const person = await personOf(scope, userId);
+    const a = scope.actor;
+    if (userId !== a.userId && !a.permissions.has('employee:read') && !a.permissions.has('employee:read:all'))
+      throw forbidden();
+    return { userId, expectedWeeklyMinutes: person.expectedWeeklyMinutes, isDefault: !person.capacitySet };
+  },
+
+  async setCapacity(scope: Scope, userId: string, minutes: number): Promise<Capacity> {
+    await scope.transaction(async (tx) => {
+      if (!(await timesheetsRepo.setCapacity(tx, userId, minutes))) throw notFound('Employee');
+      tx.emit({ type: 'employee', action: 'updated', id: userId, userIds: [userId] });
+    });
+    return timesheetsService.capacity(scope, userId);
+  },
+
+  /**
+   * One person's week as a grid: the caller's own, or (`userId`) a person the caller approves;
+   * anyone else's answers 404 as an unknown person does. Six statements whatever the entries.
+   */
+  async grid(scope: Scope, userId: string | null, day: string | undefined): Promise<TimesheetGrid> {
+    const settings = await timesheetsRepo.settings(scope);
+    const person = await timesheetsRepo.person(scope, userId ?? scope.actor.userId);
+    if (!person) throw notFound('Timesheet');
+    if (person.userId !== scope.actor.userId && !timesheetsPolicy.approves(scope.actor, person))
+      throw notFound('Timesheet');
+    const { weekStart, weekEnd } = weekOf(day ?? todayUtc(), settings.weekStartsOn);
+    const [week, cells] = await Promise.all([
+      timesheetsRepo.week(scope, person.userId, weekStart),
+      timesheetsRepo.cells(scope, person.userId, weekStart, weekEnd),
+    ]);
+    const history = week ? await timesheetsRepo.history(scope, week.id) : [];
+    const rows = new Map<string, TimesheetRow>();
+    for (const c of cells) {
+      const key = `${c.projectId}:${c.taskId ?? ''}`;
+      const row = rows.get(key) ?? {
+        projectId: c.projectId,
+        projectName: c.projectName,
+        taskId: c.taskId,
+        taskKey: c.taskKey,
+        taskTitle: c.taskTitle,
+        minutes: [0, 0, 0, 0, 0, 0, 0],
+        entryCounts: [0, 0, 0, 0, 0, 0, 0],
+      };
+      const i = daysOf(weekStart).indexOf(c.day);
+      if (i >= 0) {
+        row.minutes[i] = (row.minutes[i] ?? 0) + c.minutes;
+        row.entryCounts[i] = (row.entryCounts[i] ?? 0) + c.entries;
+      }
+      rows.set(key, row);
+    }
+    const lockedBefore =
+      settings.lockedBefore !== null && settings.lockedBefore > weekStart && settings.lockedBefore <= weekEnd
+        ? settings.lockedBefore
+        : null;
+    return {
+      ...toWeek(scope.actor, settings, person, weekStart, week, sumsOf(weekStart, cells)),
+      rows: [...rows.values()],
+      history: history.map((h) => ({ ...h, at: h.at.toISOString() })),
+      lockedBefore,
+    };
+  },
+
+  /** The caller submits their week holding `day`: open or rejected → submitted. */
+  async submit(scope: Scope, day: string): Promise<TimesheetWeek> {
+    const person = await personOf(scope, scope.actor.userId);
+    await scope.transaction(async (tx) => {
+      const settings = await timesheetsRepo.lockPersonAndSettings(tx, [person.userId]);
+      const { weekStart } = weekOf(day, settings.weekStartsOn);
+      const done = await timesheetsRepo.submit(tx, person.userId, weekStart);
+      if (!done) throw conflict(TIMESHEET_MESSAGES.notOpen);
+      await timesheetsRepo.addEvents(tx, [{ weekId: done.id, status: 'submitted', reason: null }]);
+      tx.emit(
+        weekChange(
+          done.from === 'open' ? 'created' : 'updated',
+          done.id,
+          person.userId,
+          done.from,
+          'submitted',
+        ),
+      );
+    });
+    return timesheetsService.weekOfPerson(scope, person, day);
+  },
+
+  async approve(scope: Scope, ids: readonly string[]): Promise<number> {
+    return transition(scope, ids, ['submitted'], 'approved', null, TIMESHEET_MESSAGES.notSubmitted);
+  },
+
+  async reject(scope: Scope, ids: readonly string[], reason: string): Promise<number> {
+    return transition(scope, ids, ['submitted'], 'rejected', reason, TIMESHEET_MESSAGES.notSubmitted);
+  },
+
+  /** An approver sends a submitted, approved or rejected week back to open. */
+  async reopen(scope: Scope, id: string, reason: string | null): Promise<TimesheetWeek> {
+    await transition(
+      scope,
+      [id],
+      ['submitted', 'approved', 'rejected'],
+      'open',
+      reason,
+      TIMESHEET_MESSAGES.alreadyOpen,
+    );
+    const [week] = await timesheetsRepo.weeks(scope, [id]);
+    if (!week) throw notFound('Timesheet');
+    return timesheetsService.weekOfPerson(scope, week, week.weekStart);
+  },
+
+  /** One week of a person as the lists show it. */
+  async weekOfPerson(scope: Scope, person: PersonRow, day: string): Promise<TimesheetWeek> {
+    const settings = await timesheetsRepo.settings(scope);
+    const { weekStart } = weekOf(day, settings.weekStartsOn);
+    const [week, sums] = await Promise.all([
+      timesheetsRepo.week(scope, person.userId, weekStart),
+      timesheetsRepo.daySums(scope, [{ userId: person.userId, weekStart }]),
+    ]);
+    return toWeek(scope.actor, settings, person, weekStart, week, sumsOf(weekStart, sums));
+  },
+
+  /** Weeks the caller approves, in a status (submitted by default), oldest week first: four statements a page. */
+  async approvals(scope: Scope, q: ApprovalsQuery): Promise<Paged<TimesheetWeek>> {
+    const settings = await timesheetsRepo.settings(scope);
+    const result = await timesheetsRepo.list(scope, q, timesheetsPolicy.approvableWhere(scope));
+    const sums = await timesheetsRepo.daySums(
+      scope,
+      result.rows.map((r) => ({ userId: r.userId, weekStart: r.weekStart })),
+    );
+    return toPaged(q, result, (row: WeekRow & PersonRow) => {
+      const mine = sums.filter(
+        (s) => s.userId === row.userId && s.day >= row.weekStart && s.day <= addDays(row.weekStart, 6),
+      );
+      return toWeek(scope.actor, settings, row, row.weekStart, row, sumsOf(row.weekStart, mine));
+    });
+  },
+};
+
+export type TimesheetsService = typeof timesheetsService;
