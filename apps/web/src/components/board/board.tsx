@@ -18,6 +18,8 @@ import {
 } from '@dnd-kit/core';
 import { arrayMove, SortableContext, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
+import ChevronRightIcon from '@mui/icons-material/ChevronRight';
+import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
@@ -608,11 +610,7 @@ export function Board<T>({
                         aria-expanded={open}
                         aria-controls={bodyId}
                         onClick={() => toggleLane(lane.id)}
-                        startIcon={
-                          <Box component="span" aria-hidden sx={{ display: 'inline-block', width: 12 }}>
-                            {open ? '▾' : '▸'}
-                          </Box>
-                        }
+                        startIcon={open ? <ExpandMoreIcon /> : <ChevronRightIcon />}
                         sx={{
                           textTransform: 'none',
                           fontWeight: 600,

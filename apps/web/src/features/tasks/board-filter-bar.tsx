@@ -14,7 +14,7 @@ import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
 import { BOARD_MESSAGES, type BoardDueFilter, type Person } from '@taskhive/contract';
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useListTaskPrioritiesQuery } from '../../api/task-statuses-api';
 import { useDebouncedValue } from '../../hooks/use-debounced-value';
 import { activeFilters, type BoardGroup, type BoardView } from './board-view';
@@ -126,11 +126,17 @@ function FilterControls({
   const [text, setText] = useState(view.q);
   const typed = useDebouncedValue(text, SEARCH_DEBOUNCE_MS);
   const sent = useRef(view.q);
+  // The router's setter changes with every URL: the latest one, so only typing runs the effect.
+  const latestUpdate = useRef(update);
   useEffect(() => {
-    if (typed === sent.current) return;
-    sent.current = typed;
-    update({ q: typed }, { replace: true });
-  }, [typed, update]);
+    latestUpdate.current = update;
+  }, [update]);
+  const commit = useCallback((value: string) => {
+    if (value === sent.current) return;
+    sent.current = value;
+    latestUpdate.current({ q: value }, { replace: true });
+  }, []);
+  useEffect(() => commit(typed), [typed, commit]);
   useEffect(() => {
     // Back, "Clear filters" or a link changed it: the box shows what the board filters by.
     if (view.q !== sent.current) {
@@ -146,6 +152,11 @@ function FilterControls({
         placeholder="Title or key"
         value={text}
         onChange={(e) => setText(e.target.value)}
+        // Leaving the box (the phone's Done) or Enter applies it without waiting for the pause.
+        onBlur={() => commit(text)}
+        onKeyDown={(e) => {
+          if (e.key === 'Enter') commit(text);
+        }}
         sx={{ width: stacked ? '100%' : 220 }}
         slotProps={{
           input: {
