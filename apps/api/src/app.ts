@@ -54,6 +54,8 @@ import { DUE_SOON_REMINDERS, dueSoonReminders } from './features/notifications/d
 import { NOTIFICATION_MAIL, notificationMail } from './features/notifications/notification-mails.ts';
 import { notificationsRoutes } from './features/notifications/notifications.routes.ts';
 import { notificationsService } from './features/notifications/notifications.service.ts';
+import { watchersRoutes } from './features/watchers/watchers.routes.ts';
+import { watchersService } from './features/watchers/watchers.service.ts';
 import { eventsRoutes } from './features/events/events.routes.ts';
 import { healthRoutes } from './features/health/health.routes.ts';
 import { companyModulesRoutes } from './features/company-modules/company-modules.routes.ts';
@@ -314,6 +316,7 @@ export async function buildApp({
   await app.register(timesheetsRoutes, { timesheets: timesheetsService, cells: timeLogsService });
   await app.register(reportsRoutes, { reports: reportsService });
   await app.register(notificationsRoutes, { notifications: notificationsService });
+  await app.register(watchersRoutes, { watchers: watchersService });
   await app.register(modulesRoutes, { modules: modulesService });
   await app.register(packagesRoutes, { packages: packagesService });
   await app.register(companyModulesRoutes, { grants: companyModulesService });

@@ -3,6 +3,7 @@ import type { Db } from './db/client.ts';
 import { auditLog } from './features/audit/index.ts';
 import { activitiesRepo } from './features/comments/index.ts';
 import { notify } from './features/notifications/index.ts';
+import { watchersRepo } from './features/watchers/index.ts';
 import type { LiveEvent } from './lib/live-events.ts';
 import type { Scope } from './lib/scope.ts';
 
@@ -16,7 +17,9 @@ import type { Scope } from './lib/scope.ts';
  *   (a new status) and its notice (who was newly assigned, a comment's words); the audit log;
  * - statement subscribers turn the changes into statements written together with the change rows
  *   (lib/changes.ts flushChanges: one statement just before the commit): activity, a change's
- *   fields on a task, project or comment become its history (`activities`).
+ *   fields on a task, project or comment become its history (`activities`); watchers, the people a
+ *   task's change newly assigns or a comment on it newly mentions watch the task (its creator and
+ *   commenters by trigger changes_watch on the change rows, db/sql/watchers.sql).
  * - the audit log: a change that matters to it says so (`notice.audit`: the kind, whom it is about,
  *   from/to); `auditLog.fromChanges` writes the entries by the transaction's actor.
  * Live streams read the change rows themselves (lib/changes.ts changeFeed).
@@ -25,7 +28,10 @@ export type ChangeSubscriber = (db: Db, events: readonly LiveEvent[]) => SQL[];
 export type ChangeReaction = (tx: Scope, events: readonly LiveEvent[]) => Promise<void>;
 
 export const CHANGE_REACTIONS: readonly ChangeReaction[] = [notify.fromChanges, auditLog.fromChanges];
-export const CHANGE_SUBSCRIBERS: readonly ChangeSubscriber[] = [activitiesRepo.fromChanges];
+export const CHANGE_SUBSCRIBERS: readonly ChangeSubscriber[] = [
+  activitiesRepo.fromChanges,
+  watchersRepo.fromChanges,
+];
 
 /**
  * Runs the reactions over the transaction's changes so far (what they emit themselves, such as a

@@ -24,6 +24,7 @@ export * from './permission-labels.ts';
 export * from './comments.ts';
 export * from './audit.ts';
 export * from './notifications.ts';
+export * from './watchers.ts';
 export * from './jobs.ts';
 export * from './live.ts';
 export * from './todos.ts';

@@ -16,8 +16,21 @@ export const NOTIFICATION_KINDS = [
   'timelog_changed',
   /** A task assigned to you is due tomorrow (the scheduler's daily round; `detail`: the due date). */
   'due_soon',
+  /** A task you watch was edited: its title, description, priority, dates, list, assignees, files. */
+  'task_edited',
+  /** A task you watch got a new due date (`detail`: the date, or "No due date"). */
+  'due_date_changed',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
+
+/** The kinds whose email is on until the user switches it off; every kind shows in the app. */
+export const EMAIL_BY_DEFAULT: readonly NotificationKind[] = ['assigned', 'mentioned'];
+
+/** A kind's switches for someone who never changed them. */
+export const notificationDefaults = (kind: NotificationKind) => ({
+  inApp: true,
+  email: EMAIL_BY_DEFAULT.includes(kind),
+});
 
 export const notificationSchema = z.object({
   notificationId: z.uuid(),
@@ -61,18 +74,39 @@ export type UnreadCount = z.infer<typeof unreadCountSchema>;
 export const readAllResultSchema = z.object({ marked: z.number().int() });
 export type ReadAllResult = z.infer<typeof readAllResultSchema>;
 
+/** One kind's switches: shown in the app (the bell), sent by email. */
+export const notificationKindSettingSchema = z.object({
+  kind: z.enum(NOTIFICATION_KINDS),
+  inApp: z.boolean(),
+  email: z.boolean(),
+});
+export type NotificationKindSetting = z.infer<typeof notificationKindSettingSchema>;
+
 export const notificationSettingsSchema = z.object({
-  /** Email me when I am assigned a task. */
+  /** Email me when I am assigned a task (the `assigned` kind's email switch; kept for older clients). */
   emailOnAssigned: z.boolean(),
-  /** Email me when someone mentions me in a comment. */
+  /** Email me when someone mentions me in a comment (the `mentioned` kind's email switch). */
   emailOnMentioned: z.boolean(),
+  /** Every kind's switches, in the order of NOTIFICATION_KINDS. */
+  kinds: z.array(notificationKindSettingSchema),
 });
 export type NotificationSettings = z.infer<typeof notificationSettingsSchema>;
 
-/** PUT body: any of the switches (wrap in `atLeastOneField`). */
+/** PUT body: any of the switches (wrap in `atLeastOneField`); a kind's missing switch is kept. */
 export const updateNotificationSettingsBodySchema = z.object({
   emailOnAssigned: z.boolean().optional(),
   emailOnMentioned: z.boolean().optional(),
+  kinds: z
+    .array(
+      z.object({
+        kind: z.enum(NOTIFICATION_KINDS),
+        inApp: z.boolean().optional(),
+        email: z.boolean().optional(),
+      }),
+    )
+    .min(1)
+    .max(NOTIFICATION_KINDS.length)
+    .optional(),
 });
 export type UpdateNotificationSettingsBody = z.infer<typeof updateNotificationSettingsBodySchema>;
 
@@ -88,9 +122,25 @@ export const NOTIFICATION_MESSAGES = {
   markedAllRead: 'All notifications marked read',
   markedRead: 'Notification marked read',
   markReadFailed: 'Failed to mark the notification read',
-  settingsTitle: 'Email notifications',
+  settingsTitle: 'Notifications',
+  settingsHint: 'Choose what reaches you in the app and by email.',
+  settingsKind: 'Notification',
+  settingsInApp: 'In app',
+  settingsEmail: 'Email',
   settingsUpdated: 'Notification Settings Saved Successfully',
   settingsFailed: 'Failed to save the notification settings',
   emailOnAssigned: 'Email me when I am assigned a task',
   emailOnMentioned: 'Email me when someone mentions me',
 } as const;
+
+/** Each kind as the settings table names it. */
+export const NOTIFICATION_KIND_LABELS: Record<NotificationKind, string> = {
+  assigned: 'Assigned to me',
+  mentioned: 'Mentioned me',
+  commented: 'Comment on a watched task',
+  status_changed: 'Status of a watched task',
+  task_edited: 'Edit of a watched task',
+  due_date_changed: 'Due date of a watched task',
+  timelog_changed: 'My time entry changed',
+  due_soon: 'My task is due tomorrow',
+};

@@ -24,6 +24,7 @@ const xid8 = customType<{ data: string }>({ dataType: () => 'xid8' });
  * transaction, so no change that commits late is skipped). Append-only; rows older than an hour
  * are pruned (live streams resume at most ten minutes back). Trigger changes_impersonation_audit
  * (src/db/sql/impersonation.sql) records each change of an impersonation session in the audit log.
+ * Trigger changes_watch (src/db/sql/watchers.sql) makes a task's creator and its commenters watchers.
  */
 export const changes = pgTable(
   'changes',

@@ -6,14 +6,19 @@ import {
   index,
   uniqueIndex,
   pgTable,
-  primaryKey,
   text,
   timestamp,
+  unique,
   uuid,
 } from 'drizzle-orm/pg-core';
 import { createdAt, id, updatedAt } from './common.ts';
-import { users } from './tenancy.ts';
+import { companies, users } from './tenancy.ts';
 import { projects, tasks } from './work.ts';
+
+/** The notification kinds, as the check constraints list them (migration 0028). */
+const KINDS_CHECK = sql.raw(
+  "('assigned', 'mentioned', 'commented', 'status_changed', 'timelog_changed', 'due_soon', 'task_edited', 'due_date_changed')",
+);
 
 /**
  * A user's inbox: one row per recipient per event, written in the same transaction as the change
@@ -58,10 +63,7 @@ export const notifications = pgTable(
       foreignColumns: [projects.companyId, projects.id],
     }).onDelete('cascade'),
     index('notifications_inbox_idx').on(t.companyId, t.userId, t.readAt, t.createdAt.desc()),
-    check(
-      'notifications_kind_ck',
-      sql`${t.kind} in ('assigned', 'mentioned', 'commented', 'status_changed', 'timelog_changed', 'due_soon')`,
-    ),
+    check('notifications_kind_ck', sql`${t.kind} in ${KINDS_CHECK}`),
     // A due-soon reminder is sent once per person, task and due date (migration 0027).
     uniqueIndex('notifications_due_soon_uq')
       .on(t.companyId, t.userId, t.taskId, t.detail)
@@ -69,22 +71,72 @@ export const notifications = pgTable(
   ],
 );
 
-/** A user's notification switches; no row means the defaults (every email on). */
-export const notificationSettings = pgTable(
-  'notification_settings',
+/**
+ * A user's switches for one kind of notification: in the app, by email. No row means the kind's
+ * defaults (contract `notificationDefaults`), so nothing is written for users who never change
+ * them. One row per kind rather than a jsonb column: the notify reaction and the mail job filter
+ * recipients by (user, kind) with a join, the kind is checked by the database, and a new kind
+ * needs no data migration.
+ */
+export const notificationPreferences = pgTable(
+  'notification_preferences',
   {
+    id: id(),
     companyId: uuid('company_id').notNull(),
     userId: uuid('user_id').notNull(),
-    emailOnAssigned: boolean('email_on_assigned').notNull().default(true),
-    emailOnMentioned: boolean('email_on_mentioned').notNull().default(true),
+    kind: text('kind').notNull(),
+    inApp: boolean('in_app').notNull(),
+    email: boolean('email').notNull(),
     updatedAt: updatedAt(),
   },
   (t) => [
-    primaryKey({ name: 'notification_settings_pk', columns: [t.companyId, t.userId] }),
+    unique('notification_preferences_uq').on(t.companyId, t.userId, t.kind),
     foreignKey({
-      name: 'notification_settings_user_fk',
+      name: 'notification_preferences_company_fk',
+      columns: [t.companyId],
+      foreignColumns: [companies.id],
+    }).onDelete('cascade'),
+    foreignKey({
+      name: 'notification_preferences_user_fk',
       columns: [t.companyId, t.userId],
       foreignColumns: [users.companyId, users.id],
     }).onDelete('cascade'),
+    check('notification_preferences_kind_ck', sql`${t.kind} in ${KINDS_CHECK}`),
+  ],
+);
+
+/**
+ * Who watches a task: told of its status moves, edits, due date and comments (issue 23). The
+ * creator, each assignee, whoever comments or is mentioned becomes one (trigger changes_watch,
+ * src/db/sql/watchers.sql, and the watchers subscriber); anyone who may read the task may watch or
+ * unwatch it. Rows go with their task or user.
+ */
+export const taskWatchers = pgTable(
+  'task_watchers',
+  {
+    id: id(),
+    companyId: uuid('company_id').notNull(),
+    taskId: uuid('task_id').notNull(),
+    userId: uuid('user_id').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    unique('task_watchers_uq').on(t.companyId, t.taskId, t.userId),
+    foreignKey({
+      name: 'task_watchers_company_fk',
+      columns: [t.companyId],
+      foreignColumns: [companies.id],
+    }).onDelete('cascade'),
+    foreignKey({
+      name: 'task_watchers_task_fk',
+      columns: [t.companyId, t.taskId],
+      foreignColumns: [tasks.companyId, tasks.id],
+    }).onDelete('cascade'),
+    foreignKey({
+      name: 'task_watchers_user_fk',
+      columns: [t.companyId, t.userId],
+      foreignColumns: [users.companyId, users.id],
+    }).onDelete('cascade'),
+    index('task_watchers_user_idx').on(t.companyId, t.userId),
   ],
 );

@@ -1,3 +1,4 @@
+import { type NotificationKind, notificationDefaults } from '@taskhive/contract';
 import { z } from 'zod';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
@@ -14,23 +15,52 @@ export function notificationLink(publicUrl: string, n: { projectId: string | nul
   return `${publicUrl}/app/project-detail/${encodeURIComponent(n.projectId)}${task}`;
 }
 
-/** The email of an `assigned` or `mentioned` notification whose recipient wants it; else null. */
+/** Each kind's subject and first line, from who did it, the title and the detail. */
+function wording(
+  kind: NotificationKind,
+  who: string,
+  title: string,
+  detail: string | null,
+): [string, string] {
+  const d = detail ?? '';
+  switch (kind) {
+    case 'assigned':
+      return [`${who} assigned you: ${title}`, `${who} assigned you to the task "${title}".`];
+    case 'mentioned':
+      return [`${who} mentioned you: ${title}`, `${who} mentioned you in a comment on "${title}":`];
+    case 'commented':
+      return [`${who} commented: ${title}`, `${who} commented on "${title}":`];
+    case 'status_changed':
+      return [`${title}: ${d}`, `${who} moved "${title}" to ${d}.`];
+    case 'task_edited':
+      return [`${who} edited: ${title}`, `${who} edited "${title}" (${d}).`];
+    case 'due_date_changed':
+      return [`New due date: ${title}`, `${who} set the due date of "${title}" to ${d}.`];
+    case 'timelog_changed':
+      return [
+        `${who} changed your time entry: ${title}`,
+        `${who} changed your time entry on "${title}": ${d}.`,
+      ];
+    case 'due_soon':
+      return [`Due tomorrow: ${title}`, `"${title}" is due tomorrow (${d}).`];
+  }
+}
+
+/** The kinds whose detail is someone's words, quoted under the first line. */
+const QUOTED: ReadonlySet<string> = new Set(['mentioned', 'commented']);
+
+/** The email of a notification whose recipient wants it (active, the kind's email switch on); else null. */
 export function mailOf(publicUrl: string, n: MailRow): Mail | null {
   if (n.status !== 'active') return null;
-  const wanted =
-    (n.kind === 'assigned' && (n.emailOnAssigned ?? true)) ||
-    (n.kind === 'mentioned' && (n.emailOnMentioned ?? true));
-  if (!wanted) return null;
+  const kind = n.kind as NotificationKind;
+  if (!(n.email ?? notificationDefaults(kind).email)) return null;
   const who = `${n.actorFirstName} ${n.actorLastName}`.trim();
   const link = notificationLink(publicUrl, n);
-  const [subject, line] =
-    n.kind === 'assigned'
-      ? [`${who} assigned you: ${n.title}`, `${who} assigned you to the task "${n.title}".`]
-      : [`${who} mentioned you: ${n.title}`, `${who} mentioned you in a comment on "${n.title}":`];
-  const quote = n.kind === 'mentioned' && n.detail ? n.detail : null;
-  const settings = 'You can switch these emails off on your profile page in Taskhive.';
+  const [subject, line] = wording(kind, who, n.title, n.detail);
+  const quote = QUOTED.has(kind) && n.detail ? n.detail : null;
+  const settings = 'You can choose which emails you get on your profile page in Taskhive.';
   return {
-    to: n.email,
+    to: n.address,
     subject,
     text: `Hello ${n.firstName},\n\n${line}\n${quote ? `\n> ${quote}\n` : ''}\nOpen it: ${link}\n\n${settings}\n`,
     html:
@@ -46,20 +76,16 @@ export const NOTIFICATION_MAIL = 'mail:notification';
 
 const payloadSchema = z.object({ companyId: z.uuid(), notificationId: z.uuid() });
 
-/** The kinds that may email their recipient (each recipient's switch is read when it is sent). */
-const MAILED_KINDS: ReadonlySet<string> = new Set(['assigned', 'mentioned']);
-
 /**
- * Enqueues, in the transaction that wrote them, one email job per notification of a mailed kind:
- * a change that fails enqueues none, one that commits cannot lose them. One statement for all.
+ * Enqueues, in the transaction that wrote them, one email job per notification whose recipient's
+ * email switch for its kind is on (the caller chose them; the job reads the switch again when it
+ * sends): a change that fails enqueues none, one that commits cannot lose them. One statement.
  */
-export async function enqueueNotificationMails(tx: Scope, rows: { id: string; kind: string }[]) {
+export async function enqueueNotificationMails(tx: Scope, ids: readonly string[]) {
   await enqueue(
     tx,
     NOTIFICATION_MAIL,
-    rows
-      .filter((n) => MAILED_KINDS.has(n.kind))
-      .map((n) => ({ companyId: tx.companyId, notificationId: n.id })),
+    ids.map((notificationId) => ({ companyId: tx.companyId, notificationId })),
   );
 }
 

@@ -1,6 +1,13 @@
-import type { Notification, NotificationKind, NotificationSettings } from '@taskhive/contract';
+import {
+  type Notification,
+  NOTIFICATION_KINDS,
+  type NotificationKind,
+  type NotificationKindSetting,
+  type NotificationSettings,
+  notificationDefaults,
+} from '@taskhive/contract';
 import { toPerson } from '../comments/index.ts';
-import type { NotificationRow, SettingsRow } from './notifications.repo.ts';
+import type { NotificationRow, PreferenceRow } from './notifications.repo.ts';
 
 export function toNotification(row: NotificationRow): Notification {
   return {
@@ -16,7 +23,17 @@ export function toNotification(row: NotificationRow): Notification {
   };
 }
 
-/** Every email is on until the user switches it off. */
-export const DEFAULT_SETTINGS: NotificationSettings = { emailOnAssigned: true, emailOnMentioned: true };
+/** Every kind's switches: the ones the user changed, the defaults for the rest. */
+export function kindSettings(rows: readonly PreferenceRow[]): NotificationKindSetting[] {
+  const set = new Map(rows.map((r) => [r.kind, r]));
+  return NOTIFICATION_KINDS.map((kind) => {
+    const r = set.get(kind);
+    return r ? { kind, inApp: r.inApp, email: r.email } : { kind, ...notificationDefaults(kind) };
+  });
+}
 
-export const toSettings = (row: SettingsRow | null): NotificationSettings => row ?? DEFAULT_SETTINGS;
+export function toSettings(rows: readonly PreferenceRow[]): NotificationSettings {
+  const kinds = kindSettings(rows);
+  const emailOf = (kind: NotificationKind) => kinds.find((k) => k.kind === kind)?.email ?? false;
+  return { emailOnAssigned: emailOf('assigned'), emailOnMentioned: emailOf('mentioned'), kinds };
+}

@@ -1,6 +1,6 @@
 import { aliasedTable, and, desc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import type { NotificationKind, NotificationListQuery } from '@taskhive/contract';
-import { notifications, notificationSettings, users } from '../../db/schema/index.ts';
+import { notificationPreferences, notifications, users } from '../../db/schema/index.ts';
 import { countAll, type ListResult, pageWindow, totalOf } from '../../lib/list.ts';
 import type { Scope } from '../../lib/scope.ts';
 import type { PersonRow } from '../comments/index.ts';
@@ -26,7 +26,7 @@ export type NotificationRow = {
   actor: PersonRow;
 };
 
-/** A notification to mail: its recipient's address and switches, and who did it. */
+/** A notification to mail: its recipient's address and email switch for its kind, and who did it. */
 export type MailRow = {
   id: string;
   kind: string;
@@ -34,16 +34,17 @@ export type MailRow = {
   projectId: string | null;
   title: string;
   detail: string | null;
-  email: string;
+  address: string;
   firstName: string;
   status: string;
-  emailOnAssigned: boolean | null;
-  emailOnMentioned: boolean | null;
+  /** The recipient's email switch for the kind; null: never changed (the kind's default). */
+  email: boolean | null;
   actorFirstName: string;
   actorLastName: string;
 };
 
-export type SettingsRow = { emailOnAssigned: boolean; emailOnMentioned: boolean };
+/** One kind's switches as a user set them. */
+export type PreferenceRow = { kind: NotificationKind; inApp: boolean; email: boolean };
 
 /** The recipient's own notifications: the one condition every read and write of the inbox adds. */
 const mine = (scope: Scope, ...more: SQL[]) =>
@@ -57,7 +58,7 @@ const actor = {
   userUpdatedAt: users.updatedAt,
 };
 
-/** The only place that touches `notifications` and `notification_settings`. */
+/** The only place that touches `notifications` and `notification_preferences`. */
 export const notificationsRepo = {
   /** Written with the transaction of the change; answers the new ids in the order given. */
   async insert(scope: Scope, rows: NewNotification[]): Promise<string[]> {
@@ -162,26 +163,61 @@ export const notificationsRepo = {
     return rows.length;
   },
 
-  /** The signed-in user's switches, or null when they never changed them (the defaults apply). */
-  async settings(scope: Scope): Promise<SettingsRow | null> {
-    const [row] = await scope.db
+  /** The switches the signed-in user changed (kinds without a row have the defaults). */
+  async preferences(scope: Scope): Promise<PreferenceRow[]> {
+    const rows = await scope.db
       .select({
-        emailOnAssigned: notificationSettings.emailOnAssigned,
-        emailOnMentioned: notificationSettings.emailOnMentioned,
+        kind: notificationPreferences.kind,
+        inApp: notificationPreferences.inApp,
+        email: notificationPreferences.email,
       })
-      .from(notificationSettings)
-      .where(scope.own(notificationSettings, eq(notificationSettings.userId, scope.actor.userId)));
-    return row ?? null;
+      .from(notificationPreferences)
+      .where(scope.own(notificationPreferences, eq(notificationPreferences.userId, scope.actor.userId)));
+    return rows.map((r) => ({ ...r, kind: r.kind as NotificationKind }));
   },
 
-  async saveSettings(scope: Scope, patch: Partial<SettingsRow>): Promise<void> {
+  /** Writes the signed-in user's switches for these kinds (whole rows). */
+  async savePreferences(scope: Scope, rows: PreferenceRow[]): Promise<void> {
+    if (rows.length === 0) return;
     await scope.db
-      .insert(notificationSettings)
-      .values(scope.values({ userId: scope.actor.userId, ...patch }))
+      .insert(notificationPreferences)
+      .values(rows.map((r) => scope.values({ userId: scope.actor.userId, ...r })))
       .onConflictDoUpdate({
-        target: [notificationSettings.companyId, notificationSettings.userId],
-        set: { ...patch, updatedAt: sql`now()` },
+        target: [
+          notificationPreferences.companyId,
+          notificationPreferences.userId,
+          notificationPreferences.kind,
+        ],
+        set: { inApp: sql`excluded.in_app`, email: sql`excluded.email`, updatedAt: sql`now()` },
       });
+  },
+
+  /**
+   * The switches these users changed for these kinds (the notify reaction: one query however many
+   * recipients), keyed `userId:kind`.
+   */
+  async preferencesOf(
+    scope: Scope,
+    userIds: readonly string[],
+    kinds: readonly NotificationKind[],
+  ): Promise<Map<string, { inApp: boolean; email: boolean }>> {
+    if (userIds.length === 0 || kinds.length === 0) return new Map();
+    const rows = await scope.db
+      .select({
+        userId: notificationPreferences.userId,
+        kind: notificationPreferences.kind,
+        inApp: notificationPreferences.inApp,
+        email: notificationPreferences.email,
+      })
+      .from(notificationPreferences)
+      .where(
+        scope.own(
+          notificationPreferences,
+          inArray(notificationPreferences.userId, [...new Set(userIds)]),
+          inArray(notificationPreferences.kind, [...new Set(kinds)]),
+        ),
+      );
+    return new Map(rows.map((r) => [`${r.userId}:${r.kind}`, { inApp: r.inApp, email: r.email }]));
   },
 
   /** These notifications with what their email needs (recipient, switches, actor's name). */
@@ -197,11 +233,10 @@ export const notificationsRepo = {
         projectId: notifications.projectId,
         title: notifications.title,
         detail: notifications.detail,
-        email: recipient.email,
+        address: recipient.email,
         firstName: recipient.firstName,
         status: recipient.status,
-        emailOnAssigned: notificationSettings.emailOnAssigned,
-        emailOnMentioned: notificationSettings.emailOnMentioned,
+        email: notificationPreferences.email,
         actorFirstName: by.firstName,
         actorLastName: by.lastName,
       })
@@ -212,10 +247,11 @@ export const notificationsRepo = {
       )
       .innerJoin(by, and(eq(by.companyId, notifications.companyId), eq(by.id, notifications.actorId)))
       .leftJoin(
-        notificationSettings,
+        notificationPreferences,
         and(
-          eq(notificationSettings.companyId, notifications.companyId),
-          eq(notificationSettings.userId, notifications.userId),
+          eq(notificationPreferences.companyId, notifications.companyId),
+          eq(notificationPreferences.userId, notifications.userId),
+          eq(notificationPreferences.kind, notifications.kind),
         ),
       )
       .where(scope.own(notifications, inArray(notifications.id, ids)));

@@ -87,7 +87,11 @@ export async function notificationsRoutes(
     '/api/Notifications/settings',
     {
       config,
-      schema: { tags, summary: 'My email switches', response: { 200: envelope(notificationSettingsSchema) } },
+      schema: {
+        tags,
+        summary: 'My notification switches, per kind',
+        response: { 200: envelope(notificationSettingsSchema) },
+      },
     },
     async (req, reply) => ok(reply, await notifications.settings(scopeOf(req))),
   );
@@ -98,7 +102,7 @@ export async function notificationsRoutes(
       config,
       schema: {
         tags,
-        summary: 'Switch my emails on or off (assignment, mention)',
+        summary: 'Switch each kind of my notifications on or off, in the app and by email',
         body: atLeastOneField(updateNotificationSettingsBodySchema),
         response: { 200: envelope(notificationSettingsSchema) },
       },

@@ -1,16 +1,18 @@
-import type {
-  NotificationListQuery,
-  NotificationPage,
-  NotificationSettings,
-  ReadAllResult,
-  UnreadCount,
-  UpdateNotificationSettingsBody,
+import {
+  type NotificationKind,
+  notificationDefaults,
+  type NotificationListQuery,
+  type NotificationPage,
+  type NotificationSettings,
+  type ReadAllResult,
+  type UnreadCount,
+  type UpdateNotificationSettingsBody,
 } from '@taskhive/contract';
 import { notFound } from '../../lib/errors.ts';
 import { toPaged } from '../../lib/list.ts';
 import type { Scope } from '../../lib/scope.ts';
-import { toNotification, toSettings } from './notifications.mapper.ts';
-import { notificationsRepo } from './notifications.repo.ts';
+import { kindSettings, toNotification, toSettings } from './notifications.mapper.ts';
+import { notificationsRepo, type PreferenceRow } from './notifications.repo.ts';
 
 /**
  * The signed-in user's own inbox and switches. Every read and write is limited to the caller's
@@ -39,14 +41,28 @@ export const notificationsService = {
   },
 
   async settings(scope: Scope): Promise<NotificationSettings> {
-    return toSettings(await notificationsRepo.settings(scope));
+    return toSettings(await notificationsRepo.preferences(scope));
   },
 
+  /**
+   * Changes the caller's switches: `kinds` per kind (a switch not given is kept), and the older
+   * clients' `emailOnAssigned`/`emailOnMentioned` (the email switch of those two kinds). Each
+   * changed kind is written whole, its other switch as it was (or its default).
+   */
   async updateSettings(scope: Scope, body: UpdateNotificationSettingsBody): Promise<NotificationSettings> {
-    await notificationsRepo.saveSettings(scope, {
-      ...(body.emailOnAssigned !== undefined ? { emailOnAssigned: body.emailOnAssigned } : {}),
-      ...(body.emailOnMentioned !== undefined ? { emailOnMentioned: body.emailOnMentioned } : {}),
-    });
+    const current = new Map(kindSettings(await notificationsRepo.preferences(scope)).map((k) => [k.kind, k]));
+    const changed = new Map<NotificationKind, PreferenceRow>();
+    const change = (
+      kind: NotificationKind,
+      patch: { inApp?: boolean | undefined; email?: boolean | undefined },
+    ) => {
+      const was = changed.get(kind) ?? current.get(kind) ?? { kind, ...notificationDefaults(kind) };
+      changed.set(kind, { kind, inApp: patch.inApp ?? was.inApp, email: patch.email ?? was.email });
+    };
+    if (body.emailOnAssigned !== undefined) change('assigned', { email: body.emailOnAssigned });
+    if (body.emailOnMentioned !== undefined) change('mentioned', { email: body.emailOnMentioned });
+    for (const k of body.kinds ?? []) change(k.kind, k);
+    await notificationsRepo.savePreferences(scope, [...changed.values()]);
     return notificationsService.settings(scope);
   },
 };

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { mentionToken } from '@taskhive/contract';
 import type { App } from '../../app.ts';
 import type { Database } from '../../db/client.ts';
-import { notifications } from '../../db/schema/index.ts';
+import { notifications, taskWatchers } from '../../db/schema/index.ts';
 import type { LiveChange, LiveEvent } from '../../lib/live-events.ts';
 import { makeScope } from '../../lib/scope.ts';
 import { buildCountingApp, buildTestApp } from '../../test/build-app.ts';
@@ -98,9 +98,27 @@ async function mailsTo(email: string) {
   return app.mailer.outbox().filter((m) => m.to === email);
 }
 
+/**
+ * A task made by the factory (no change record), watched as one made through the API would be: by
+ * its creator (the admin) and its assignees.
+ */
 async function newTask(title: string, assigneeIds: string[] = []) {
-  return buildTask(database.db, acme, { taskListId: list.taskListId, title, assigneeIds });
+  const t = await buildTask(database.db, acme, { taskListId: list.taskListId, title, assigneeIds });
+  await database.db
+    .insert(taskWatchers)
+    .values(
+      [acme.adminUserId, ...assigneeIds].map((userId) => ({
+        companyId: acme.companyId,
+        taskId: t.taskId,
+        userId,
+      })),
+    )
+    .onConflictDoNothing();
+  return t;
 }
+
+/** The settings' old fields and one kind's switches. */
+const kindOf = (data: { kinds: { kind: string }[] }, kind: string) => data.kinds.find((k) => k.kind === kind);
 
 async function createTask(s: Session, body: Record<string, unknown>) {
   const res = await call('POST', `/api/Tasks/tasklists/${list.taskListId}/tasks`, s, body);
@@ -257,7 +275,8 @@ describe('notifications are written with the change', () => {
   it('switching an email off stops it; the in-app notification stays', async () => {
     const off = await call('PUT', '/api/Notifications/settings', colleague, { emailOnAssigned: false });
     expect(off.statusCode).toBe(200);
-    expect(off.json().data).toEqual({ emailOnAssigned: false, emailOnMentioned: true });
+    expect(off.json().data).toMatchObject({ emailOnAssigned: false, emailOnMentioned: true });
+    expect(kindOf(off.json().data, 'assigned')).toEqual({ kind: 'assigned', inApp: true, email: false });
     const t = await createTask(admin, { title: 'Quiet one', assigneeIds: [colleague.userId] });
     expect((await about(colleague, t.taskId)).map((n) => n.kind)).toEqual(['assigned']);
     expect((await mailsTo(colleagueEmail)).filter((m) => m.subject.includes('Quiet one'))).toHaveLength(0);
@@ -472,7 +491,7 @@ describe('GET/PUT /api/Notifications/settings', () => {
   });
 
   it('needs no permission: a user without a role has and changes their own switches', async () => {
-    expect((await call('GET', '/api/Notifications/settings', noRole)).json().data).toEqual({
+    expect((await call('GET', '/api/Notifications/settings', noRole)).json().data).toMatchObject({
       emailOnAssigned: true,
       emailOnMentioned: true,
     });
@@ -482,18 +501,18 @@ describe('GET/PUT /api/Notifications/settings', () => {
 
   it("defaults to every email on; a change keeps the other switch and touches only the caller's", async () => {
     const u = await login(app, (await buildUser(database.db, acme)).email);
-    expect((await call('GET', '/api/Notifications/settings', u)).json().data).toEqual({
+    expect((await call('GET', '/api/Notifications/settings', u)).json().data).toMatchObject({
       emailOnAssigned: true,
       emailOnMentioned: true,
     });
     await call('PUT', '/api/Notifications/settings', u, { emailOnMentioned: false });
     await call('PUT', '/api/Notifications/settings', u, { emailOnAssigned: false });
-    expect((await call('GET', '/api/Notifications/settings', u)).json().data).toEqual({
+    expect((await call('GET', '/api/Notifications/settings', u)).json().data).toMatchObject({
       emailOnAssigned: false,
       emailOnMentioned: false,
     });
     // Across tenants: the other company's admin still has the defaults.
-    expect((await call('GET', '/api/Notifications/settings', otherAdmin)).json().data).toEqual({
+    expect((await call('GET', '/api/Notifications/settings', otherAdmin)).json().data).toMatchObject({
       emailOnAssigned: true,
       emailOnMentioned: true,
     });

@@ -1,11 +1,18 @@
-import { formatDuration, MENTION_PATTERN, mentionedIds } from '@taskhive/contract';
+import {
+  formatDuration,
+  MENTION_PATTERN,
+  mentionedIds,
+  type NotificationKind,
+  notificationDefaults,
+} from '@taskhive/contract';
 import { accessRepo } from '../../lib/access.ts';
-import type { LiveEvent, TaskNotice, TimeEntryNotice } from '../../lib/live-events.ts';
+import type { ChangeField, LiveEvent, TaskNotice, TimeEntryNotice } from '../../lib/live-events.ts';
 import type { Scope } from '../../lib/scope.ts';
 import { personName, commentsRepo } from '../comments/index.ts';
 import { projectsPolicy, READS_ALL_PROJECTS, READS_ALL_TASKS, projectsRepo } from '../projects/index.ts';
 import { tasksRepo } from '../tasks/index.ts';
 import { timeLogsRepo } from '../time-logs/index.ts';
+import { watchersRepo } from '../watchers/index.ts';
 import { enqueueNotificationMails } from './notification-mails.ts';
 import { type NewNotification, notificationsRepo } from './notifications.repo.ts';
 
@@ -16,19 +23,28 @@ const EXCERPT_LENGTH = 140;
  * Writes notifications with the transaction of the change they tell of (so a change that fails
  * leaves none) and says each one as a live event to its recipient. Never the actor's own change;
  * one notification per recipient per event: the first kind given for someone wins, so callers list
- * the stronger kinds first (a mention before the comment it is part of).
+ * the stronger kinds first (a mention before the comment it is part of). Each recipient's switches
+ * for the kind (notification_preferences, else the defaults) decide: in-app off, no notification
+ * (and so no email); email on, a mail job in the same transaction.
  */
 async function send(tx: Scope, items: NewNotification[]): Promise<void> {
   const seen = new Set<string>([tx.actor.userId]);
   const unique = items.filter((n) => !seen.has(n.userId) && seen.add(n.userId));
   if (unique.length === 0) return;
-  const rows = await readable(tx, unique);
+  const reached = await readable(tx, unique);
+  const prefs = await notificationsRepo.preferencesOf(
+    tx,
+    reached.map((n) => n.userId),
+    reached.map((n) => n.kind),
+  );
+  const wants = (n: NewNotification) => prefs.get(`${n.userId}:${n.kind}`) ?? notificationDefaults(n.kind);
+  const rows = reached.filter((n) => wants(n).inApp);
   const ids = await notificationsRepo.insert(tx, rows);
   await enqueueNotificationMails(
     tx,
     rows.flatMap((n, i) => {
       const id = ids[i];
-      return id ? [{ id, kind: n.kind }] : [];
+      return id && wants(n).email ? [id] : [];
     }),
   );
   rows.forEach((n, i) => {
@@ -76,23 +92,6 @@ async function readable(tx: Scope, items: NewNotification[]): Promise<NewNotific
   });
 }
 
-/**
- * Who follows a task: its creator, its assignees and everyone who commented on it. `assigneeIds`:
- * the assignees when the caller has them.
- */
-async function followers(
-  tx: Scope,
-  taskId: string,
-  createdBy: string | null,
-  assigneeIds?: readonly string[],
-): Promise<string[]> {
-  const [assignees, commenters] = await Promise.all([
-    assigneeIds ?? tasksRepo.assignees(tx, [taskId]).then((rows) => rows.map((a) => a.userId)),
-    commentsRepo.commenterIds(tx, taskId),
-  ]);
-  return [...(createdBy ? [createdBy] : []), ...assignees, ...commenters];
-}
-
 /** The comment's first words as shown: mention tokens become the people's names. */
 async function excerpt(tx: Scope, body: string): Promise<string> {
   const people = new Map(
@@ -105,20 +104,44 @@ async function excerpt(tx: Scope, body: string): Promise<string> {
   return shown.length > EXCERPT_LENGTH ? `${shown.slice(0, EXCERPT_LENGTH - 1)}…` : shown;
 }
 
+/** What an edit's fields are called in a `task_edited` notification. */
+const EDITED: Partial<Record<ChangeField['field'], string>> = {
+  title: 'title',
+  description: 'description',
+  priority: 'priority',
+  assignees: 'assignees',
+  startDate: 'start date',
+  endDate: 'end date',
+  list: 'list',
+  document: 'files',
+};
+
+/** What a task's change tells its watchers: the strongest of its status, due date and edits. */
+function watchedChange(fields: readonly ChangeField[]): { kind: NotificationKind; detail: string } | null {
+  const status = fields.find((f) => f.field === 'status');
+  if (status) return { kind: 'status_changed', detail: status.to ?? 'No status' };
+  const due = fields.find((f) => f.field === 'dueDate');
+  if (due) return { kind: 'due_date_changed', detail: due.to ?? 'No due date' };
+  const edited = [...new Set(fields.flatMap((f) => EDITED[f.field] ?? []))];
+  return edited.length ? { kind: 'task_edited', detail: edited.join(', ') } : null;
+}
+
 /** What each kind of change tells whom. */
 const tell = {
   /**
-   * A task was created or updated: the people newly assigned get `assigned`; when its status
-   * changed (`status` is the new status's name), its other followers get `status_changed`.
+   * A task was created or updated: the people newly assigned get `assigned`; its other watchers
+   * (who may still read it) get, for the strongest change: `status_changed` (the new status's
+   * name), `due_date_changed` (the new date), `task_edited` (what was edited).
    */
   async taskChanged(
     tx: Scope,
     taskId: string,
-    change: { assigned: readonly string[]; status?: string | null | undefined },
+    change: { assigned: readonly string[]; fields: readonly ChangeField[] },
     /** The task as its writer read it in this transaction: not read again. */
     known?: TaskNotice,
   ): Promise<void> {
-    if (change.assigned.length === 0 && change.status === undefined) return;
+    const watched = watchedChange(change.fields);
+    if (change.assigned.length === 0 && !watched) return;
     const task = known ?? (await tasksRepo.byId(tx, taskId, null));
     if (!task) return;
     const about = { taskId, projectId: task.projectId, title: task.title };
@@ -128,9 +151,9 @@ const tell = {
       kind: 'assigned',
       detail: task.projectName,
     }));
-    if (change.status !== undefined)
-      for (const userId of await followers(tx, taskId, task.createdBy, known?.assigneeIds))
-        items.push({ ...about, userId, kind: 'status_changed', detail: change.status ?? 'No status' });
+    if (watched)
+      for (const userId of await watchersRepo.activeIds(tx, taskId))
+        items.push({ ...about, userId, ...watched });
     await send(tx, items);
   },
 
@@ -153,7 +176,7 @@ const tell = {
     const about = { taskId: at.taskId, projectId: at.projectId, title, detail: await excerpt(tx, body) };
     const items: NewNotification[] = mentioned.map((userId) => ({ ...about, userId, kind: 'mentioned' }));
     if (task && before === undefined)
-      for (const userId of await followers(tx, task.id, task.createdBy))
+      for (const userId of await watchersRepo.activeIds(tx, task.id))
         items.push({ ...about, userId, kind: 'commented' });
     await send(tx, items);
   },
@@ -177,18 +200,17 @@ const tell = {
 export const notify = {
   /**
    * The notifications subscriber of the change log (change-subscribers.ts), run in the writing
-   * transaction before its commit: a task's new assignees and status, a comment's mentions and
-   * followers, a time entry changed by someone else than its owner. The writing services only say
+   * transaction before its commit: a task's new assignees, its status, due date and edits for its
+   * watchers, a comment's mentions and the task's watchers, a time entry changed by someone else than its owner. The writing services only say
    * what changed; the rules of who is told live here.
    */
   async fromChanges(tx: Scope, changes: readonly LiveEvent[]): Promise<void> {
     for (const c of changes) {
       if (c.type === 'task' && (c.action === 'created' || c.action === 'updated')) {
-        const status = c.action === 'updated' ? c.fields?.find((f) => f.field === 'status') : undefined;
         await tell.taskChanged(
           tx,
           c.id,
-          { assigned: c.notice?.assigned ?? [], status: status?.to },
+          { assigned: c.notice?.assigned ?? [], fields: c.action === 'updated' ? (c.fields ?? []) : [] },
           c.notice?.task,
         );
       } else if (c.type === 'comment' && c.notice?.body !== undefined && c.projectId) {

@@ -1,4 +1,13 @@
-import { NOTIFICATION_MESSAGES, type Notification, type NotificationPage } from '@taskhive/contract';
+import {
+  EMAIL_BY_DEFAULT,
+  NOTIFICATION_KIND_LABELS,
+  NOTIFICATION_KINDS,
+  NOTIFICATION_MESSAGES,
+  type Notification,
+  type NotificationPage,
+  type NotificationSettings,
+  type UpdateNotificationSettingsBody,
+} from '@taskhive/contract';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { jsonResponse, render, signedIn } from '../../test/render';
@@ -128,25 +137,71 @@ describe('NotificationBell', () => {
 });
 
 describe('NotificationSettingsCard', () => {
-  it('shows the switches and saves one when flipped', async () => {
-    let settings = { emailOnAssigned: true, emailOnMentioned: true };
+  const defaults = (): NotificationSettings => ({
+    emailOnAssigned: true,
+    emailOnMentioned: true,
+    kinds: NOTIFICATION_KINDS.map((kind) => ({ kind, inApp: true, email: EMAIL_BY_DEFAULT.includes(kind) })),
+  });
+
+  it('shows a row per kind with its in-app and email switches, and saves the one flipped', async () => {
+    let settings = defaults();
     const calls = serve(async (req) => {
       if (pathOf(req) !== '/api/Notifications/settings') return jsonResponse(404, null);
-      if (req.method === 'PUT') settings = { ...settings, ...((await req.clone().json()) as object) };
+      if (req.method === 'PUT') {
+        const body = (await req.clone().json()) as UpdateNotificationSettingsBody;
+        settings = {
+          ...settings,
+          kinds: settings.kinds.map((k) => {
+            const p = body.kinds?.find((b) => b.kind === k.kind);
+            return p ? { ...k, ...p } : k;
+          }),
+        };
+      }
       return jsonResponse(200, settings);
     });
     const { user, store } = render(<NotificationSettingsCard />, { preloadedState: signedIn() });
-    const assigned = await screen.findByRole('switch', { name: NOTIFICATION_MESSAGES.emailOnAssigned });
-    expect(assigned).toBeChecked();
-    expect(screen.getByRole('switch', { name: NOTIFICATION_MESSAGES.emailOnMentioned })).toBeChecked();
-    await user.click(assigned);
+    const table = await screen.findByRole('table', { name: NOTIFICATION_MESSAGES.settingsTitle });
+    expect(within(table).getAllByRole('row')).toHaveLength(NOTIFICATION_KINDS.length + 1);
+    const moves = NOTIFICATION_KIND_LABELS.status_changed;
+    const assignedEmail = screen.getByRole('switch', { name: `${NOTIFICATION_KIND_LABELS.assigned}: Email` });
+    expect(assignedEmail).toBeChecked();
+    expect(screen.getByRole('switch', { name: `${moves}: Email` })).not.toBeChecked();
+    const movesInApp = screen.getByRole('switch', { name: `${moves}: In app` });
+    expect(movesInApp).toBeChecked();
+
+    await user.click(movesInApp);
     await vi.waitFor(() =>
       expect(store.getState().toast.queue.map((t) => t.message)).toEqual([
         NOTIFICATION_MESSAGES.settingsUpdated,
       ]),
     );
     const put = calls.find((r) => r.method === 'PUT');
-    expect(await put?.clone().json()).toEqual({ emailOnAssigned: false });
-    expect(screen.getByRole('switch', { name: NOTIFICATION_MESSAGES.emailOnAssigned })).not.toBeChecked();
+    expect(await put?.clone().json()).toEqual({ kinds: [{ kind: 'status_changed', inApp: false }] });
+    expect(screen.getByRole('switch', { name: `${moves}: In app` })).not.toBeChecked();
+    // No in-app notification, no email: its email switch is off and disabled.
+    expect(screen.getByRole('switch', { name: `${moves}: Email` })).toBeDisabled();
+
+    await user.click(assignedEmail);
+    await vi.waitFor(() =>
+      expect(
+        screen.getByRole('switch', { name: `${NOTIFICATION_KIND_LABELS.assigned}: Email` }),
+      ).not.toBeChecked(),
+    );
+    const puts = calls.filter((r) => r.method === 'PUT');
+    expect(await puts[1]?.clone().json()).toEqual({ kinds: [{ kind: 'assigned', email: false }] });
+  });
+
+  it('a refused save shows the error and puts the switch back', async () => {
+    serve(async (req) => {
+      if (pathOf(req) !== '/api/Notifications/settings') return jsonResponse(404, null);
+      return req.method === 'PUT' ? jsonResponse(403, null) : jsonResponse(200, defaults());
+    });
+    const { user, store } = render(<NotificationSettingsCard />, { preloadedState: signedIn() });
+    const sw = await screen.findByRole('switch', { name: `${NOTIFICATION_KIND_LABELS.commented}: In app` });
+    await user.click(sw);
+    await vi.waitFor(() => expect(store.getState().toast.queue.map((t) => t.severity)).toEqual(['error']));
+    expect(
+      screen.getByRole('switch', { name: `${NOTIFICATION_KIND_LABELS.commented}: In app` }),
+    ).toBeChecked();
   });
 });

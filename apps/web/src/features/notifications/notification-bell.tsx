@@ -1,7 +1,9 @@
 import AlternateEmailOutlined from '@mui/icons-material/AlternateEmailOutlined';
 import AssignmentIndOutlined from '@mui/icons-material/AssignmentIndOutlined';
 import ChatBubbleOutlineOutlined from '@mui/icons-material/ChatBubbleOutlineOutlined';
+import EditOutlined from '@mui/icons-material/EditOutlined';
 import EventOutlined from '@mui/icons-material/EventOutlined';
+import EventRepeatOutlined from '@mui/icons-material/EventRepeatOutlined';
 import NotificationsOutlined from '@mui/icons-material/NotificationsOutlined';
 import ScheduleOutlined from '@mui/icons-material/ScheduleOutlined';
 import SwapHorizOutlined from '@mui/icons-material/SwapHorizOutlined';
@@ -47,6 +49,8 @@ const ICONS: Record<NotificationKind, ReactNode> = {
   status_changed: <SwapHorizOutlined fontSize="small" />,
   timelog_changed: <ScheduleOutlined fontSize="small" />,
   due_soon: <EventOutlined fontSize="small" />,
+  task_edited: <EditOutlined fontSize="small" />,
+  due_date_changed: <EventRepeatOutlined fontSize="small" />,
 };
 
 /** The previews' Markdown renderer (the comments' one), loaded when the list is first opened. */

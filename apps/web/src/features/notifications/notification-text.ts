@@ -1,6 +1,8 @@
 import { formatDate } from '../../lib/format';
 import type { Notification } from '@taskhive/contract';
 
+const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
+
 /** What a notification says, in one line (the detail shows under it). */
 export function notificationText(n: Notification): string {
   const who = `${n.actor.firstName} ${n.actor.lastName}`.trim();
@@ -13,6 +15,11 @@ export function notificationText(n: Notification): string {
       return `${who} commented on ${n.title}`;
     case 'status_changed':
       return `${who} moved ${n.title} to ${n.detail ?? 'another status'}`;
+    case 'task_edited':
+      return `${who} edited ${n.title}`;
+    case 'due_date_changed':
+      // The detail is the new date, or "No due date" when it was cleared.
+      return `${who} set the due date of ${n.title} to ${n.detail && ISO_DAY.test(n.detail) ? formatDate(n.detail) : 'none'}`;
     case 'timelog_changed':
       return `${who} changed your time entry on ${n.title}`;
     case 'due_soon':
@@ -23,7 +30,7 @@ export function notificationText(n: Notification): string {
 
 /** The detail worth a second line (a status change says it in the first). */
 export const notificationDetail = (n: Notification) =>
-  n.kind === 'status_changed' || n.kind === 'due_soon' ? null : n.detail;
+  n.kind === 'status_changed' || n.kind === 'due_soon' || n.kind === 'due_date_changed' ? null : n.detail;
 
 /** Where clicking it leads: the project page with the task drawer open (`?task=`). */
 export function notificationPath(n: Pick<Notification, 'projectId' | 'taskId'>): string | null {

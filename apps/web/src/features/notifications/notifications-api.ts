@@ -87,10 +87,12 @@ export const notificationsApi = baseApi.injectEndpoints({
       query: (body) => ({ url: 'Notifications/settings', method: 'PUT', body }),
       async onQueryStarted(body, { dispatch, queryFulfilled }) {
         const patch = dispatch(
-          notificationsApi.util.updateQueryData('notificationSettings', undefined, (draft) => ({
-            ...draft,
-            ...body,
-          })),
+          notificationsApi.util.updateQueryData('notificationSettings', undefined, (draft) => {
+            for (const k of body.kinds ?? []) {
+              const row = draft.kinds.find((d) => d.kind === k.kind);
+              if (row) Object.assign(row, k);
+            }
+          }),
         );
         try {
           const { data } = await queryFulfilled;

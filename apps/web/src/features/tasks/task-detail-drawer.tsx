@@ -48,6 +48,7 @@ import { useSession } from '../../hooks/use-session';
 import { useToast } from '../../hooks/use-toast';
 import { formatBytes, formatMinutes } from '../../lib/format';
 import { TASK_PARAM, useOpenTask } from './task-link';
+import { TaskWatchers } from './task-watchers';
 import {
   useCreateSubtaskMutation,
   useDeleteTaskDocumentMutation,
@@ -269,6 +270,7 @@ function TaskDetailBody({
           <CloseRounded />
         </IconButton>
       </Stack>
+      <TaskWatchers taskId={task.taskId} />
       <InlineText
         label="Title"
         value={task.title}
