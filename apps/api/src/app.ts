@@ -43,7 +43,7 @@ import { reportsRoutes } from './features/reports/reports.routes.ts';
 import { reportsService } from './features/reports/reports.service.ts';
 import { timeLogsRoutes } from './features/time-logs/time-logs.routes.ts';
 import { timesheetsRoutes } from './features/timesheets/timesheets.routes.ts';
-import { timesheetsService } from './features/timesheets/index.ts';
+import { timesheetReports, timesheetsService } from './features/timesheets/index.ts';
 import { timeLogsService } from './features/time-logs/time-logs.service.ts';
 import { usersRoutes } from './features/users/users.routes.ts';
 import { usersService } from './features/users/users.service.ts';
@@ -313,7 +313,11 @@ export async function buildApp({
   await app.register(commentsRoutes, { comments: commentsService });
   await app.register(auditRoutes, { audit: auditService });
   await app.register(timeLogsRoutes, { timeLogs: timeLogsService });
-  await app.register(timesheetsRoutes, { timesheets: timesheetsService, cells: timeLogsService });
+  await app.register(timesheetsRoutes, {
+    timesheets: timesheetsService,
+    reports: timesheetReports,
+    cells: timeLogsService,
+  });
   await app.register(reportsRoutes, { reports: reportsService });
   await app.register(notificationsRoutes, { notifications: notificationsService });
   await app.register(watchersRoutes, { watchers: watchersService });

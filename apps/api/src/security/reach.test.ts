@@ -352,6 +352,12 @@ const bases: Record<string, Base> = {
     }),
   },
   'GET /api/Timesheets/approvals': { spec: () => ({ path: '/api/Timesheets/approvals' }) },
+  // Workload needs report:read:all or a department to manage; the export report:read:all or approve:all.
+  'GET /api/Timesheets/workload': { callers: ['admin'], spec: () => ({ path: '/api/Timesheets/workload' }) },
+  'GET /api/Timesheets/export.csv': {
+    callers: ['admin'],
+    spec: () => ({ path: '/api/Timesheets/export.csv', query: { from: addDays(today, -30), to: today } }),
+  },
   'POST /api/Timesheets/weeks/approve': {
     callers: ['admin'],
     own: async () => ({ week: await submittedWeek() }),

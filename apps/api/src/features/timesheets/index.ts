@@ -4,4 +4,9 @@
  */
 export { timesheetLocks } from './timesheets.locks.ts';
 export { timesheetsPolicy } from './timesheets.policy.ts';
-export { timesheetsService, type TimesheetsService } from './timesheets.service.ts';
+export {
+  timesheetReports,
+  timesheetsService,
+  type TimesheetReports,
+  type TimesheetsService,
+} from './timesheets.service.ts';

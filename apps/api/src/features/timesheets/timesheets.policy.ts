@@ -1,4 +1,4 @@
-import { and, eq, inArray, ne, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import { TIMESHEET_MESSAGES, TIMESHEET_PERMISSIONS, type TimesheetStatus } from '@taskhive/contract';
 import { departments, users } from '../../db/schema/index.ts';
 import type { Scope } from '../../lib/scope.ts';
@@ -55,6 +55,11 @@ export const timesheetsPolicy = {
     const cond = and(notMe, inArray(users.departmentId, managed));
     if (!cond) throw new Error('unreachable');
     return cond;
+  },
+
+  /** `u.department_id` among the departments the actor manages (raw SQL over `users u`). */
+  managedPeopleWhere(scope: Scope): SQL {
+    return sql`u.department_id in (select md.id from departments md where md.company_id = ${scope.companyId} and md.manager_id = ${scope.actor.userId})`;
   },
 
   /**

@@ -83,6 +83,27 @@ const on = {
   person: and(eq(users.id, timesheetWeeks.userId), eq(users.companyId, timesheetWeeks.companyId)),
 };
 
+export type WorkloadRow = {
+  userId: string;
+  firstName: string;
+  lastName: string;
+  departmentName: string | null;
+  capacityMinutes: number;
+  plannedMinutes: number;
+  loggedMinutes: number;
+};
+
+export type ApprovedTimeRow = {
+  day: string;
+  employeeCode: string | null;
+  userName: string;
+  projectName: string;
+  taskKey: string | null;
+  taskTitle: string | null;
+  billable: boolean;
+  minutes: number;
+};
+
 /** Minutes per (user, day) over several weeks' ranges, for the lists' totals. */
 export type DaySum = { userId: string; day: string; minutes: number; billable: number };
 
@@ -394,6 +415,107 @@ export const timesheetsRepo = {
       ),
     ]);
     return { rows, total };
+  },
+
+  /**
+   * Workload (one statement for any number of people): the active people `people` selects, with
+   * their capacity, the estimated minutes of their open tasks (no built-in closed status) due in
+   * [from, to] (a task's whole estimate counts for each of its assignees) and the minutes they
+   * logged then.
+   */
+  async workload(scope: Scope, from: string, to: string, people: SQL | undefined): Promise<WorkloadRow[]> {
+    const c = scope.companyId;
+    return rowsOf<WorkloadRow>(
+      await scope.db.execute(sql`
+        select u.id as "userId", u.first_name as "firstName", u.last_name as "lastName",
+               d.name as "departmentName",
+               coalesce(u.expected_weekly_minutes, ${DEFAULT_EXPECTED_WEEKLY_MINUTES})::int as "capacityMinutes",
+               coalesce((
+                 select round(sum(t.estimated_hours * 60))::int from task_assignees a
+                   join tasks t on t.company_id = a.company_id and t.id = a.task_id
+                   left join task_statuses s on s.company_id = t.company_id and s.id = t.status_id
+                  where a.company_id = ${c} and a.user_id = u.id and s.built_in is null
+                    and t.due_date between ${from} and ${to}), 0)::int as "plannedMinutes",
+               coalesce((
+                 select sum(l.duration_minutes) from time_logs l
+                  where l.company_id = ${c} and l.user_id = u.id
+                    and l.logged_at >= ${dayStart(from)} and l.logged_at < ${nextDayStart(to)}), 0)::int as "loggedMinutes"
+          from users u
+          left join departments d on d.company_id = u.company_id and d.id = u.department_id
+         where u.company_id = ${c} and u.status = 'active' ${people ? sql`and ${people}` : sql``}
+         order by u.last_name, u.first_name, u.id`),
+    );
+  },
+
+  /** Whether the actor manages any department. */
+  async managesAny(scope: Scope): Promise<boolean> {
+    const [row] = await scope.db
+      .select({ id: departments.id })
+      .from(departments)
+      .where(scope.own(departments, eq(departments.managerId, scope.actor.userId)))
+      .limit(1);
+    return !!row;
+  },
+
+  /** Whether a department of this company exists, and who manages it. */
+  async department(scope: Scope, id: string): Promise<{ managerId: string | null } | null> {
+    const [row] = await scope.db
+      .select({ managerId: departments.managerId })
+      .from(departments)
+      .where(scope.own(departments, eq(departments.id, id)));
+    return row ?? null;
+  },
+
+  /** Whether a project of this company exists, and whether `userId` is a member of it. */
+  async project(scope: Scope, id: string, userId: string): Promise<{ member: boolean } | null> {
+    const [row] = rowsOf<{ member: boolean }>(
+      await scope.db.execute(sql`
+        select exists (select 1 from project_members m
+                        where m.company_id = p.company_id and m.project_id = p.id and m.user_id = ${userId}) as member
+          from projects p where p.company_id = ${scope.companyId} and p.id = ${id}`),
+    );
+    return row ?? null;
+  },
+
+  /**
+   * Approved time over [from, to] by day, person, project, task and billable flag (the payroll
+   * export): entries whose week (the company's weeks, `weekStartsOn`) is approved, one grouped
+   * statement, in day, person, project order.
+   */
+  async approvedTime(
+    scope: Scope,
+    q: {
+      from: string;
+      to: string;
+      projectId?: string | undefined;
+      userId?: string | undefined;
+      billable?: boolean | undefined;
+    },
+    weekStartsOn: number,
+  ): Promise<ApprovedTimeRow[]> {
+    const c = scope.companyId;
+    const day = sql`(l.logged_at at time zone 'UTC')::date`;
+    return rowsOf<ApprovedTimeRow>(
+      await scope.db.execute(sql`
+        select to_char(${day}, 'YYYY-MM-DD') as day, u.employee_code as "employeeCode",
+               u.first_name || ' ' || u.last_name as "userName", p.name as "projectName",
+               case when t.id is null then null else p.code || '-' || t.number end as "taskKey",
+               t.title as "taskTitle", l.billable, sum(l.duration_minutes)::int as minutes
+          from time_logs l
+          join timesheet_weeks w on w.company_id = l.company_id and w.user_id = l.user_id
+               and w.status = 'approved'
+               and w.week_start = ${day} - ((extract(dow from ${day})::int - ${weekStartsOn} + 7) % 7)
+          join users u on u.company_id = l.company_id and u.id = l.user_id
+          join projects p on p.company_id = l.company_id and p.id = l.project_id
+          left join tasks t on t.company_id = l.company_id and t.id = l.task_id
+         where l.company_id = ${c}
+           and l.logged_at >= ${dayStart(q.from)} and l.logged_at < ${nextDayStart(q.to)}
+           ${q.projectId ? sql`and l.project_id = ${q.projectId}` : sql``}
+           ${q.userId ? sql`and l.user_id = ${q.userId}` : sql``}
+           ${q.billable === undefined ? sql`` : sql`and l.billable = ${q.billable}`}
+         group by 1, u.id, u.employee_code, u.first_name, u.last_name, p.id, p.name, p.code, t.id, t.number, t.title, l.billable
+         order by 1, u.last_name, u.first_name, u.id, p.name, p.id, t.number nulls first, l.billable desc`),
+    );
   },
 
   /**

@@ -20,11 +20,14 @@ import {
   timesheetWeekSchema,
   updateCapacityBodySchema,
   updateTimesheetSettingsBodySchema,
+  timesheetExportQuerySchema,
   weekQuerySchema,
+  workloadQuerySchema,
+  workloadSchema,
 } from '@taskhive/contract';
 import { SIGNED_IN, scopeOf } from '../../plugins/auth.ts';
 import { ok } from '../../plugins/envelope.ts';
-import type { TimesheetsService } from './timesheets.service.ts';
+import type { TimesheetReports, TimesheetsService } from './timesheets.service.ts';
 
 const tags = ['timesheets'];
 /** Whoever tracks time has a week; approving is decided per person by timesheets.policy.ts. */
@@ -40,14 +43,14 @@ export type CellWriter = {
 
 /**
  * Timesheets (issue 25), `/api/Timesheets`: settings, capacity, a person's week (the grid) and its
- * cells, submit, approve and reject in bulk, reopen, the approvals list.
+ * cells, submit, approve and reject in bulk, reopen, the approvals list, workload, the CSV export.
  */
 export async function timesheetsRoutes(
   app: FastifyInstance,
-  opts: { timesheets: TimesheetsService; cells: CellWriter },
+  opts: { timesheets: TimesheetsService; reports: TimesheetReports; cells: CellWriter },
 ) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const { timesheets, cells } = opts;
+  const { timesheets, reports, cells } = opts;
 
   r.get(
     '/api/Timesheets/settings',
@@ -234,6 +237,43 @@ export async function timesheetsRoutes(
         await timesheets.reopen(scopeOf(req), req.params.id, req.body?.reason || null),
         TIMESHEET_MESSAGES.reopened,
       ),
+  );
+
+  r.get(
+    '/api/Timesheets/workload',
+    {
+      config: { permission: { anyOf: ['report:read', 'report:read:all'] } },
+      schema: {
+        tags,
+        summary:
+          'Per person: capacity, planned and logged minutes of a week (a department, a project or all)',
+        querystring: workloadQuerySchema,
+        response: { 200: envelope(workloadSchema) },
+      },
+    },
+    async (req, reply) => ok(reply, await reports.workload(scopeOf(req), req.query)),
+  );
+
+  r.get(
+    '/api/Timesheets/export.csv',
+    {
+      config: { permission: { anyOf: ['report:read:all', 'timesheet:approve:all'] } },
+      schema: {
+        tags,
+        summary: 'Approved time by day, person, project and task as CSV (payroll and billing)',
+        querystring: timesheetExportQuerySchema,
+      },
+    },
+    async (req, reply) => {
+      const csv = await reports.exportCsv(scopeOf(req), req.query);
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header(
+          'content-disposition',
+          `attachment; filename="approved-time-${req.query.from}-${req.query.to}.csv"`,
+        )
+        .send(csv);
+    },
   );
 
   r.get(

@@ -8,13 +8,19 @@ import {
   type TimesheetSettings,
   type TimesheetStatus,
   type TimesheetWeek,
+  type TimesheetExportQuery,
+  toHours,
   type UpdateTimesheetSettingsBody,
+  type Workload,
+  type WorkloadQuery,
 } from '@taskhive/contract';
-import { conflict, forbidden, notFound } from '../../lib/errors.ts';
+import { stringify } from 'csv-stringify/sync';
+import { and, sql } from 'drizzle-orm';
+import { conflict, fieldError, forbidden, notFound } from '../../lib/errors.ts';
 import { toPaged } from '../../lib/list.ts';
 import type { LiveChange } from '../../lib/live-events.ts';
 import type { Scope } from '../../lib/scope.ts';
-import { addDays, todayUtc } from '../time-logs/index.ts';
+import { addDays, daysBetween, todayUtc } from '../time-logs/index.ts';
 import { addToSums, emptySums, toWeek, type WeekSums } from './timesheets.mapper.ts';
 import { timesheetsPolicy } from './timesheets.policy.ts';
 import { type PersonRow, type Settings, timesheetsRepo, type WeekRow } from './timesheets.repo.ts';
@@ -244,4 +250,106 @@ export const timesheetsService = {
   },
 };
 
+/** A week's load: planned or logged (the larger) against capacity: under 80 %, over 100 %. */
+function loadOf(capacity: number, planned: number, logged: number): 'under' | 'ok' | 'over' {
+  const used = Math.max(planned, logged);
+  if (capacity === 0) return used > 0 ? 'over' : 'ok';
+  if (used > capacity) return 'over';
+  return used < capacity * 0.8 ? 'under' : 'ok';
+}
+
+/** The CSV export's columns (payroll and billing). */
+const EXPORT_COLUMNS = [
+  'Date',
+  'Employee code',
+  'Person',
+  'Project',
+  'Task key',
+  'Task',
+  'Billable',
+  'Hours',
+];
+/** A cell a spreadsheet would read as a formula (= + - @ tab CR first) gets a leading apostrophe. */
+const safe = (v: string | null) => (v === null ? '' : /^[=+\-@\t\r]/.test(v) ? `'${v}` : v);
+/** The longest range one export covers. */
+const EXPORT_MAX_DAYS = 366;
+
+export const timesheetReports = {
+  /**
+   * Workload of a week: per person, capacity, planned and logged minutes. `report:read:all` reads
+   * anyone (a department, a project's members, or the company); a department manager reads the
+   * departments they manage (a project's members among them); anyone else 403.
+   */
+  async workload(scope: Scope, q: WorkloadQuery): Promise<Workload> {
+    const all = scope.actor.permissions.has('report:read:all');
+    const managed = timesheetsPolicy.managedPeopleWhere(scope);
+    if (!all && !(await timesheetsRepo.managesAny(scope))) throw forbidden();
+    if (q.departmentId) {
+      const d = await timesheetsRepo.department(scope, q.departmentId);
+      if (!d) throw notFound('Department');
+      if (!all && d.managerId !== scope.actor.userId) throw forbidden();
+    }
+    if (q.projectId) {
+      const p = await timesheetsRepo.project(scope, q.projectId, scope.actor.userId);
+      if (!p || (!p.member && !scope.actor.permissions.has('project:read:all'))) throw notFound('Project');
+    }
+    const settings = await timesheetsRepo.settings(scope);
+    const { weekStart, weekEnd } = weekOf(q.weekStart ?? todayUtc(), settings.weekStartsOn);
+    const people = and(
+      q.departmentId ? sql`u.department_id = ${q.departmentId}` : undefined,
+      q.projectId
+        ? sql`u.id in (select m.user_id from project_members m where m.company_id = ${scope.companyId} and m.project_id = ${q.projectId})`
+        : undefined,
+      all ? undefined : managed,
+    );
+    const rows = await timesheetsRepo.workload(scope, weekStart, weekEnd, people);
+    return {
+      weekStart,
+      weekEnd,
+      rows: rows.map((r) => ({
+        userId: r.userId,
+        userName: `${r.firstName} ${r.lastName}`.trim(),
+        departmentName: r.departmentName,
+        capacityMinutes: r.capacityMinutes,
+        plannedMinutes: r.plannedMinutes,
+        loggedMinutes: r.loggedMinutes,
+        load: loadOf(r.capacityMinutes, r.plannedMinutes, r.loggedMinutes),
+      })),
+    };
+  },
+
+  /** Approved time as CSV (RFC 4180 by csv-stringify, a header row, formulas defused). */
+  async exportCsv(scope: Scope, q: TimesheetExportQuery): Promise<string> {
+    if (q.to < q.from) throw fieldError('to', 'The end is before the start');
+    if (daysBetween(q.from, q.to) > EXPORT_MAX_DAYS)
+      throw fieldError('to', `At most ${EXPORT_MAX_DAYS} days at a time`);
+    const settings = await timesheetsRepo.settings(scope);
+    const rows = await timesheetsRepo.approvedTime(
+      scope,
+      {
+        from: q.from,
+        to: q.to,
+        projectId: q.projectId,
+        userId: q.userId,
+        billable: q.billable === undefined ? undefined : q.billable === 'true',
+      },
+      settings.weekStartsOn,
+    );
+    return stringify(
+      rows.map((r) => [
+        r.day,
+        safe(r.employeeCode),
+        safe(r.userName),
+        safe(r.projectName),
+        safe(r.taskKey),
+        safe(r.taskTitle),
+        r.billable ? 'yes' : 'no',
+        toHours(r.minutes).toFixed(2),
+      ]),
+      { header: true, columns: EXPORT_COLUMNS, bom: true, record_delimiter: 'windows' },
+    );
+  },
+};
+
 export type TimesheetsService = typeof timesheetsService;
+export type TimesheetReports = typeof timesheetReports;

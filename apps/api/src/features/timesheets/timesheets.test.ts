@@ -590,6 +590,134 @@ describe('cells', () => {
   });
 });
 
+describe('workload', () => {
+  it('401, 400, 403 for someone who manages nobody and outside their department, 404 across tenants; capacity, planned and logged per person', async () => {
+    const week = '2026-06-01';
+    const list = await buildTaskList(database.db, acme, { projectId });
+    await buildTask(database.db, acme, {
+      taskListId: list.taskListId,
+      title: 'Due that week',
+      dueDate: addDays(week, 3),
+      estimatedHours: 10,
+      assigneeIds: [eve.userId],
+    });
+    await buildTask(database.db, acme, {
+      taskListId: list.taskListId,
+      title: 'Done that week',
+      dueDate: addDays(week, 3),
+      estimatedHours: 30,
+      statusName: 'Completed',
+      assigneeIds: [eve.userId],
+    });
+    await buildTask(database.db, acme, {
+      taskListId: list.taskListId,
+      title: 'Due later',
+      dueDate: addDays(week, 7),
+      estimatedHours: 30,
+      assigneeIds: [eve.userId],
+    });
+    await log(eve, addDays(week, 1), '02:00');
+    const url = (q: string) => `/api/Timesheets/workload?weekStart=${addDays(week, 2)}${q}`;
+    expect((await call(null, 'GET', url(''))).statusCode).toBe(401);
+    expect((await call(admin, 'GET', '/api/Timesheets/workload?weekStart=June')).statusCode).toBe(400);
+    expect((await call(admin, 'GET', url('&departmentId=7'))).statusCode).toBe(400);
+    expect((await call(olga, 'GET', url(''))).statusCode).toBe(403);
+    expect((await call(mike, 'GET', url(`&departmentId=${acme.departmentId}`))).statusCode).toBe(403);
+    expect((await call(otherAdmin, 'GET', url(`&departmentId=${acme.departmentId}`))).statusCode).toBe(404);
+    expect((await call(otherAdmin, 'GET', url(`&projectId=${projectId}`))).statusCode).toBe(404);
+    const byMike = await callOk(app, mike, { method: 'GET', url: url('') });
+    expect(byMike).toMatchObject({ weekStart: week, weekEnd: addDays(week, 6) });
+    expect(byMike.rows).toEqual([
+      {
+        userId: eve.userId,
+        userName: 'Eve Employee',
+        departmentName: 'Delivery',
+        capacityMinutes: 2400,
+        plannedMinutes: 600,
+        loggedMinutes: 120,
+        load: 'under',
+      },
+    ]);
+    await callOk(app, admin, {
+      method: 'PUT',
+      url: `/api/Timesheets/capacity/${eve.userId}`,
+      payload: { expectedWeeklyMinutes: 500 },
+    });
+    try {
+      const byProject = await callOk(app, admin, { method: 'GET', url: url(`&projectId=${projectId}`) });
+      const names = (byProject.rows as { userName: string }[]).map((r) => r.userName);
+      expect(names).toEqual(
+        expect.arrayContaining(['Eve Employee', 'Mike Manager', 'Olga Outside', 'Ada Admin']),
+      );
+      expect(
+        (byProject.rows as { userId: string; load: string }[]).find((r) => r.userId === eve.userId)?.load,
+      ).toBe('over');
+      const theirs = await callOk(app, otherAdmin, { method: 'GET', url: url('') });
+      expect((theirs.rows as { userId: string }[]).some((r) => r.userId === eve.userId)).toBe(false);
+    } finally {
+      await database.db.execute(
+        sql`update ${users} set expected_weekly_minutes = null where company_id = ${acme.companyId} and id = ${eve.userId}`,
+      );
+    }
+  });
+});
+
+describe('the CSV export of approved time', () => {
+  it('401, 403, 400; approved weeks only, by day, person, project and task, formulas defused, billable filter', async () => {
+    const url = (q: string) => `/api/Timesheets/export.csv?from=${W.bulk}&to=${addDays(W.bulk, 6)}${q}`;
+    expect((await call(null, 'GET', url(''))).statusCode).toBe(401);
+    expect((await call(eve, 'GET', url(''))).statusCode).toBe(403);
+    expect((await call(admin, 'GET', `/api/Timesheets/export.csv?from=${W.bulk}`)).statusCode).toBe(400);
+    expect(
+      (await call(admin, 'GET', `/api/Timesheets/export.csv?from=${W.bulk}&to=2026-01-01`)).statusCode,
+    ).toBe(400);
+    expect((await call(admin, 'GET', url('&billable=maybe'))).statusCode).toBe(400);
+    const list = await buildTaskList(database.db, acme, { projectId });
+    const evil = await buildTask(database.db, acme, {
+      taskListId: list.taskListId,
+      title: '=HYPERLINK("x")',
+    });
+    // The week is approved: only the admin (timesheet:unlock) may still log in it.
+    await callOk(app, admin, {
+      method: 'POST',
+      url: '/api/Timelogs',
+      payload: {
+        taskId: evil.taskId,
+        loggedAt: addDays(W.bulk, 1),
+        duration: '00:45',
+        billable: false,
+        userId: eve.userId,
+      },
+    });
+    const res = await call(admin, 'GET', url(''));
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('text/csv');
+    const lines = res.body
+      .replace(/^\uFEFF/, '')
+      .split('\r\n')
+      .filter(Boolean);
+    expect(lines[0]).toBe('Date,Employee code,Person,Project,Task key,Task,Billable,Hours');
+    const body = lines.slice(1);
+    // Eve's and Olga's weeks are approved; the admin's is only submitted.
+    expect(body.filter((l) => l.includes('Eve Employee'))).toHaveLength(2);
+    expect(body.filter((l) => l.includes('Olga Outside'))).toHaveLength(1);
+    expect(body.some((l) => l.includes('Ada Admin'))).toBe(false);
+    expect(body.find((l) => l.includes('HYPERLINK'))).toContain(`,"'=HYPERLINK(""x"")",no,0.75`);
+    expect(body.find((l) => l.includes('Olga Outside'))).toMatch(
+      new RegExp(`^${W.bulk},.*,Build it,yes,2.00$`),
+    );
+    const billable = await call(admin, 'GET', url('&billable=false'));
+    expect(billable.body.split('\r\n').filter(Boolean)).toHaveLength(2);
+    const theirs = await call(otherAdmin, 'GET', url(''));
+    expect(
+      theirs.body
+        .replace(/^\uFEFF/, '')
+        .split('\r\n')
+        .filter(Boolean),
+    ).toHaveLength(1);
+  });
+});
+
 describe('statements', () => {
   it('the grid and the approvals list read in a bounded number of statements, whatever the rows', async () => {
     const { app: counted, counter } = await buildCountingApp(database);
