@@ -1,6 +1,6 @@
 import { TIMELOG_SORT_FIELDS, type TimeLogSortField } from '@taskhive/contract';
-import { useCallback, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useLocation, useNavigate } from 'react-router';
 
 /** What the time entry list shows: its filters, its sort and how many pages are loaded. */
 export interface TimesheetQuery {
@@ -76,9 +76,16 @@ export function writeTimesheetQuery(q: TimesheetQuery, params: URLSearchParams):
  * replace the current one.
  */
 export function useTimesheetQuery(inAddress: boolean) {
-  const [params, setParams] = useSearchParams();
+  const location = useLocation();
+  const navigate = useNavigate();
   const [local, setLocal] = useState(DEFAULT_TIMESHEET_QUERY);
-  const query = inAddress ? readTimesheetQuery(params) : local;
+  const query = inAddress ? readTimesheetQuery(new URLSearchParams(location.search)) : local;
+  // The address last asked for: a change made before the previous one has rendered (a debounced
+  // search right after a date) builds on it, not on the address this render saw.
+  const latest = useRef(location.search);
+  useEffect(() => {
+    latest.current = location.search;
+  }, [location.search]);
   const change = useCallback(
     (patch: Partial<TimesheetQuery>, replace = false) => {
       const apply = (q: TimesheetQuery): TimesheetQuery => ({
@@ -90,12 +97,14 @@ export function useTimesheetQuery(inAddress: boolean) {
         setLocal(apply);
         return;
       }
-      setParams((p) => writeTimesheetQuery(apply(readTimesheetQuery(p)), p), {
-        replace,
-        preventScrollReset: true,
-      });
+      const params = new URLSearchParams(latest.current);
+      const next = writeTimesheetQuery(apply(readTimesheetQuery(params)), params).toString();
+      const search = next ? `?${next}` : '';
+      if (search === latest.current) return;
+      latest.current = search;
+      void navigate({ search }, { replace, preventScrollReset: true });
     },
-    [inAddress, setParams],
+    [inAddress, navigate],
   );
   return { query, change };
 }

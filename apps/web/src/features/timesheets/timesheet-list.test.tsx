@@ -163,6 +163,20 @@ describe('TimesheetList', () => {
     expect(listCalls(calls).map((r) => new URL(r.url).searchParams.get('pageNumber'))).toEqual(['1', '2']);
   });
 
+  it('a date picked while the search still waits keeps both in the address', async () => {
+    serve((req) => timelogs(req));
+    const { user, router } = render(<TimesheetList />, {
+      route: '/app/tasks?view=timesheet',
+      preloadedState: session,
+    });
+    await waitFor(() => expect(rows()).toHaveLength(10));
+    await user.click(screen.getByRole('textbox', { name: 'Search entries' }));
+    await user.paste('entry');
+    await user.type(screen.getByLabelText('To'), '2026-06-30');
+    await waitFor(() => expect(router.state.location.search).toContain('ts.search=entry'));
+    expect(new URLSearchParams(router.state.location.search).get('ts.to')).toBe('2026-06-30');
+  });
+
   it("a task's entries (the drawer) keep their state off the address", async () => {
     serve((req) => timelogs(req));
     const { router } = render(<TimesheetList taskId="00000000-0000-4000-8000-400000000000" />, {
