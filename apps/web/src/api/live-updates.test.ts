@@ -91,4 +91,10 @@ describe('tagsFor', () => {
     expect(tagsFor(msg({ type: 'department', id: 'd', ...none }))).toEqual(['Department', 'Employee']);
     expect(tagsFor(msg({ type: 'subscription', id: 'm', ...none }))).toEqual(['Purchase', 'CompanyModule']);
   });
+  it('a timesheet week or the timesheet settings: the weeks (grids, approvals, workload) and the settings', () => {
+    expect(tagsFor(msg({ type: 'timesheet', id: 'w', projectId: null }))).toEqual([
+      'TimesheetWeek',
+      'TimesheetSettings',
+    ]);
+  });
 });

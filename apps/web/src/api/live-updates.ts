@@ -17,7 +17,16 @@ import { isOwnChange } from './own-changes';
  * record content travels on the stream. The hook that runs it is layout/use-live-updates.ts.
  */
 export const liveApi = baseApi.enhanceEndpoints({
-  addTagTypes: ['Task', 'TaskList', 'Project', 'Notification', 'TaskStatus', 'Todo'],
+  addTagTypes: [
+    'Task',
+    'TaskList',
+    'Project',
+    'Notification',
+    'TaskStatus',
+    'Todo',
+    'TimesheetWeek',
+    'TimesheetSettings',
+  ],
 });
 
 type LiveTag = Parameters<typeof liveApi.util.invalidateTags>[0][number];
@@ -39,6 +48,8 @@ export const LIVE_TAGS: LiveTag[] = [
   'Purchase',
   'CompanyModule',
   'Todo',
+  'TimesheetWeek',
+  'TimesheetSettings',
 ];
 
 /**
@@ -121,6 +132,9 @@ export function tagsFor(m: LiveMessage): LiveTag[] {
     case 'todo':
       // Sent to the to-do's owner only (their other tabs and devices).
       return ['Todo'];
+    case 'timesheet':
+      // A week's status (the person and their approvers) or the company's timesheet settings.
+      return ['TimesheetWeek', 'TimesheetSettings'];
   }
 }
 

@@ -48,6 +48,10 @@ const FailedJobsPage = lazy(() => import('../features/jobs/failed-jobs-page'));
 const AuditPage = lazy(() => import('../features/audit/audit-page'));
 const CompanySubscription = lazy(() => import('./routes/company-subscription'));
 const UserAccess = lazy(() => import('./routes/user-access'));
+const MyWeekPage = lazy(() => import('../features/timesheet-weeks/my-week-page'));
+const TimesheetApprovalsPage = lazy(() => import('../features/timesheet-weeks/approvals-page'));
+const WorkloadPage = lazy(() => import('../features/timesheet-weeks/workload-page'));
+const ExpectedHours = lazy(() => import('./routes/expected-hours'));
 
 /** Cards other features add to the company and employee pages (composed here, not imported there). */
 const subscriptionSlot = (companyId: string) => (
@@ -58,6 +62,7 @@ const subscriptionSlot = (companyId: string) => (
 const userAccessSlot = (userId: string) => (
   <Suspense fallback={<PageLoader />}>
     <UserAccess userId={userId} />
+    <ExpectedHours userId={userId} />
   </Suspense>
 );
 
@@ -98,6 +103,15 @@ const appRoutes: RouteObject[] = [
   {
     path: 'company-management',
     element: allOf(['employee:read:all', 'company:read'], <EmployeesPage />),
+  },
+  { path: 'timesheets/week', element: anyOf(['timelog:read'], <MyWeekPage />) },
+  {
+    path: 'timesheets/approvals',
+    element: anyOf(['timesheet:approve:all', 'department:read:all'], <TimesheetApprovalsPage />),
+  },
+  {
+    path: 'timesheets/workload',
+    element: anyOf(['report:read:all', 'department:read:all'], <WorkloadPage />),
   },
   { path: 'redirect', element: <Navigate to="/dashboard" replace /> },
 ];

@@ -14,6 +14,9 @@ import KeyOutlined from '@mui/icons-material/KeyOutlined';
 import AdminPanelSettingsOutlined from '@mui/icons-material/AdminPanelSettingsOutlined';
 import HistoryOutlined from '@mui/icons-material/HistoryOutlined';
 import ScheduleSendOutlined from '@mui/icons-material/ScheduleSendOutlined';
+import ScheduleOutlined from '@mui/icons-material/ScheduleOutlined';
+import FactCheckOutlined from '@mui/icons-material/FactCheckOutlined';
+import StackedBarChartOutlined from '@mui/icons-material/StackedBarChartOutlined';
 import type { MenuItem } from '../lib/menu';
 
 /** The company sidebar (spec section 2, "My Workspace"). */
@@ -111,6 +114,41 @@ export const companyMenu: MenuItem[] = [
         icon: HistoryOutlined,
         breadcrumbs: false,
         permission: { anyOf: ['audit:read'] },
+      },
+    ],
+  },
+  {
+    id: 'time',
+    title: 'Time',
+    type: 'group',
+    children: [
+      {
+        id: 'timesheet-week',
+        title: 'My week',
+        type: 'item',
+        url: '/app/timesheets/week',
+        icon: ScheduleOutlined,
+        breadcrumbs: false,
+        permission: { anyOf: ['timelog:read'] },
+      },
+      {
+        // Department managers and approvers of everyone; the API lists only the weeks they approve.
+        id: 'timesheet-approvals',
+        title: 'Approvals',
+        type: 'item',
+        url: '/app/timesheets/approvals',
+        icon: FactCheckOutlined,
+        breadcrumbs: false,
+        permission: { anyOf: ['timesheet:approve:all', 'department:read:all'] },
+      },
+      {
+        id: 'timesheet-workload',
+        title: 'Workload',
+        type: 'item',
+        url: '/app/timesheets/workload',
+        icon: StackedBarChartOutlined,
+        breadcrumbs: false,
+        permission: { anyOf: ['report:read:all', 'department:read:all'] },
       },
     ],
   },

@@ -128,6 +128,9 @@ describe('useLiveUpdates', () => {
         'CompanyModule',
         // A personal to-do's owner (issue 24).
         'Todo',
+        // Timesheet weeks and settings (issue 25).
+        'TimesheetWeek',
+        'TimesheetSettings',
       ]),
     );
   });

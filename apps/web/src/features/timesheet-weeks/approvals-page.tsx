@@ -348,7 +348,7 @@ export default function ApprovalsPage() {
                     <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
                       {hoursLabel(w.totalMinutes)} / {hoursLabel(w.expectedMinutes)}
                       {under && (
-                        <Typography variant="caption" color="warning.main" component="div">
+                        <Typography variant="caption" color="text.secondary" component="div">
                           {hoursLabel(w.expectedMinutes - w.totalMinutes)} short
                         </Typography>
                       )}

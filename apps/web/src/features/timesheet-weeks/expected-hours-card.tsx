@@ -39,6 +39,7 @@ function CapacityForm({ capacity, canEdit }: { capacity: Capacity; canEdit: bool
         error={invalid}
         helperText={invalid ? `Between 0 and ${MAX_EXPECTED_WEEKLY_MINUTES / 60}` : `Now ${current}`}
         slotProps={{ htmlInput: { inputMode: 'decimal' } }}
+        sx={{ width: { xs: '100%', sm: 260 } }}
       />
       <Button
         variant="contained"

@@ -85,7 +85,8 @@ export const timesheetWeeksApi = baseApi
           url: userId ? `Timesheets/weeks/${encodeURIComponent(userId)}` : 'Timesheets/weeks/mine',
           params: params({ weekStart }),
         }),
-        providesTags: [WEEKS],
+        // Its cells are time entries: a change of an entry anywhere (the list, a timer's stop) refetches it.
+        providesTags: [WEEKS, TIME_LOGS],
       }),
       /** Answers the week's grid, which replaces the one shown (its totals as the server counts them). */
       setTimesheetCell: build.mutation<TimesheetGrid, SetCellArgs>({

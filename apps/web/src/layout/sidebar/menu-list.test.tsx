@@ -28,6 +28,8 @@ describe('filterMenu', () => {
       'projects',
       'tasks',
       'reports',
+      'time',
+      'timesheet-week',
     ]);
   });
 
@@ -129,7 +131,7 @@ describe('MenuList', () => {
       preloadedState: signedIn({ permissions: EMPLOYEE }),
     });
     const links = await screen.findAllByRole('link');
-    expect(links.map((l) => l.textContent)).toEqual(['Dashboard', 'Projects', 'Tasks', 'Reports']);
+    expect(links.map((l) => l.textContent)).toEqual(['Dashboard', 'Projects', 'Tasks', 'Reports', 'My week']);
     expect(screen.getByRole('link', { name: 'Dashboard' })).toHaveAttribute('aria-current', 'page');
   });
 
