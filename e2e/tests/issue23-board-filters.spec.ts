@@ -274,3 +274,30 @@ for (const vp of VIEWPORTS) {
     });
   });
 }
+
+test('live updates: another session’s move shows up on a filtered board with lanes', async ({
+  page,
+  request,
+}) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  const title = `Live card ${Date.now() % 100000}`;
+  const s = await projectWith(request, [{ title, mine: true }, { title: 'Not mine' }]);
+  await signIn(page, ACCOUNTS.acmeAdmin.email);
+  await page.goto(`/app/project-detail/${s.projectId}?tab=board&assignee=me&group=assignee`);
+  await expect(titlesIn(page, `Not Started column, ${s.me.name} lane`)).toHaveText([title]);
+  await expect(page.getByTestId('board-hidden-count')).toHaveText('1 card hidden by filters');
+
+  // Another session (the API with its own sign-in) moves the card.
+  const board = await request.get(`/api/Tasks/projects/${s.projectId}/board`, { headers: auth(s.token) });
+  const items = ((await board.json()) as { data: { items: { taskId: string; title: string }[] } }).data.items;
+  const taskId = items.find((t) => t.title === title)?.taskId ?? '';
+  const moved = await request.put(`/api/Tasks/${taskId}`, {
+    headers: auth(s.token),
+    data: { statusName: 'In Progress' },
+  });
+  expect(moved.status()).toBe(200);
+
+  await expect(titlesIn(page, `In Progress column, ${s.me.name} lane`)).toHaveText([title]);
+  await expect(titlesIn(page, `Not Started column, ${s.me.name} lane`)).toHaveCount(0);
+  await expect(page).toHaveURL(/assignee=me&group=assignee/);
+});

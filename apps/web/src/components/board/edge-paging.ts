@@ -54,9 +54,9 @@ export function useEdgePaging(region: RefObject<HTMLElement | null>, active: boo
   }, [region, active]);
 }
 
-/** One column's width and the gap after it. */
+/** One column's width and the gap after it (the first two columns: side by side also in a lane). */
 function columnStep(el: HTMLElement): number {
-  const [first, second] = Array.from(el.children) as HTMLElement[];
+  const [first, second] = Array.from(el.querySelectorAll<HTMLElement>('[data-column-id]'));
   if (!first) return el.clientWidth;
   if (!second) return first.offsetWidth;
   return second.offsetLeft - first.offsetLeft;
