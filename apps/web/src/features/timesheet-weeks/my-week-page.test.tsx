@@ -174,6 +174,13 @@ describe('My week', () => {
     );
   });
 
+  it('a week wholly before the lock date is read-only and says from when time is open', async () => {
+    serve(grid({ locked: true, lockedBefore: null, canSubmit: false }));
+    render(<MyWeekPage />, { preloadedState: session });
+    expect(await screen.findByText(TIMESHEET_MESSAGES.lockedBefore('2026-06-22'))).toBeInTheDocument();
+    expect(within(screen.getByRole('table', { name: 'My week' })).queryAllByRole('textbox')).toHaveLength(0);
+  });
+
   it('a rejected week shows the reason', async () => {
     serve(grid({ status: 'rejected', reason: 'Tuesday is missing', decidedByName: 'Mark Manager' }));
     render(<MyWeekPage />, { preloadedState: session });

@@ -23,7 +23,7 @@ import {
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { TableScroll } from '../../components/table-scroll';
-import { formatDay, hoursLabel, weekDays } from './week-days';
+import { addDays, formatDay, hoursLabel, weekDays } from './week-days';
 
 /** One cell's write: the row, the day and the minutes typed (0 clears it). */
 export interface CellWrite {
@@ -57,7 +57,8 @@ export function lockReason(grid: TimesheetGrid, day: string): string | null {
     if (grid.status === 'approved') return TIMESHEET_MESSAGES.lockedApproved;
     return grid.lockedBefore
       ? TIMESHEET_MESSAGES.lockedBefore(grid.lockedBefore)
-      : TIMESHEET_MESSAGES.lockedBefore(grid.weekEnd);
+      : // The whole week lies before the company's lock date (which then falls after it).
+        TIMESHEET_MESSAGES.lockedBefore(addDays(grid.weekEnd, 1));
   }
   if (grid.lockedBefore && day < grid.lockedBefore) return TIMESHEET_MESSAGES.lockedBefore(grid.lockedBefore);
   return null;
