@@ -111,6 +111,12 @@ declare module 'fastify' {
     jobs: Jobs;
     /** The change log as the live streams read it (lib/changes.ts): woken by `live`, polled too. */
     liveFeed: ChangeFeed;
+    /**
+     * Starts the drain before a stop (server.ts, SIGTERM): readiness answers 503 so a balancer
+     * takes this process out of rotation, while it keeps answering; every answer then closes its
+     * connection, so no keep-alive connection is cut between two requests.
+     */
+    beginDrain(): void;
   }
 }
 
@@ -160,6 +166,12 @@ export async function buildApp({
   app.addHook('preClose', async () => {
     shuttingDown = true;
     await later.drain();
+  });
+  app.decorate('beginDrain', () => {
+    shuttingDown = true;
+  });
+  app.addHook('onSend', async (_req, reply) => {
+    if (shuttingDown) reply.header('connection', 'close');
   });
 
   const mailer =

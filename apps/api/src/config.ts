@@ -51,6 +51,12 @@ const envSchema = z.object({
   JOB_START_DELAY_MS: z.coerce.number().int().min(0).default(0),
   /** How often an idle worker looks for due jobs (on PostgreSQL a new job also wakes it at once). */
   JOB_POLL_MS: z.coerce.number().int().min(50).default(1000),
+  /**
+   * On SIGTERM, how long the process keeps answering (readiness already 503) before it stops
+   * listening: a balancer's health checks take it out of rotation meanwhile. Behind one, at least
+   * twice its check interval; 0 (the default) stops at once.
+   */
+  SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(120_000).default(0),
   /** When the prune of dead jobs runs (crontab: minute hour day month weekday, UTC). */
   JOB_PRUNE_SCHEDULE: z
     .string()
@@ -79,6 +85,8 @@ export type Config = {
   liveStream?: { heartbeatMs?: number; recheckMs?: number; pollMs?: number };
   /** How long an impersonation lasts (features/impersonation); tests shorten it, the default is the contract's. */
   impersonation?: { ttlSeconds?: number };
+  /** On SIGTERM: answer this long with readiness 503 before closing (server.ts). */
+  shutdownDrainMs?: number;
   /** Uploads in an S3-compatible bucket (S3_URL or S3_BUCKET...), else on the disk under DATA_DIR/uploads. */
   s3?: S3Settings | null;
 };
@@ -137,5 +145,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       pruneSchedule: e.JOB_PRUNE_SCHEDULE,
     },
     s3,
+    shutdownDrainMs: e.SHUTDOWN_DRAIN_MS,
   };
 }

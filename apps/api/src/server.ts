@@ -12,14 +12,20 @@ async function main() {
   const shutdown = (signal: string) => {
     if (closing) return;
     closing = true;
-    app.log.info(`${signal}: finishing in-flight requests, then closing`);
-    const force = setTimeout(() => process.exit(1), 15_000);
+    const drainMs = config.shutdownDrainMs ?? 0;
+    app.log.info(
+      drainMs
+        ? `${signal}: draining for ${drainMs} ms (readiness 503), then finishing in-flight requests and closing`
+        : `${signal}: finishing in-flight requests, then closing`,
+    );
+    const force = setTimeout(() => process.exit(1), 15_000 + drainMs);
     force.unref();
+    app.beginDrain();
     // The database closes after the whole app, not in one of its onClose hooks: those run last
     // registered first, so it would close before the authorisation listener, whose UNLISTEN then
     // failed on PGlite ("PGlite is closed", exit 1).
-    app
-      .close()
+    new Promise((resolve) => setTimeout(resolve, drainMs))
+      .then(() => app.close())
       .then(() => database.close())
       .then(
         () => process.exit(0),
