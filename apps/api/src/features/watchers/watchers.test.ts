@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { mentionToken } from '@taskhive/contract';
+import { EMAIL_BY_DEFAULT, mentionToken, NOTIFICATION_KINDS } from '@taskhive/contract';
 import type { App } from '../../app.ts';
 import type { Database } from '../../db/client.ts';
 import { notifications, taskWatchers } from '../../db/schema/index.ts';
@@ -277,16 +277,14 @@ describe('settings per kind', () => {
     expect((await call('PUT', '/api/Notifications/settings', employee, { kinds: [] })).statusCode).toBe(400);
     const u = await login(app, (await buildUser(database.db, acme)).email);
     const kinds = (await call('GET', '/api/Notifications/settings', u)).json().data.kinds;
-    expect(kinds).toEqual([
-      { kind: 'assigned', inApp: true, email: true },
-      { kind: 'mentioned', inApp: true, email: true },
-      { kind: 'commented', inApp: true, email: false },
-      { kind: 'status_changed', inApp: true, email: false },
-      { kind: 'timelog_changed', inApp: true, email: false },
-      { kind: 'due_soon', inApp: true, email: false },
-      { kind: 'task_edited', inApp: true, email: false },
-      { kind: 'due_date_changed', inApp: true, email: false },
-    ]);
+    // Every kind, in the catalogue's order: in-app on; email on only for the defaults' kinds.
+    expect(kinds).toEqual(
+      NOTIFICATION_KINDS.map((kind) => ({ kind, inApp: true, email: EMAIL_BY_DEFAULT.includes(kind) })),
+    );
+    for (const kind of ['assigned', 'mentioned'])
+      expect(kinds).toContainEqual({ kind, inApp: true, email: true });
+    for (const kind of ['commented', 'status_changed', 'task_edited', 'due_date_changed', 'timelog_changed'])
+      expect(kinds).toContainEqual({ kind, inApp: true, email: false });
   });
 
   it('in-app off: no notification row; on again: the next one is there', async () => {
