@@ -170,8 +170,9 @@ export async function buildApp({
   app.decorate('beginDrain', () => {
     shuttingDown = true;
   });
-  app.addHook('onSend', async (_req, reply) => {
+  app.addHook('onSend', (_req, reply, payload, done) => {
     if (shuttingDown) reply.header('connection', 'close');
+    done(null, payload);
   });
 
   const mailer =
