@@ -2,7 +2,7 @@ import { TIMESHEET_MESSAGES, type TimesheetGrid } from '@taskhive/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, render, signedIn } from '../../test/render';
-import { grid, PROJECT, row, TASK_A } from './fixtures';
+import { grid, PROJECT, row, TASK_A, TASK_B } from './fixtures';
 import MyWeekPage from './my-week-page';
 
 const session = signedIn({ permissions: ['timelog:read', 'timelog:create', 'timelog:update'] });
@@ -32,6 +32,14 @@ function serve(week: TimesheetGrid, cell: () => Response | Promise<Response> = (
       if (url.pathname === '/api/Timesheets/weeks/mine') return jsonResponse(200, week);
       if (url.pathname === '/api/Timelogs/timer') return jsonResponse(200, null);
       if (url.pathname === '/api/Timesheets/cells') return cell();
+      if (url.pathname === '/api/Tasks/users/mytasks')
+        return jsonResponse(200, {
+          items: myTasks,
+          totalCount: myTasks.length,
+          pageNumber: 1,
+          pageSize: 100,
+          totalPages: 1,
+        });
       return jsonResponse(404, null, { message: 'Not found' });
     }),
   );
@@ -42,6 +50,12 @@ const cellInput = (day: string) => screen.getByRole('textbox', { name: `APL-1 De
 const puts = (calls: Call[]) => calls.filter((c) => c.method === 'PUT' && c.path === '/api/Timesheets/cells');
 
 afterEach(() => vi.unstubAllGlobals());
+
+/** The caller's tasks as the Add row picker reads them (only the fields it uses matter). */
+const myTasks = [
+  { taskId: TASK_A, key: 'APL-1', title: 'Design the lander', projectId: PROJECT, projectName: 'Apollo' },
+  { taskId: TASK_B, key: 'APL-2', title: 'Test the engines', projectId: PROJECT, projectName: 'Apollo' },
+];
 
 describe('My week', () => {
   it.each(['1:30', '1.5', '90m'])(
@@ -179,6 +193,31 @@ describe('My week', () => {
     render(<MyWeekPage />, { preloadedState: session });
     expect(await screen.findByText(TIMESHEET_MESSAGES.lockedBefore('2026-06-22'))).toBeInTheDocument();
     expect(within(screen.getByRole('table', { name: 'My week' })).queryAllByRole('textbox')).toHaveLength(0);
+  });
+
+  it('Add row finds one of my tasks by key, without the ones shown; its cells save on that task', async () => {
+    const calls = serve(grid());
+    const { user } = render(<MyWeekPage />, { preloadedState: session });
+    await user.click(await screen.findByRole('button', { name: 'Add row' }));
+    await user.type(screen.getByRole('combobox', { name: 'Task to add' }), 'apl');
+    const listbox = await screen.findByRole('listbox');
+    expect(
+      within(listbox)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['APL-2 Test the engines']);
+    await user.click(within(listbox).getByRole('option', { name: 'APL-2 Test the engines' }));
+    const wed = screen.getByRole('textbox', { name: 'APL-2 Test the engines, Wed 17 Jun' });
+    await user.type(wed, '45m');
+    await user.tab();
+    await waitFor(() =>
+      expect(puts(calls)[0]?.body).toEqual({
+        day: '2026-06-17',
+        projectId: PROJECT,
+        taskId: TASK_B,
+        duration: '00:45',
+      }),
+    );
   });
 
   it('a rejected week shows the reason', async () => {
