@@ -1,5 +1,8 @@
 import CheckRounded from '@mui/icons-material/CheckRounded';
 import EditOutlined from '@mui/icons-material/EditOutlined';
+import EventOutlined from '@mui/icons-material/EventOutlined';
+import FlagOutlined from '@mui/icons-material/FlagOutlined';
+import PersonAddAlt1Outlined from '@mui/icons-material/PersonAddAlt1Outlined';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import ButtonBase from '@mui/material/ButtonBase';
@@ -44,6 +47,21 @@ function useSave(task: Task) {
   };
 }
 
+/**
+ * An empty value: a dash to a reader; to an editor, the picker's icon (the cell's button names
+ * what it sets), so an empty column stays narrow on a phone.
+ */
+function Empty({ canEdit, icon }: { canEdit: boolean; icon: ReactNode }) {
+  return (
+    <Box
+      component="span"
+      sx={{ display: 'inline-flex', color: 'text.secondary', opacity: canEdit ? 0.7 : 1 }}
+    >
+      {canEdit ? icon : '—'}
+    </Box>
+  );
+}
+
 /** A cell's button that opens its picker: the value stays what it shows, the name says what it edits. */
 function CellButton({
   label,
@@ -73,8 +91,49 @@ function CellButton({
 }
 
 /**
+ * The title being edited: Enter saves, Escape cancels, leaving the field saves. Mounted only while
+ * editing, so a row that is only shown carries no mutation of its own.
+ */
+function TitleEditor({ task, onDone }: { task: Task; onDone: () => void }) {
+  const [value, setValue] = useState(task.title);
+  const ended = useRef(false);
+  const save = useSave(task);
+  const finish = (keep: boolean) => {
+    if (ended.current) return;
+    ended.current = true;
+    onDone();
+    const title = value.trim();
+    if (keep && title && title !== task.title) void save({ title }, { title });
+  };
+  return (
+    <TextField
+      size="small"
+      autoFocus
+      fullWidth
+      value={value}
+      onChange={(e) => setValue(e.target.value)}
+      onClick={(e) => e.stopPropagation()}
+      onKeyDown={(e: KeyboardEvent) => {
+        if (e.key === 'Enter') {
+          e.preventDefault();
+          finish(true);
+        } else if (e.key === 'Escape') {
+          e.preventDefault();
+          e.stopPropagation();
+          finish(false);
+        }
+      }}
+      onBlur={() => finish(true)}
+      error={value.trim() === ''}
+      slotProps={{ htmlInput: { 'aria-label': TASK_BULK_MESSAGES.titleInput, maxLength: 300 } }}
+      sx={{ minWidth: 180 }}
+    />
+  );
+}
+
+/**
  * The task's key and title: a click (or Enter) opens the task; F2, or the pencil, edits the title
- * in place (Enter saves, Escape cancels, leaving the field saves).
+ * in place.
  */
 export function InlineTitle({
   task,
@@ -86,47 +145,7 @@ export function InlineTitle({
   onOpen: (taskId: string) => void;
 }) {
   const [editing, setEditing] = useState(false);
-  const [value, setValue] = useState(task.title);
-  const ended = useRef(false);
-  const save = useSave(task);
-  const start = () => {
-    ended.current = false;
-    setValue(task.title);
-    setEditing(true);
-  };
-  const finish = (keep: boolean) => {
-    if (ended.current) return;
-    ended.current = true;
-    setEditing(false);
-    const title = value.trim();
-    if (keep && title && title !== task.title) void save({ title }, { title });
-  };
-  if (editing) {
-    return (
-      <TextField
-        size="small"
-        autoFocus
-        fullWidth
-        value={value}
-        onChange={(e) => setValue(e.target.value)}
-        onClick={(e) => e.stopPropagation()}
-        onKeyDown={(e: KeyboardEvent) => {
-          if (e.key === 'Enter') {
-            e.preventDefault();
-            finish(true);
-          } else if (e.key === 'Escape') {
-            e.preventDefault();
-            e.stopPropagation();
-            finish(false);
-          }
-        }}
-        onBlur={() => finish(true)}
-        error={value.trim() === ''}
-        slotProps={{ htmlInput: { 'aria-label': TASK_BULK_MESSAGES.titleInput, maxLength: 300 } }}
-        sx={{ minWidth: 180 }}
-      />
-    );
-  }
+  if (editing) return <TitleEditor task={task} onDone={() => setEditing(false)} />;
   return (
     <Stack direction="row" sx={{ alignItems: 'center', gap: 0.5, minWidth: 0 }}>
       <ButtonBase
@@ -134,12 +153,12 @@ export function InlineTitle({
         onKeyDown={(e) => {
           if (e.key === 'F2' && canEdit) {
             e.preventDefault();
-            start();
+            setEditing(true);
           }
         }}
         sx={{ textAlign: 'left', borderRadius: 0.5, justifyContent: 'flex-start', minWidth: 0 }}
       >
-        <Typography variant="body2" sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
+        <Typography variant="body2" sx={{ fontWeight: 600, overflowWrap: 'break-word' }}>
           <Typography component="span" variant="caption" color="text.secondary" sx={{ mr: 1 }}>
             {task.key}
           </Typography>{' '}
@@ -152,7 +171,7 @@ export function InlineTitle({
           aria-label={TASK_BULK_MESSAGES.editTitle(task.title)}
           onClick={(e) => {
             e.stopPropagation();
-            start();
+            setEditing(true);
           }}
           sx={{ opacity: 0.7, '&:hover, &:focus-visible': { opacity: 1 } }}
         >
@@ -163,88 +182,109 @@ export function InlineTitle({
   );
 }
 
-export function InlineStatus({ task, canEdit }: { task: Task; canEdit: boolean }) {
+type PickerProps = { task: Task; anchor: HTMLElement; onClose: () => void };
+
+/** A cell's value and, once opened, its picker (mounted only while open: a shown row costs no hook). */
+function PickerCell({
+  label,
+  shown,
+  picker,
+}: {
+  label: string;
+  shown: ReactNode;
+  picker: (anchor: HTMLElement, close: () => void) => ReactNode;
+}) {
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
-  const { data: statuses = [] } = useListTaskStatusesQuery(undefined, { skip: !canEdit });
+  return (
+    <>
+      <CellButton label={label} open={Boolean(anchor)} onOpen={setAnchor}>
+        {shown}
+      </CellButton>
+      {anchor && picker(anchor, () => setAnchor(null))}
+    </>
+  );
+}
+
+function StatusMenu({ task, anchor, onClose }: PickerProps) {
+  const { data: statuses = [] } = useListTaskStatusesQuery();
   const save = useSave(task);
+  return (
+    <Menu anchorEl={anchor} open onClose={onClose} {...keepInside}>
+      {statuses.map((s) => (
+        <MenuItem
+          key={s.statusId}
+          selected={s.statusId === task.statusId}
+          onClick={() => {
+            onClose();
+            if (s.statusId !== task.statusId)
+              void save(
+                { statusId: s.statusId },
+                { statusId: s.statusId, statusName: s.name, statusColor: s.color },
+              );
+          }}
+        >
+          <StatusChip name={s.name} color={s.color} />
+        </MenuItem>
+      ))}
+    </Menu>
+  );
+}
+
+export function InlineStatus({ task, canEdit }: { task: Task; canEdit: boolean }) {
   const chip = <StatusChip name={task.statusName} color={task.statusColor} />;
   if (!canEdit) return chip;
   return (
-    <>
-      <CellButton
-        label={`${TASK_BULK_MESSAGES.changeStatus(task.title)}: ${task.statusName ?? 'No status'}`}
-        open={Boolean(anchor)}
-        onOpen={setAnchor}
-      >
-        {chip}
-      </CellButton>
-      <Menu anchorEl={anchor} open={Boolean(anchor)} onClose={() => setAnchor(null)} {...keepInside}>
-        {statuses.map((s) => (
-          <MenuItem
-            key={s.statusId}
-            selected={s.statusId === task.statusId}
-            onClick={() => {
-              setAnchor(null);
-              if (s.statusId !== task.statusId)
-                void save(
-                  { statusId: s.statusId },
-                  { statusId: s.statusId, statusName: s.name, statusColor: s.color },
-                );
-            }}
-          >
-            <StatusChip name={s.name} color={s.color} />
-          </MenuItem>
-        ))}
-      </Menu>
-    </>
+    <PickerCell
+      label={`${TASK_BULK_MESSAGES.changeStatus(task.title)}: ${task.statusName ?? 'No status'}`}
+      shown={chip}
+      picker={(anchor, close) => <StatusMenu task={task} anchor={anchor} onClose={close} />}
+    />
+  );
+}
+
+function PriorityMenu({ task, anchor, onClose }: PickerProps) {
+  const { data: priorities = [] } = useListTaskPrioritiesQuery();
+  const save = useSave(task);
+  const pick = (priorityId: string | null, priorityName: string | null) => {
+    onClose();
+    if (priorityId !== task.priorityId) void save({ priorityId }, { priorityId, priorityName });
+  };
+  return (
+    <Menu anchorEl={anchor} open onClose={onClose} {...keepInside}>
+      {priorities.map((p) => (
+        <MenuItem
+          key={p.priorityId}
+          selected={p.priorityId === task.priorityId}
+          onClick={() => pick(p.priorityId, p.name)}
+        >
+          {p.name}
+        </MenuItem>
+      ))}
+      <MenuItem selected={task.priorityId === null} onClick={() => pick(null, null)}>
+        {TASK_BULK_MESSAGES.noPriority}
+      </MenuItem>
+    </Menu>
   );
 }
 
 export function InlinePriority({ task, canEdit }: { task: Task; canEdit: boolean }) {
-  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
-  const { data: priorities = [] } = useListTaskPrioritiesQuery(undefined, { skip: !canEdit });
-  const save = useSave(task);
   const shown = task.priorityName ? (
     <PriorityChip name={task.priorityName} />
   ) : (
-    <Typography variant="caption" color="text.secondary">
-      {canEdit ? TASK_BULK_MESSAGES.noPriority : '—'}
-    </Typography>
+    <Empty canEdit={canEdit} icon={<FlagOutlined fontSize="small" />} />
   );
   if (!canEdit) return shown;
-  const pick = (priorityId: string | null, priorityName: string | null) => {
-    setAnchor(null);
-    if (priorityId !== task.priorityId) void save({ priorityId }, { priorityId, priorityName });
-  };
   return (
-    <>
-      <CellButton
-        label={`${TASK_BULK_MESSAGES.changePriority(task.title)}: ${task.priorityName ?? TASK_BULK_MESSAGES.noPriority}`}
-        open={Boolean(anchor)}
-        onOpen={setAnchor}
-      >
-        {shown}
-      </CellButton>
-      <Menu anchorEl={anchor} open={Boolean(anchor)} onClose={() => setAnchor(null)} {...keepInside}>
-        {priorities.map((p) => (
-          <MenuItem
-            key={p.priorityId}
-            selected={p.priorityId === task.priorityId}
-            onClick={() => pick(p.priorityId, p.name)}
-          >
-            {p.name}
-          </MenuItem>
-        ))}
-        <MenuItem selected={task.priorityId === null} onClick={() => pick(null, null)}>
-          {TASK_BULK_MESSAGES.noPriority}
-        </MenuItem>
-      </Menu>
-    </>
+    <PickerCell
+      label={`${TASK_BULK_MESSAGES.changePriority(task.title)}: ${task.priorityName ?? TASK_BULK_MESSAGES.noPriority}`}
+      shown={shown}
+      picker={(anchor, close) => <PriorityMenu task={task} anchor={anchor} onClose={close} />}
+    />
   );
 }
 
 /** The members of the task's project, loaded when the picker opens; a pick adds or removes one. */
-function AssigneeMenu({ task, anchor, onClose }: { task: Task; anchor: HTMLElement; onClose: () => void }) {
+function AssigneeMenu({ task, anchor, onClose }: PickerProps) {
   const { data: project, isLoading } = useGetProjectQuery(task.projectId);
   const save = useSave(task);
   const members = project?.projectMembers ?? [];
@@ -281,92 +321,82 @@ function AssigneeMenu({ task, anchor, onClose }: { task: Task; anchor: HTMLEleme
 }
 
 export function InlineAssignees({ task, canEdit }: { task: Task; canEdit: boolean }) {
-  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const names = task.assignees.map((a) => `${a.firstName} ${a.lastName}`).join(', ');
   const shown = task.assignees.length ? (
     <PeopleAvatars people={task.assignees} size={24} max={3} label={`Assignees of ${task.title}`} />
   ) : (
-    <Typography variant="caption" color="text.secondary">
-      {canEdit ? TASK_BULK_MESSAGES.unassign : '—'}
-    </Typography>
+    <Empty canEdit={canEdit} icon={<PersonAddAlt1Outlined fontSize="small" />} />
   );
   if (!canEdit) return shown;
   return (
-    <>
-      <CellButton
-        label={`${TASK_BULK_MESSAGES.changeAssignee(task.title)}: ${names || TASK_BULK_MESSAGES.unassign}`}
-        open={Boolean(anchor)}
-        onOpen={setAnchor}
+    <PickerCell
+      label={`${TASK_BULK_MESSAGES.changeAssignee(task.title)}: ${names || TASK_BULK_MESSAGES.unassign}`}
+      shown={shown}
+      picker={(anchor, close) => <AssigneeMenu task={task} anchor={anchor} onClose={close} />}
+    />
+  );
+}
+
+/** A date and Save (Enter), or Clear. */
+function DuePopover({ task, anchor, onClose }: PickerProps) {
+  const [value, setValue] = useState(task.dueDate ?? '');
+  const save = useSave(task);
+  const commit = (dueDate: string | null) => {
+    onClose();
+    if (dueDate !== task.dueDate) void save({ dueDate }, { dueDate });
+  };
+  return (
+    <Popover
+      open
+      anchorEl={anchor}
+      onClose={onClose}
+      anchorOrigin={{ vertical: 'bottom', horizontal: 'left' }}
+      {...keepInside}
+    >
+      <Box
+        component="form"
+        sx={{ p: 1.5 }}
+        onSubmit={(e) => {
+          e.preventDefault();
+          commit(value || null);
+        }}
       >
-        {shown}
-      </CellButton>
-      {anchor && <AssigneeMenu task={task} anchor={anchor} onClose={() => setAnchor(null)} />}
-    </>
+        <TextField
+          size="small"
+          type="date"
+          autoFocus
+          label={TASK_BULK_MESSAGES.changeDue(task.title)}
+          value={value}
+          onChange={(e) => setValue(e.target.value)}
+          slotProps={{ inputLabel: { shrink: true } }}
+        />
+        <Stack direction="row" spacing={1} sx={{ mt: 1, justifyContent: 'flex-end' }}>
+          <Button size="small" onClick={() => commit(null)}>
+            {TASK_BULK_MESSAGES.clearDue}
+          </Button>
+          <Button size="small" variant="contained" type="submit">
+            Save
+          </Button>
+        </Stack>
+      </Box>
+    </Popover>
   );
 }
 
 export function InlineDue({ task, canEdit }: { task: Task; canEdit: boolean }) {
-  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
-  const [value, setValue] = useState(task.dueDate ?? '');
-  const save = useSave(task);
   const shown = task.dueDate ? (
-    <DueDate task={task} />
+    <Box component="span" sx={{ whiteSpace: 'nowrap' }}>
+      <DueDate task={task} />
+    </Box>
   ) : (
-    <Typography variant="caption" color="text.secondary">
-      {canEdit ? TASK_BULK_MESSAGES.noDue : '—'}
-    </Typography>
+    <Empty canEdit={canEdit} icon={<EventOutlined fontSize="small" />} />
   );
   if (!canEdit) return shown;
-  const commit = (dueDate: string | null) => {
-    setAnchor(null);
-    if (dueDate !== task.dueDate) void save({ dueDate }, { dueDate });
-  };
   return (
-    <>
-      <CellButton
-        label={`${TASK_BULK_MESSAGES.changeDue(task.title)}: ${task.dueDate ?? TASK_BULK_MESSAGES.noDue}`}
-        open={Boolean(anchor)}
-        onOpen={(el) => {
-          setValue(task.dueDate ?? '');
-          setAnchor(el);
-        }}
-      >
-        {shown}
-      </CellButton>
-      <Popover
-        open={Boolean(anchor)}
-        anchorEl={anchor}
-        onClose={() => setAnchor(null)}
-        anchorOrigin={{ vertical: 'bottom', horizontal: 'left' }}
-        {...keepInside}
-      >
-        <Box
-          component="form"
-          sx={{ p: 1.5 }}
-          onSubmit={(e) => {
-            e.preventDefault();
-            commit(value || null);
-          }}
-        >
-          <TextField
-            size="small"
-            type="date"
-            autoFocus
-            label={TASK_BULK_MESSAGES.changeDue(task.title)}
-            value={value}
-            onChange={(e) => setValue(e.target.value)}
-            slotProps={{ inputLabel: { shrink: true } }}
-          />
-          <Stack direction="row" spacing={1} sx={{ mt: 1, justifyContent: 'flex-end' }}>
-            <Button size="small" onClick={() => commit(null)}>
-              {TASK_BULK_MESSAGES.clearDue}
-            </Button>
-            <Button size="small" variant="contained" type="submit">
-              Save
-            </Button>
-          </Stack>
-        </Box>
-      </Popover>
-    </>
+    <PickerCell
+      label={`${TASK_BULK_MESSAGES.changeDue(task.title)}: ${task.dueDate ?? TASK_BULK_MESSAGES.noDue}`}
+      shown={shown}
+      picker={(anchor, close) => <DuePopover task={task} anchor={anchor} onClose={close} />}
+    />
   );
 }
