@@ -263,6 +263,55 @@ describe('swimlanes', () => {
   });
 });
 
+describe('swimlanes by priority', () => {
+  it('shows a lane per priority, highest first, then No priority; quick add in a lane sets its priority', async () => {
+    const bodies: unknown[] = [];
+    api(
+      () =>
+        boardPage([
+          task(4, 'Hot', 'Open', { priorityId: PRIORITIES[1]?.priorityId ?? null, priorityName: 'Urgent' }),
+          ...TASKS,
+        ]),
+      async (req) => {
+        if (req.method !== 'POST') return jsonResponse(404, null);
+        const body = (await req.clone().json()) as { title: string };
+        bodies.push(body);
+        return jsonResponse(201, {
+          ...task(9, body.title, 'Open', {
+            priorityId: PRIORITIES[0]?.priorityId ?? null,
+            priorityName: 'Low',
+          }),
+          subtasks: [],
+          documents: [],
+        });
+      },
+    );
+    const { user } = renderBoard('/?group=priority', ['task:read', 'task:update', 'task:create']);
+    await screen.findByText('Hot');
+    expect(
+      screen.getAllByRole('region', { name: / lane$/ }).map((l) => l.getAttribute('aria-label')),
+    ).toEqual(['Urgent lane', 'Low lane', 'No priority lane']);
+    expect(
+      within(screen.getByRole('group', { name: 'Open column, Urgent lane' })).getByText('Hot'),
+    ).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: BOARD_MESSAGES.addTo('Open column, Low lane') }));
+    await user.type(
+      screen.getByRole('textbox', { name: BOARD_MESSAGES.newTaskTitle('Open column, Low lane') }),
+      'Cool{Enter}',
+    );
+    await vi.waitFor(() =>
+      expect(bodies).toEqual([
+        { title: 'Cool', statusId: status('Open').statusId, priorityId: PRIORITIES[0]?.priorityId },
+      ]),
+    );
+    await vi.waitFor(() =>
+      expect(
+        within(screen.getByRole('group', { name: 'Open column, Low lane' })).getByText('Cool'),
+      ).toBeInTheDocument(),
+    );
+  });
+});
+
 describe('laneFields', () => {
   const people = new Map([ADA, BOB].map((p) => [p.userId, p]));
   const name = (id: string) => PRIORITIES.find((p) => p.priorityId === id)?.name ?? null;
