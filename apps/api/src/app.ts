@@ -57,6 +57,7 @@ import { notificationsService } from './features/notifications/notifications.ser
 import { watchersRoutes } from './features/watchers/watchers.routes.ts';
 import { watchersService } from './features/watchers/watchers.service.ts';
 import { eventsRoutes } from './features/events/events.routes.ts';
+import { createMetrics, metricsRoutes, type PoolStats, timeRequests } from './lib/metrics.ts';
 import { healthRoutes } from './features/health/health.routes.ts';
 import { companyModulesRoutes } from './features/company-modules/company-modules.routes.ts';
 import { companyModulesService } from './features/company-modules/company-modules.service.ts';
@@ -98,6 +99,8 @@ export type AppDeps = {
    * request's authorisation touches no table; without them, every request reads its session.
    */
   listen?: Database['listen'];
+  /** The database pool's counts, for the metrics (PostgreSQL; db/client.ts `Database.poolStats`). */
+  poolStats?: (() => PoolStats) | undefined;
 };
 
 declare module 'fastify' {
@@ -130,6 +133,7 @@ export async function buildApp({
   logStream,
   listen,
   mailer: given,
+  poolStats,
 }: AppDeps): Promise<App> {
   const app = Fastify({
     logger:
@@ -227,6 +231,9 @@ export async function buildApp({
   // this process runs them (unless JOB_CONCURRENCY is 0) once the app is ready, and stops with it.
   const jobs = createJobs({ db, config: config.jobs, log: app.log });
   app.decorate('jobs', jobs);
+  // Operations metrics (lib/metrics.ts): every answer timed by its route; GET /metrics with a token.
+  const metrics = createMetrics({ jobs, poolStats });
+  timeRequests(app, metrics);
   jobs.handle(NOTIFICATION_MAIL, notificationMail({ db, config, mailer }));
   jobs.handle(INVITATION_MAIL, invitationMail({ db, config, mailer }));
   jobs.handle(RESET_MAIL, passwordResetMail({ db, config, mailer }));
@@ -278,6 +285,7 @@ export async function buildApp({
   // Uploads: an S3 bucket when configured (any process serves any file), else DATA_DIR/uploads.
   const blobs: BlobStore = config.s3 ? s3Store(config.s3) : diskStore(join(config.dataDir, 'uploads'));
   app.addHook('onClose', async () => blobs.close());
+  if (config.metricsToken) await app.register(metricsRoutes, { metrics, token: config.metricsToken });
   await app.register(healthRoutes, {
     dbReady: () => databaseAnswers(db),
     isShuttingDown: () => shuttingDown,
@@ -339,7 +347,7 @@ export async function buildApp({
   await app.register(companyModulesRoutes, { grants: companyModulesService });
   await app.register(permissionsRoutes, { permissions: permissionsService });
   await app.register(rolesRoutes, { roles: rolesService });
-  await app.register(eventsRoutes, config.liveStream ?? {});
+  await app.register(eventsRoutes, { ...config.liveStream, liveStreams: metrics.liveStreams });
 
   await app.register(webPlugin, { distDir: config.webDistDir });
   return app;

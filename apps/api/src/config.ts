@@ -57,6 +57,8 @@ const envSchema = z.object({
    * twice its check interval; 0 (the default) stops at once.
    */
   SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(120_000).default(0),
+  /** The bearer token of GET /metrics (Prometheus); without one the route does not exist. */
+  METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
   /** When the prune of dead jobs runs (crontab: minute hour day month weekday, UTC). */
   JOB_PRUNE_SCHEDULE: z
     .string()
@@ -85,6 +87,8 @@ export type Config = {
   liveStream?: { heartbeatMs?: number; recheckMs?: number; pollMs?: number };
   /** How long an impersonation lasts (features/impersonation); tests shorten it, the default is the contract's. */
   impersonation?: { ttlSeconds?: number };
+  /** GET /metrics answers with this bearer token only; undefined: no /metrics route. */
+  metricsToken?: string | undefined;
   /** On SIGTERM: answer this long with readiness 503 before closing (server.ts). */
   shutdownDrainMs?: number;
   /** Uploads in an S3-compatible bucket (S3_URL or S3_BUCKET...), else on the disk under DATA_DIR/uploads. */
@@ -146,5 +150,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     s3,
     shutdownDrainMs: e.SHUTDOWN_DRAIN_MS,
+    metricsToken: e.METRICS_TOKEN,
   };
 }

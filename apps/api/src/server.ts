@@ -6,7 +6,12 @@ import { bootstrapDatabase } from './db/bootstrap.ts';
 async function main() {
   const config = loadConfig();
   const database = await bootstrapDatabase(config, { info: (msg: string) => console.log(msg) });
-  const app = await buildApp({ db: database.db, config, listen: database.listen });
+  const app = await buildApp({
+    db: database.db,
+    config,
+    listen: database.listen,
+    poolStats: database.poolStats,
+  });
 
   let closing = false;
   const shutdown = (signal: string) => {

@@ -54,6 +54,8 @@ export type Database = {
   /** Another handle on the same connection(s) whose every statement goes through `logger` first. */
   withLogger(logger: Logger): Db;
   session(): Promise<RawSession>;
+  /** The connection pool's counts (PostgreSQL; undefined on the embedded database, one connection). */
+  poolStats?: () => { total: number; idle: number; waiting: number };
   close(): Promise<void>;
 };
 
@@ -202,6 +204,7 @@ export async function openPostgres(url: string, max = 10): Promise<Database> {
         release: () => client.release(),
       };
     },
+    poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     close: () => pool.end(),
   };
 }

@@ -74,6 +74,8 @@ export type FailedJob = {
   createdAt: Date;
 };
 
+export type JobStats = { queued: number; retrying: number; dead: number };
+
 export type JobsConfig = {
   /** Jobs this process runs at once; 0: this process runs none (and no scheduler). */
   concurrency: number;
@@ -101,6 +103,8 @@ export type Jobs = {
   drain(): Promise<void>;
   /** Jobs whose last attempt failed, most recently failed first. */
   failed(limit: number): Promise<FailedJob[]>;
+  /** How many jobs wait (never failed), are retrying (failed, attempts left) or are dead (metrics). */
+  stats(): Promise<JobStats>;
   /** Gives a failed or dead job a fresh set of attempts, due now. False: no such failed job. */
   retry(id: string): Promise<boolean>;
   /** Deletes dead jobs whose last attempt failed more than `days` days ago; answers how many. */
@@ -253,6 +257,17 @@ function graphileJobs(pool: pg.Pool, deps: { config: JobsConfig; log: FastifyBas
         failedAt: new Date(r.failed_at),
         createdAt: new Date(r.created_at),
       }));
+    },
+    async stats() {
+      const [row] = rowsOf<JobStats>(
+        await pool.query(
+          `select count(*) filter (where last_error is null)::int as queued,
+                  count(*) filter (where last_error is not null and attempts < max_attempts)::int as retrying,
+                  count(*) filter (where attempts >= max_attempts)::int as dead
+             from graphile_worker.jobs`,
+        ),
+      );
+      return row ?? { queued: 0, retrying: 0, dead: 0 };
     },
     async retry(id) {
       if (!/^\d{1,18}$/.test(id)) return false;
@@ -456,6 +471,16 @@ function embeddedJobs(deps: { db: Db; config: JobsConfig; log: FastifyBaseLogger
         failedAt: r.updatedAt,
         createdAt: r.createdAt,
       }));
+    },
+    async stats() {
+      const [row] = await db
+        .select({
+          queued: sql<number>`count(*) filter (where ${jobsTable.lastError} is null)::int`,
+          retrying: sql<number>`count(*) filter (where ${jobsTable.lastError} is not null and ${jobsTable.attempts} < ${jobsTable.maxAttempts})::int`,
+          dead: sql<number>`count(*) filter (where ${jobsTable.attempts} >= ${jobsTable.maxAttempts})::int`,
+        })
+        .from(jobsTable);
+      return row ?? { queued: 0, retrying: 0, dead: 0 };
     },
     async retry(id) {
       if (!/^\d{1,18}$/.test(id)) return false;

@@ -237,6 +237,8 @@ export const authPlugin = fp(
         });
       req.actor = actor;
       req.scope = makeScope(opts.db, actor);
+      // Every later line of this request names its company and user, beside its request id.
+      req.log = req.log.child({ companyId: actor.companyId, userId: actor.userId });
       const allowed =
         typeof need === 'string' ? actor.permissions.has(need) : satisfies(actor.permissions, need);
       if (!allowed) throw forbidden();

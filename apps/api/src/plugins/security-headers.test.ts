@@ -1,12 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type App } from '../app.ts';
 import { testConfig, workerDatabase } from '../test/build-app.ts';
+import { bearer, buildCompany, login } from '../test/factories.ts';
 
 let app: App;
+let database: Awaited<ReturnType<typeof workerDatabase>>;
 const lines: string[] = [];
 
 beforeAll(async () => {
-  const database = await workerDatabase();
+  database = await workerDatabase();
   app = await buildApp({
     db: database.db,
     config: testConfig({ logLevel: 'info' }),
@@ -40,5 +42,22 @@ describe('every response', () => {
       statusCode: 200,
     });
     expect(typeof logged[0]?.responseTime).toBe('number');
+  });
+
+  it("names the company and the user on a signed-in request's line (issue 27: structured logs)", async () => {
+    const acme = await buildCompany(database.db, { name: 'Logged' });
+    const admin = await login(app, acme.adminEmail);
+    lines.length = 0;
+    const res = await app.inject({ url: '/api/auth/me', headers: bearer(admin) });
+    expect(res.statusCode).toBe(200);
+    const logged = lines.map((l) => JSON.parse(l) as Record<string, unknown>);
+    expect(logged).toHaveLength(1);
+    expect(logged[0]).toMatchObject({
+      msg: 'request completed',
+      reqId: res.headers['x-request-id'],
+      companyId: acme.companyId,
+      userId: admin.userId,
+      statusCode: 200,
+    });
   });
 });

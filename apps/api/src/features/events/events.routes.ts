@@ -25,7 +25,12 @@ type EndReason = 'session-ended' | 'shutdown' | 'error';
  */
 export async function eventsRoutes(
   app: FastifyInstance,
-  opts: { heartbeatMs?: number; recheckMs?: number } = {},
+  opts: {
+    heartbeatMs?: number;
+    recheckMs?: number;
+    /** Counts the open streams (the metrics' `taskhive_live_streams`). */
+    liveStreams?: { inc(): void; dec(): void };
+  } = {},
 ) {
   const heartbeatMs = opts.heartbeatMs ?? LIVE_HEARTBEAT_MS;
   const recheckMs = opts.recheckMs ?? LIVE_RECHECK_MS;
@@ -92,7 +97,7 @@ export async function eventsRoutes(
         clearInterval(heartbeat);
         clearInterval(recheckTimer);
         unsubscribe();
-        open.delete(end);
+        if (open.delete(end)) opts.liveStreams?.dec();
       };
       // Events are handled one at a time, in the order they came.
       const enqueue = (work: () => Promise<void>) => {
@@ -122,6 +127,7 @@ export async function eventsRoutes(
 
       const unsubscribe = app.liveFeed.subscribe(scope.companyId, (e) => enqueue(() => handle(e)));
       open.add(end);
+      opts.liveStreams?.inc();
       res.on('close', cleanup);
       try {
         await app.liveFeed.ready(scope.companyId);
