@@ -43,7 +43,12 @@ import { reportsRoutes } from './features/reports/reports.routes.ts';
 import { reportsService } from './features/reports/reports.service.ts';
 import { timeLogsRoutes } from './features/time-logs/time-logs.routes.ts';
 import { timesheetsRoutes } from './features/timesheets/timesheets.routes.ts';
-import { timesheetReports, timesheetsService } from './features/timesheets/index.ts';
+import {
+  TIMESHEET_REMINDERS,
+  timesheetReminders,
+  timesheetReports,
+  timesheetsService,
+} from './features/timesheets/index.ts';
 import { timeLogsService } from './features/time-logs/time-logs.service.ts';
 import { usersRoutes } from './features/users/users.routes.ts';
 import { usersService } from './features/users/users.service.ts';
@@ -244,6 +249,8 @@ export async function buildApp({
   jobs.schedule(PRUNE_DEAD_JOBS.task, config.jobs.pruneSchedule);
   jobs.handle(DUE_SOON_REMINDERS.task, dueSoonReminders({ db }));
   jobs.schedule(DUE_SOON_REMINDERS.task, DUE_SOON_REMINDERS.schedule);
+  jobs.handle(TIMESHEET_REMINDERS.task, timesheetReminders({ db }));
+  jobs.schedule(TIMESHEET_REMINDERS.task, TIMESHEET_REMINDERS.schedule);
   await jobs.prepare();
   app.addHook('onReady', async () => jobs.start());
   app.addHook('onClose', async () => jobs.stop());

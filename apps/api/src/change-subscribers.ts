@@ -3,6 +3,7 @@ import type { Db } from './db/client.ts';
 import { auditLog } from './features/audit/index.ts';
 import { activitiesRepo } from './features/comments/index.ts';
 import { notify } from './features/notifications/index.ts';
+import { timesheetNotifications } from './features/timesheets/index.ts';
 import { watchersRepo } from './features/watchers/index.ts';
 import type { LiveEvent } from './lib/live-events.ts';
 import type { Scope } from './lib/scope.ts';
@@ -27,7 +28,11 @@ import type { Scope } from './lib/scope.ts';
 export type ChangeSubscriber = (db: Db, events: readonly LiveEvent[]) => SQL[];
 export type ChangeReaction = (tx: Scope, events: readonly LiveEvent[]) => Promise<void>;
 
-export const CHANGE_REACTIONS: readonly ChangeReaction[] = [notify.fromChanges, auditLog.fromChanges];
+export const CHANGE_REACTIONS: readonly ChangeReaction[] = [
+  notify.fromChanges,
+  auditLog.fromChanges,
+  timesheetNotifications,
+];
 export const CHANGE_SUBSCRIBERS: readonly ChangeSubscriber[] = [
   activitiesRepo.fromChanges,
   watchersRepo.fromChanges,

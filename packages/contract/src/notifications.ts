@@ -20,11 +20,17 @@ export const NOTIFICATION_KINDS = [
   'task_edited',
   /** A task you watch got a new due date (`detail`: the date, or "No due date"). */
   'due_date_changed',
+  /** Someone whose time you approve submitted a week (issue 25; `title`: "week of YYYY-MM-DD"). */
+  'timesheet_submitted',
+  /** Your week was approved, rejected or reopened (`title` says which, `detail`: the reason). */
+  'timesheet_decided',
+  /** Your past week is not submitted yet (the scheduler's reminder, once per week). */
+  'timesheet_reminder',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
 /** The kinds whose email is on until the user switches it off; every kind shows in the app. */
-export const EMAIL_BY_DEFAULT: readonly NotificationKind[] = ['assigned', 'mentioned'];
+export const EMAIL_BY_DEFAULT: readonly NotificationKind[] = ['assigned', 'mentioned', 'timesheet_reminder'];
 
 /** A kind's switches for someone who never changed them. */
 export const notificationDefaults = (kind: NotificationKind) => ({
@@ -143,4 +149,7 @@ export const NOTIFICATION_KIND_LABELS: Record<NotificationKind, string> = {
   due_date_changed: 'Due date of a watched task',
   timelog_changed: 'My time entry changed',
   due_soon: 'My task is due tomorrow',
+  timesheet_submitted: 'A timesheet to approve',
+  timesheet_decided: 'My timesheet approved, rejected or reopened',
+  timesheet_reminder: 'My timesheet is not submitted',
 };

@@ -67,3 +67,12 @@ CREATE TABLE "timesheet_reminders" (
 	CONSTRAINT "timesheet_reminders_uq" UNIQUE("company_id","user_id","week_start"),
 	CONSTRAINT "timesheet_reminders_user_fk" FOREIGN KEY ("company_id","user_id") REFERENCES "public"."users"("company_id","id") ON DELETE cascade
 );
+--> statement-breakpoint
+-- Three notification kinds: a week to approve, a week decided (approved, rejected, reopened), the reminder.
+ALTER TABLE "notifications" DROP CONSTRAINT "notifications_kind_ck";
+--> statement-breakpoint
+ALTER TABLE "notifications" ADD CONSTRAINT "notifications_kind_ck" CHECK ("notifications"."kind" in ('assigned', 'mentioned', 'commented', 'status_changed', 'timelog_changed', 'due_soon', 'task_edited', 'due_date_changed', 'timesheet_submitted', 'timesheet_decided', 'timesheet_reminder'));
+--> statement-breakpoint
+ALTER TABLE "notification_preferences" DROP CONSTRAINT "notification_preferences_kind_ck";
+--> statement-breakpoint
+ALTER TABLE "notification_preferences" ADD CONSTRAINT "notification_preferences_kind_ck" CHECK ("notification_preferences"."kind" in ('assigned', 'mentioned', 'commented', 'status_changed', 'timelog_changed', 'due_soon', 'task_edited', 'due_date_changed', 'timesheet_submitted', 'timesheet_decided', 'timesheet_reminder'));

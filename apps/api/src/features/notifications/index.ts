@@ -3,4 +3,6 @@
  * (the API's feature boundary, enforced by ESLint).
  */
 export { notify } from './notify.ts';
+export { enqueueNotificationMails } from './notification-mails.ts';
+export { notificationsRepo, type NewNotification } from './notifications.repo.ts';
 export { DUE_SOON_REMINDERS, dueSoonReminders, remindDueSoon } from './due-soon.ts';

@@ -9,7 +9,14 @@ import { type Scope, systemScope } from '../../lib/scope.ts';
 import { type MailRow, notificationsRepo } from './notifications.repo.ts';
 
 /** Where a notification leads in the web app: the project page, with the task drawer open. */
-export function notificationLink(publicUrl: string, n: { projectId: string | null; taskId: string | null }) {
+export function notificationLink(
+  publicUrl: string,
+  n: { projectId: string | null; taskId: string | null; kind?: string },
+) {
+  // Timesheets (issue 25): a week to approve opens the approvals, the others my week.
+  if (n.kind === 'timesheet_submitted') return `${publicUrl}/app/timesheets/approvals`;
+  if (n.kind === 'timesheet_decided' || n.kind === 'timesheet_reminder')
+    return `${publicUrl}/app/timesheets/week`;
   if (!n.projectId) return `${publicUrl}/app/dashboard`;
   const task = n.taskId ? `?task=${encodeURIComponent(n.taskId)}` : '';
   return `${publicUrl}/app/project-detail/${encodeURIComponent(n.projectId)}${task}`;
@@ -43,6 +50,12 @@ function wording(
       ];
     case 'due_soon':
       return [`Due tomorrow: ${title}`, `"${title}" is due tomorrow (${d}).`];
+    case 'timesheet_submitted':
+      return [`${who} submitted a timesheet`, `${who} submitted their timesheet for the ${title}.`];
+    case 'timesheet_decided':
+      return [`${who} ${title}`, `${who} ${title}.${d ? ` ${d}` : ''}`];
+    case 'timesheet_reminder':
+      return [title, `${title}: submit it for approval.`];
   }
 }
 

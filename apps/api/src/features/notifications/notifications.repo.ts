@@ -7,6 +7,8 @@ import type { PersonRow } from '../comments/index.ts';
 
 export type NewNotification = {
   userId: string;
+  /** Who did it; the scope's actor when absent (a reminder names its recipient). */
+  actorId?: string;
   kind: NotificationKind;
   taskId: string | null;
   projectId: string | null;
@@ -65,7 +67,7 @@ export const notificationsRepo = {
     if (rows.length === 0) return [];
     const inserted = await scope.db
       .insert(notifications)
-      .values(rows.map((r) => scope.values({ ...r, actorId: scope.actor.userId })))
+      .values(rows.map((r) => scope.values({ ...r, actorId: r.actorId ?? scope.actor.userId })))
       .returning({ id: notifications.id });
     return inserted.map((r) => r.id);
   },

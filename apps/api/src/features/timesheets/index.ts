@@ -4,9 +4,11 @@
  */
 export { timesheetLocks } from './timesheets.locks.ts';
 export { timesheetsPolicy } from './timesheets.policy.ts';
+export { fromChanges as timesheetNotifications } from './timesheets.notify.ts';
 export {
   timesheetReports,
   timesheetsService,
   type TimesheetReports,
   type TimesheetsService,
 } from './timesheets.service.ts';
+export { remindTimesheets, TIMESHEET_REMINDERS, timesheetReminders } from './reminders.ts';

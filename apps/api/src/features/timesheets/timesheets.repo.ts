@@ -2,6 +2,7 @@ import { and, asc, desc, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm
 import { alias } from 'drizzle-orm/pg-core';
 import { DEFAULT_EXPECTED_WEEKLY_MINUTES, type TimesheetStatus } from '@taskhive/contract';
 import { rowsOf } from '../../db/client.ts';
+import { accessRepo } from '../../lib/access.ts';
 import {
   companies,
   departments,
@@ -447,6 +448,20 @@ export const timesheetsRepo = {
     );
   },
 
+  /** The active people of the company holding `permission` (effective: roles, grants, modules). */
+  async holdersOf(scope: Scope, permission: string): Promise<string[]> {
+    const active = await scope.db
+      .select({ id: users.id })
+      .from(users)
+      .where(scope.own(users, eq(users.status, 'active')));
+    const held = await accessRepo(scope.db).effectivePermissionsOf(
+      scope.companyId,
+      active.map((u) => u.id),
+      [permission],
+    );
+    return [...held.keys()];
+  },
+
   /** Whether the actor manages any department. */
   async managesAny(scope: Scope): Promise<boolean> {
     const [row] = await scope.db
@@ -519,15 +534,36 @@ export const timesheetsRepo = {
   },
 
   /**
-   * Records that `userId` is reminded of `weekStart`; false when they already were (the unique
+   * Records that `userIds` are reminded of `weekStart`; answers those who were not yet (the unique
    * key): whichever process's round gets there first reminds them, once.
    */
-  async markReminded(scope: Scope, userId: string, weekStart: string): Promise<boolean> {
+  async markReminded(scope: Scope, userIds: readonly string[], weekStart: string): Promise<string[]> {
+    if (userIds.length === 0) return [];
     const rows = await scope.db
       .insert(timesheetReminders)
-      .values(scope.values({ userId, weekStart }))
+      .values(userIds.map((userId) => scope.values({ userId, weekStart })))
       .onConflictDoNothing()
-      .returning({ id: timesheetReminders.id });
-    return rows.length > 0;
+      .returning({ userId: timesheetReminders.userId });
+    return rows.map((r) => r.userId);
+  },
+
+  /** The statuses of these people's weeks starting `weekStart` (a week without a row is open). */
+  async statusesOf(
+    scope: Scope,
+    userIds: readonly string[],
+    weekStart: string,
+  ): Promise<Map<string, string>> {
+    if (userIds.length === 0) return new Map();
+    const rows = await scope.db
+      .select({ userId: timesheetWeeks.userId, status: timesheetWeeks.status })
+      .from(timesheetWeeks)
+      .where(
+        scope.own(
+          timesheetWeeks,
+          eq(timesheetWeeks.weekStart, weekStart),
+          inArray(timesheetWeeks.userId, [...userIds]),
+        ),
+      );
+    return new Map(rows.map((r) => [r.userId, r.status]));
   },
 };

@@ -5,7 +5,8 @@ import { TIMESHEET_MESSAGES } from '@taskhive/contract';
 import type { App } from '../../app.ts';
 import type { Database } from '../../db/client.ts';
 import { departments, timeLogs, users } from '../../db/schema/index.ts';
-import { buildCountingApp, buildTestApp } from '../../test/build-app.ts';
+import { appDb, buildCountingApp, buildTestApp } from '../../test/build-app.ts';
+import { remindTimesheets } from './reminders.ts';
 import {
   bearer,
   buildProject,
@@ -715,6 +716,138 @@ describe('the CSV export of approved time', () => {
         .split('\r\n')
         .filter(Boolean),
     ).toHaveLength(1);
+  });
+});
+
+type Inbox = { kind: string; title: string; detail: string | null; actor: { userId: string } }[];
+async function inbox(s: Session, kind: string): Promise<Inbox> {
+  const res = await call(s, 'GET', '/api/Notifications?pageSize=100');
+  expect(res.statusCode).toBe(200);
+  return (res.json().data.items as Inbox).filter((n) => n.kind === kind);
+}
+
+describe('notifications', () => {
+  it("submitted: the department's manager, else the approve:all holders; decided: the person, with the reason; a refusal tells no one", async () => {
+    const week = '2026-06-08';
+    const nia = await buildUser(database.db, acme, { firstName: 'Nia', lastName: 'Lead' });
+    const sam = await buildUser(database.db, acme, { firstName: 'Sam', lastName: 'Member' });
+    const lou = await buildUser(database.db, acme, { firstName: 'Lou', lastName: 'Loner' });
+    const [ops] = await database.db
+      .insert(departments)
+      .values({ companyId: acme.companyId, name: 'Ops', managerId: nia.userId })
+      .returning({ id: departments.id });
+    await database.db.execute(
+      sql`update ${users} set department_id = ${ops?.id ?? null} where company_id = ${acme.companyId} and id = ${sam.userId}`,
+    );
+    const [niaS, samS, louS] = await Promise.all([
+      login(app, nia.email),
+      login(app, sam.email),
+      login(app, lou.email),
+    ]);
+    const adminBefore = (await inbox(admin, 'timesheet_submitted')).length;
+    const samWeek = await submit(samS, week);
+    expect(await inbox(niaS, 'timesheet_submitted')).toEqual([
+      expect.objectContaining({
+        title: `week of ${week}`,
+        actor: expect.objectContaining({ userId: sam.userId }),
+      }),
+    ]);
+    expect(await inbox(admin, 'timesheet_submitted')).toHaveLength(adminBefore);
+    await submit(louS, week);
+    const toAdmin = await inbox(admin, 'timesheet_submitted');
+    expect(toAdmin).toHaveLength(adminBefore + 1);
+    expect(toAdmin[0]?.actor.userId).toBe(lou.userId);
+    // Mike hears of Eve's weeks (his department), not of Sam's or Lou's.
+    const mikes = await inbox(mike, 'timesheet_submitted');
+    expect(mikes.length).toBeGreaterThan(0);
+    expect(mikes.every((n) => n.actor.userId === eve.userId)).toBe(true);
+
+    const [notes] = await sqlRows<{ n: number }>(
+      database.db,
+      sql`select count(*)::int as n from notifications where company_id = ${acme.companyId}`,
+    );
+    expect(
+      (await call(mike, 'POST', '/api/Timesheets/weeks/reject', { weekIds: [samWeek], reason: 'No' }))
+        .statusCode,
+    ).toBe(403);
+    const [after] = await sqlRows<{ n: number }>(
+      database.db,
+      sql`select count(*)::int as n from notifications where company_id = ${acme.companyId}`,
+    );
+    expect(after?.n).toBe(notes?.n);
+
+    await callOk(app, niaS, {
+      method: 'POST',
+      url: '/api/Timesheets/weeks/reject',
+      payload: { weekIds: [samWeek], reason: 'Tuesday is empty' },
+    });
+    expect(await inbox(samS, 'timesheet_decided')).toEqual([
+      expect.objectContaining({
+        title: `rejected your timesheet for the week of ${week}`,
+        detail: 'Tuesday is empty',
+        actor: expect.objectContaining({ userId: nia.userId }),
+      }),
+    ]);
+    await submit(samS, week);
+    await callOk(app, niaS, {
+      method: 'POST',
+      url: '/api/Timesheets/weeks/approve',
+      payload: { weekIds: [samWeek] },
+    });
+    const decided = await inbox(samS, 'timesheet_decided');
+    expect(decided.map((n) => n.title)).toEqual([
+      `approved your timesheet for the week of ${week}`,
+      `rejected your timesheet for the week of ${week}`,
+    ]);
+    expect(await inbox(niaS, 'timesheet_submitted')).toHaveLength(2);
+  });
+});
+
+describe('reminders', () => {
+  it('on the reminder weekday, each person who may log time with an open or rejected past week is reminded once, in the app and by email, however many rounds run at once', async () => {
+    const today = '2026-07-08'; // a Wednesday: its previous week starts Monday 2026-06-29
+    const pastWeek = '2026-06-29';
+    await log(olga, pastWeek, '01:00');
+    await submit(olga, pastWeek);
+    await callOk(app, admin, {
+      method: 'PUT',
+      url: '/api/Timesheets/settings',
+      payload: { reminderWeekday: 3 },
+    });
+    try {
+      // Not their weekday: nobody in Acme.
+      await remindTimesheets(appDb(database), '2026-07-07');
+      expect(await inbox(eve, 'timesheet_reminder')).toHaveLength(0);
+      // Two rounds at once (on PostgreSQL two connections race), then a third later.
+      await Promise.all([remindTimesheets(appDb(database), today), remindTimesheets(appDb(database), today)]);
+      await remindTimesheets(appDb(database), today);
+      const eves = await inbox(eve, 'timesheet_reminder');
+      expect(eves).toEqual([
+        expect.objectContaining({ title: TIMESHEET_MESSAGES.reminderTitle(pastWeek), detail: pastWeek }),
+      ]);
+      expect(await inbox(olga, 'timesheet_reminder')).toHaveLength(0);
+      expect(await inbox(otherAdmin, 'timesheet_reminder')).toHaveLength(0);
+      await app.jobs.drain();
+      const emails = new Map(
+        (
+          await sqlRows<{ id: string; email: string }>(
+            database.db,
+            sql`select id, email from users where company_id = ${acme.companyId}`,
+          )
+        ).map((u) => [u.id, u.email]),
+      );
+      const mails = app.mailer
+        .outbox()
+        .filter((m) => m.subject === TIMESHEET_MESSAGES.reminderTitle(pastWeek));
+      expect(mails.filter((m) => m.to === emails.get(eve.userId))).toHaveLength(1);
+      expect(mails.some((m) => m.to === emails.get(olga.userId))).toBe(false);
+    } finally {
+      await callOk(app, admin, {
+        method: 'PUT',
+        url: '/api/Timesheets/settings',
+        payload: { reminderWeekday: 1 },
+      });
+    }
   });
 });
 

@@ -4,7 +4,9 @@ import ChatBubbleOutlineOutlined from '@mui/icons-material/ChatBubbleOutlineOutl
 import EditOutlined from '@mui/icons-material/EditOutlined';
 import EventOutlined from '@mui/icons-material/EventOutlined';
 import EventRepeatOutlined from '@mui/icons-material/EventRepeatOutlined';
+import FactCheckOutlined from '@mui/icons-material/FactCheckOutlined';
 import NotificationsOutlined from '@mui/icons-material/NotificationsOutlined';
+import PendingActionsOutlined from '@mui/icons-material/PendingActionsOutlined';
 import ScheduleOutlined from '@mui/icons-material/ScheduleOutlined';
 import SwapHorizOutlined from '@mui/icons-material/SwapHorizOutlined';
 import Badge from '@mui/material/Badge';
@@ -51,6 +53,9 @@ const ICONS: Record<NotificationKind, ReactNode> = {
   due_soon: <EventOutlined fontSize="small" />,
   task_edited: <EditOutlined fontSize="small" />,
   due_date_changed: <EventRepeatOutlined fontSize="small" />,
+  timesheet_submitted: <FactCheckOutlined fontSize="small" />,
+  timesheet_decided: <FactCheckOutlined fontSize="small" />,
+  timesheet_reminder: <PendingActionsOutlined fontSize="small" />,
 };
 
 /** The previews' Markdown renderer (the comments' one), loaded when the list is first opened. */

@@ -25,6 +25,12 @@ export function notificationText(n: Notification): string {
     case 'due_soon':
       // A reminder: its actor is the recipient, so it names no one.
       return `${n.title} is due ${n.detail ? formatDate(n.detail) : 'soon'}`;
+    case 'timesheet_submitted':
+      return `${who} submitted their timesheet for the ${n.title}`;
+    case 'timesheet_decided':
+      return `${who} ${n.title}`;
+    case 'timesheet_reminder':
+      return n.title;
   }
 }
 
@@ -33,7 +39,12 @@ export const notificationDetail = (n: Notification) =>
   n.kind === 'status_changed' || n.kind === 'due_soon' || n.kind === 'due_date_changed' ? null : n.detail;
 
 /** Where clicking it leads: the project page with the task drawer open (`?task=`). */
-export function notificationPath(n: Pick<Notification, 'projectId' | 'taskId'>): string | null {
+export function notificationPath(
+  n: Pick<Notification, 'projectId' | 'taskId'> & { kind?: Notification['kind'] },
+): string | null {
+  // Timesheets (issue 25): a week to approve opens the approvals, the others my week.
+  if (n.kind === 'timesheet_submitted') return '/app/timesheets/approvals';
+  if (n.kind === 'timesheet_decided' || n.kind === 'timesheet_reminder') return '/app/timesheets/week';
   if (!n.projectId) return null;
   const task = n.taskId ? `?task=${encodeURIComponent(n.taskId)}` : '';
   return `/app/project-detail/${encodeURIComponent(n.projectId)}${task}`;
