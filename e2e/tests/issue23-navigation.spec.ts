@@ -129,8 +129,13 @@ for (const [label, viewport] of [
       const [key = '', ...words] = label.split(' ');
       expect(key).toMatch(/^[A-Za-z0-9_-]+-\d+$/);
       const title = words.join(' ');
-      // A click beside the title (the row's last cell shown) opens the task too.
-      await rows.first().locator('td:visible').last().click();
+      // A click beside the title (in its cell, off its button) opens the task too. (The row's other
+      // cells are pickers since inline edit, so the last cell is no longer a place beside it.)
+      await rows
+        .first()
+        .locator('td:visible')
+        .filter({ hasText: title })
+        .click({ position: { x: 3, y: 3 } });
       const drawer = page.getByRole('dialog', { name: 'Task detail' });
       await expect(drawer).toBeVisible();
       await expect(drawer.getByRole('textbox', { name: 'Title', exact: true })).toHaveValue(title);
