@@ -1,5 +1,6 @@
 import CheckRounded from '@mui/icons-material/CheckRounded';
 import DeleteOutlineRounded from '@mui/icons-material/DeleteOutlineRounded';
+import IndeterminateCheckBox from '@mui/icons-material/IndeterminateCheckBox';
 import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
 import FormControlLabel from '@mui/material/FormControlLabel';
@@ -71,13 +72,19 @@ export function SelectTask({ task, selection }: { task: Task; selection: TaskSel
 /** "Select all on this page": checked when every row of the page is, mixed when some are. */
 export function SelectPage({ rows, selection }: { rows: readonly Task[]; selection: TaskSelection }) {
   const picked = rows.filter((t) => selection.selected.has(t.taskId)).length;
+  const mixed = picked > 0 && picked < rows.length;
+  // Mixed through the input's own `indeterminate` (what assistive technology reads): MUI's
+  // `indeterminate` prop puts aria-checked on a native checkbox, which axe refuses.
   return (
     <FormControlLabel
       control={
         <Checkbox
           size="small"
           checked={rows.length > 0 && picked === rows.length}
-          indeterminate={picked > 0 && picked < rows.length}
+          icon={mixed ? <IndeterminateCheckBox fontSize="small" color="primary" /> : undefined}
+          inputRef={(el: HTMLInputElement | null) => {
+            if (el) el.indeterminate = mixed;
+          }}
           onChange={() => selection.togglePage(rows)}
         />
       }
