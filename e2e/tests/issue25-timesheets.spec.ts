@@ -7,7 +7,7 @@ import { ACCOUNTS, PASSWORD, signIn } from './helpers';
  * it with a reason, the employee sees the reason, fixes the week and submits again, the manager
  * approves it; the entries are then locked in the screen (no typed cell) and in the API (409). At
  * 1440 px; My week and Approvals also at 390 px (no sideways page scroll, controls on screen);
- * axe on My week and Approvals at both widths (Workload joins when GET /Timesheets/workload exists).
+ * the approved time in the CSV export; axe on the three screens at both widths.
  */
 
 const DESKTOP = { width: 1440, height: 900 };
@@ -156,6 +156,27 @@ test('a week is filled, submitted, rejected with a reason, fixed, approved and l
   await expect(mark.getByText('Week approved')).toBeVisible();
   await expect(mark.getByText('Approved', { exact: true }).first()).toBeVisible();
 
+  // The approved time is in the export (CSV of approved time by person, project and day).
+  await mark.getByRole('link', { name: 'Back to approvals' }).click();
+  await mark.getByRole('button', { name: 'Export approved time' }).click();
+  const exportDialog = mark.getByRole('dialog', { name: 'Export approved time' });
+  await exportDialog.getByLabel('From').fill(grid.weekStart);
+  await exportDialog.getByLabel('To').fill(grid.weekEnd);
+  const download = mark.waitForEvent('download');
+  await exportDialog.getByRole('button', { name: 'Download CSV' }).click();
+  const file = await download;
+  const csv = await new Promise<string>((resolve, reject) => {
+    void file.createReadStream().then((stream) => {
+      let text = '';
+      stream.on('data', (chunk: Buffer) => (text += chunk.toString('utf8')));
+      stream.on('end', () => resolve(text));
+      stream.on('error', reject);
+    }, reject);
+  });
+  const saturday = csv.split(/\r?\n/).filter((l) => l.startsWith(sat) && l.includes('Eve Employee'));
+  expect(saturday, csv.slice(0, 400)).toHaveLength(1);
+  expect(saturday[0]).toContain(row?.taskKey ?? '');
+
   // Locked: no typed cell for the employee, and the API refuses a change with 409.
   await eve.reload();
   await expect(eve.getByText('This week is approved: its entries are locked')).toBeVisible();
@@ -223,6 +244,11 @@ async function expectNoSeriousViolations(page: Page, screen: string) {
 }
 
 const SCREENS = [
+  {
+    name: 'Workload',
+    url: '/app/timesheets/workload',
+    ready: (p: Page) => p.getByRole('table', { name: 'Workload' }),
+  },
   {
     name: 'My week',
     url: '/app/timesheets/week',

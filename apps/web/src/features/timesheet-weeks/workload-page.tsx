@@ -30,7 +30,7 @@ import { WeekNav } from './week-nav';
 type Row = Workload['rows'][number];
 
 const LOAD = {
-  under: { label: 'Under', color: 'info', Icon: ArrowDownwardRounded },
+  under: { label: 'Under', color: 'default', Icon: ArrowDownwardRounded },
   ok: { label: 'OK', color: 'success', Icon: CheckRounded },
   over: { label: 'Over', color: 'error', Icon: ArrowUpwardRounded },
 } as const;
@@ -53,7 +53,7 @@ function Bar({
       <Typography variant="caption" sx={{ width: 56, flexShrink: 0 }}>
         {label}
       </Typography>
-      <Box sx={{ flex: 1, minWidth: 80 }}>
+      <Box sx={{ flex: 1, minWidth: 48 }}>
         <LinearProgress
           variant="determinate"
           value={value}
@@ -62,7 +62,7 @@ function Bar({
           sx={{ height: 8, borderRadius: 1 }}
         />
       </Box>
-      <Typography variant="caption" sx={{ width: 64, textAlign: 'right', flexShrink: 0 }}>
+      <Typography variant="caption" sx={{ width: 52, textAlign: 'right', flexShrink: 0 }}>
         {hoursLabel(minutes)}
       </Typography>
     </Stack>
@@ -74,7 +74,7 @@ function LoadChip({ row }: { row: Row }) {
   return (
     <Chip
       size="small"
-      variant={row.load === 'ok' ? 'outlined' : 'filled'}
+      variant={row.load === 'over' ? 'filled' : 'outlined'}
       color={color}
       icon={<Icon />}
       label={label}
@@ -129,8 +129,7 @@ export default function WorkloadPage() {
             <TableHead>
               <TableRow>
                 <TableCell>Person</TableCell>
-                <TableCell sx={{ minWidth: 260 }}>Capacity, planned and logged</TableCell>
-                <TableCell>Load</TableCell>
+                <TableCell sx={{ minWidth: 220 }}>Capacity, planned and logged</TableCell>
               </TableRow>
             </TableHead>
             <TableBody>
@@ -141,10 +140,13 @@ export default function WorkloadPage() {
                       {r.userName}
                     </Typography>
                     {r.departmentName && (
-                      <Typography variant="caption" color="text.secondary">
+                      <Typography variant="caption" color="text.secondary" component="div">
                         {r.departmentName}
                       </Typography>
                     )}
+                    <Stack direction="row" sx={{ mt: 0.5 }}>
+                      <LoadChip row={r} />
+                    </Stack>
                   </TableCell>
                   <TableCell>
                     <Stack spacing={0.5}>
@@ -152,9 +154,6 @@ export default function WorkloadPage() {
                       <Bar label="Planned" minutes={r.plannedMinutes} max={max} color="secondary" />
                       <Bar label="Logged" minutes={r.loggedMinutes} max={max} color="primary" />
                     </Stack>
-                  </TableCell>
-                  <TableCell>
-                    <LoadChip row={r} />
                   </TableCell>
                 </TableRow>
               ))}
@@ -170,41 +169,47 @@ export default function WorkloadPage() {
         title="Workload"
         subtitle="Planned work (estimates of open tasks due that week) and logged time against each person's capacity."
       />
-      <Stack
-        direction={{ xs: 'column', md: 'row' }}
-        spacing={2}
-        sx={{ alignItems: { md: 'center' }, flexWrap: 'wrap' }}
-      >
-        {data && (
-          <WeekNav weekStart={data.weekStart} weekEnd={data.weekEnd} onChange={(d) => update({ week: d })} />
-        )}
-        <ToggleButtonGroup
-          size="small"
-          exclusive
-          value={by}
-          onChange={(_e, v: 'department' | 'project' | null) =>
-            v && update({ by: v === 'project' ? 'project' : undefined })
-          }
-          aria-label="Group by"
+      <Paper variant="outlined" sx={{ p: 1.5 }}>
+        <Stack
+          direction={{ xs: 'column', md: 'row' }}
+          spacing={2}
+          sx={{ alignItems: { md: 'center' }, flexWrap: 'wrap' }}
         >
-          <ToggleButton value="department">Department</ToggleButton>
-          <ToggleButton value="project">Project</ToggleButton>
-        </ToggleButtonGroup>
-        {by === 'department' ? (
-          <DepartmentSelect
-            enabled={can({ anyOf: ['department:read:all'] })}
-            value={departmentId}
-            onChange={(id) => update({ department: id })}
-            allLabel="All I can see"
-          />
-        ) : (
-          <ProjectSelect
-            value={projectId}
-            onChange={(id) => update({ project: id })}
-            allLabel="Choose a project"
-          />
-        )}
-      </Stack>
+          {data && (
+            <WeekNav
+              weekStart={data.weekStart}
+              weekEnd={data.weekEnd}
+              onChange={(d) => update({ week: d })}
+            />
+          )}
+          <ToggleButtonGroup
+            size="small"
+            exclusive
+            value={by}
+            onChange={(_e, v: 'department' | 'project' | null) =>
+              v && update({ by: v === 'project' ? 'project' : undefined })
+            }
+            aria-label="Group by"
+          >
+            <ToggleButton value="department">Department</ToggleButton>
+            <ToggleButton value="project">Project</ToggleButton>
+          </ToggleButtonGroup>
+          {by === 'department' ? (
+            <DepartmentSelect
+              enabled={can({ anyOf: ['department:read:all'] })}
+              value={departmentId}
+              onChange={(id) => update({ department: id })}
+              allLabel="All I can see"
+            />
+          ) : (
+            <ProjectSelect
+              value={projectId}
+              onChange={(id) => update({ project: id })}
+              allLabel="Choose a project"
+            />
+          )}
+        </Stack>
+      </Paper>
       {body}
     </Stack>
   );
