@@ -1,5 +1,6 @@
 import { createApi, retry, type FetchBaseQueryError } from '@reduxjs/toolkit/query/react';
 import { baseQueryWithEnvelope, type ApiMeta } from './base-query';
+import { TAG_TYPES } from './tags';
 
 /** Failed reads are retried with exponential back-off when the cause may pass: network or 5xx. */
 const MAX_READ_RETRIES = 2;
@@ -21,29 +22,7 @@ const baseQueryWithRetry = retry(baseQueryWithEnvelope, {
 export const baseApi = createApi({
   reducerPath: 'api',
   baseQuery: baseQueryWithRetry,
-  tagTypes: [
-    'Me',
-    'UserProfile',
-    'Company',
-    'DashboardStats',
-    'Employee',
-    'Department',
-    'CompanyRole',
-    'TimeLog',
-    'Timer',
-    'Package',
-    'Purchase',
-    'Module',
-    'CompanyModule',
-    'Permission',
-    'Role',
-    'UserAccess',
-    'Timeline',
-    'ProjectComments',
-    'Notification',
-    'NotificationSettings',
-    'FailedJob',
-  ],
+  tagTypes: TAG_TYPES,
   keepUnusedDataFor: 60,
   refetchOnReconnect: true,
   endpoints: () => ({}),

@@ -16,41 +16,9 @@ import { isOwnChange } from './own-changes';
  * the RTK Query tags to invalidate. The screens then refetch through their normal reads, so no
  * record content travels on the stream. The hook that runs it is layout/use-live-updates.ts.
  */
-export const liveApi = baseApi.enhanceEndpoints({
-  addTagTypes: [
-    'Task',
-    'TaskList',
-    'Project',
-    'Notification',
-    'TaskStatus',
-    'Todo',
-    'TimesheetWeek',
-    'TimesheetSettings',
-  ],
-});
-
-type LiveTag = Parameters<typeof liveApi.util.invalidateTags>[0][number];
-
-/** Everything a stream keeps fresh: invalidated after a reconnect (what it may have missed). */
-export const LIVE_TAGS: LiveTag[] = [
-  'Task',
-  'TaskList',
-  'Project',
-  'Timeline',
-  'TimeLog',
-  'Timer',
-  'Notification',
-  'TaskStatus',
-  'Employee',
-  'UserProfile',
-  'CompanyRole',
-  'Department',
-  'Purchase',
-  'CompanyModule',
-  'Todo',
-  'TimesheetWeek',
-  'TimesheetSettings',
-];
+/** The API whose cache the stream invalidates (every tag type is declared once, in api/tags.ts). */
+export const liveApi = baseApi;
+export { LIVE_TAGS, tagsFor } from './tags';
 
 /**
  * Changes whose own writer's screens are already right: the mutations of these screens put their
@@ -83,59 +51,6 @@ export function ownEcho(m: LiveMessage, changeId: string | undefined): 'skip' | 
   if (!SELF_UPDATING.includes(m.type)) return 'apply';
   if (isOwnChange(changeId)) return 'skip';
   return m.mine === true && changeId !== undefined ? 'wait' : 'apply';
-}
-
-/** The tags a change makes stale. */
-export function tagsFor(m: LiveMessage): LiveTag[] {
-  const project: LiveTag[] = m.projectId ? [{ type: 'Project', id: m.projectId }] : [];
-  switch (m.type) {
-    case 'task':
-      // Every task list (board, list, mine, the parent's subtasks) that may hold it; its history.
-      return [
-        'Task',
-        { type: 'Timeline', id: m.id },
-        ...(m.taskId ? [{ type: 'Timeline' as const, id: m.taskId }] : []),
-        ...project,
-      ];
-    case 'tasklist':
-      return [
-        ...(m.projectId ? [{ type: 'TaskList' as const, id: `PROJECT-${m.projectId}` }] : []),
-        ...project,
-        ...(m.action === 'deleted' ? (['Task'] as const) : []),
-      ];
-    case 'project':
-      return [
-        { type: 'Project', id: 'LIST' },
-        { type: 'Project', id: m.id },
-        ...(m.action === 'deleted' ? (['Task', 'TaskList'] as const) : []),
-      ];
-    case 'comment':
-      return m.taskId ? [{ type: 'Timeline', id: m.taskId }] : project;
-    case 'timelog':
-      return m.id === 'timer' ? ['Timer'] : [{ type: 'TimeLog', id: 'LIST' }];
-    case 'notification':
-      return ['Notification'];
-    case 'session':
-      // The reader's rights changed: what they see, and what they may do.
-      return [...LIVE_TAGS, 'Me'];
-    case 'taskstatus':
-      // Statuses name every board column and card.
-      return ['TaskStatus', 'Task', 'Project'];
-    case 'employee':
-      return ['Employee', { type: 'UserProfile', id: m.id }, { type: 'UserAccess', id: m.id }];
-    case 'companyrole':
-      return ['CompanyRole', 'Role', 'UserAccess'];
-    case 'department':
-      return ['Department', 'Employee'];
-    case 'subscription':
-      return ['Purchase', 'CompanyModule'];
-    case 'todo':
-      // Sent to the to-do's owner only (their other tabs and devices).
-      return ['Todo'];
-    case 'timesheet':
-      // A week's status (the person and their approvers) or the company's timesheet settings.
-      return ['TimesheetWeek', 'TimesheetSettings'];
-  }
 }
 
 /** The wait before reconnect number `attempt` (0-based): doubling from 1 s to 30 s, with jitter. */

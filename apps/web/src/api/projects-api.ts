@@ -56,7 +56,7 @@ export function projectQueryParams(q: ProjectQuery): Record<string, string | num
  * assignee picker, the start-up load): the paged list and one project with its members,
  * documents and task lists. The project mutations live in features/projects.
  */
-export const projectsReadApi = baseApi.enhanceEndpoints({ addTagTypes: ['Project'] }).injectEndpoints({
+export const projectsReadApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
     listProjects: build.query<Paged<Project>, ProjectQuery>({
       query: (q) => ({ url: 'Project', params: projectQueryParams(q) }),

@@ -51,7 +51,7 @@ export function todoQueryParams(q: TodoQuery): Record<string, string | number> {
   return params;
 }
 
-const api = baseApi.enhanceEndpoints({ addTagTypes: ['Todo'] });
+const api = baseApi;
 
 /** The cache patches that change a to-do in every loaded page of to-dos. */
 function todoPatches(state: unknown, todoId: string, recipe: (d: Paged<Todo>) => void) {
