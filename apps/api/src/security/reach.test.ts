@@ -62,6 +62,10 @@ const FIELD_KIND: Record<string, Kind | null> = {
   memberUserId: 'user',
   memberUserIds: 'user',
   assigneeIds: 'user',
+  assigneeId: 'user',
+  /** The board's assignee filter: a user's id (or 'none'). */
+  assignee: 'user',
+  taskIds: 'task',
   managerId: 'user',
   reportsToId: 'user',
   departmentId: 'department',
@@ -69,6 +73,8 @@ const FIELD_KIND: Record<string, Kind | null> = {
   docId: 'document',
   weekIds: 'week',
   priorityId: null,
+  /** The board's priority filter: a priority's id (platform records) or 'none'. */
+  priority: null,
   packageId: null,
   moduleId: null,
   moduleIds: null,
@@ -82,6 +88,8 @@ type Caller = 'reacher' | 'admin' | 'root';
 type Base = {
   /** The request with every field valid; the pass sets the id field under test. */
   spec: () => Spec | Promise<Spec>;
+  /** The request for one id field, where fields need different requests (a bulk action's kind). */
+  specFor?: (field: string) => Spec | Promise<Spec>;
   /**
    * Who sends it: the reacher and the Company Admin by default. The reacher is sent the records of
    * another project and of another company; the others only another company's.
@@ -270,6 +278,24 @@ const bases: Record<string, Base> = {
   },
   'POST /api/Tasks/tasklists/{id}/tasks': {
     spec: () => ({ path: `/api/Tasks/tasklists/${own.taskList}/tasks`, body: { title: 'New task' } }),
+  },
+  'GET /api/Tasks/projects/{id}/board': {
+    spec: () => ({ path: `/api/Tasks/projects/${own.project}/board` }),
+  },
+  // The assignee action for task and user ids (its control assigns the colleague, a member, to our
+  // task, as the task update's assigneeIds control does), the status action for status ids.
+  'POST /api/Tasks/bulk': {
+    spec: () => ({
+      path: '/api/Tasks/bulk',
+      body: { taskIds: [own.task], action: 'assignee', assigneeId: own.user },
+    }),
+    specFor: (field) =>
+      field === 'statusId'
+        ? { path: '/api/Tasks/bulk', body: { taskIds: [own.task], action: 'status', statusId: own.status } }
+        : {
+            path: '/api/Tasks/bulk',
+            body: { taskIds: [own.task], action: 'assignee', assigneeId: own.user },
+          },
   },
   'GET /api/Tasks/projects/{id}/tasks': {
     spec: () => ({ path: `/api/Tasks/projects/${own.project}/tasks` }),
@@ -593,7 +619,7 @@ describe('reach pass', () => {
           const send = async (pick: (mine: Records) => string | undefined) => {
             const mine = { ...own, ...(await base.own?.()) };
             const id = pick(mine) ?? '';
-            const spec = await base.spec();
+            const spec = await (base.specFor?.(field.name) ?? base.spec());
             const path = spec.path.replace(/\{(\w+)\}/g, (_m, name: string) => {
               const other = FIELD_KIND[name];
               return name === field.name ? id : ((other && mine[other]) ?? '');
