@@ -129,6 +129,7 @@ test('a week is filled, submitted, rejected with a reason, fixed, approved and l
   await eve.reload();
   await expect(eve.getByTestId('rejection')).toContainText('Saturday should be 2 hours');
   await expect(eve.getByTestId('rejection')).toContainText('Mark Manager');
+  await expectNoSeriousViolations(eve, 'My week, rejected');
   const again = table.getByRole('textbox', { name: cellName });
   await expect(again).toHaveValue('01:30');
   const fixed = eve.waitForResponse(
@@ -152,6 +153,7 @@ test('a week is filled, submitted, rejected with a reason, fixed, approved and l
   const review = mark.getByRole('table', { name: 'Week of Eve Employee' });
   await expect(review.getByLabel(new RegExp(`^${escape(rowName)}, Sat .*: 02:00$`))).toBeVisible();
   await expect(review.getByRole('textbox')).toHaveCount(0);
+  await expectNoSeriousViolations(mark, 'a week under review');
   await mark.getByRole('button', { name: 'Approve' }).click();
   await expect(mark.getByText('Week approved')).toBeVisible();
   await expect(mark.getByText('Approved', { exact: true }).first()).toBeVisible();

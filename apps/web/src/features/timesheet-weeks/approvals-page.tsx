@@ -157,8 +157,8 @@ function WeekReview({ userId, week, back }: { userId: string; week: string | und
                 Approve
               </Button>
               <Button
-                color="warning"
-                variant="outlined"
+                color="error"
+                variant="contained"
                 disabled={decisions.busy}
                 onClick={() => setDialog('reject')}
               >
@@ -446,7 +446,7 @@ export default function ApprovalsPage() {
             </Button>
             <Button
               variant="outlined"
-              color="warning"
+              color="error"
               disabled={decisions.busy}
               onClick={() => setRejecting(true)}
             >

@@ -10,18 +10,26 @@ import Typography from '@mui/material/Typography';
 import type { TimesheetGrid, TimesheetStatus } from '@taskhive/contract';
 
 const STATUS = {
-  open: { label: 'Open', color: 'default', Icon: EditOutlined },
-  submitted: { label: 'Submitted', color: 'info', Icon: HourglassTopOutlined },
-  approved: { label: 'Approved', color: 'success', Icon: CheckCircleOutlined },
-  rejected: { label: 'Rejected', color: 'warning', Icon: HighlightOffOutlined },
+  open: { label: 'Open', color: 'action.active', Icon: EditOutlined },
+  submitted: { label: 'Submitted', color: 'info.main', Icon: HourglassTopOutlined },
+  approved: { label: 'Approved', color: 'success.main', Icon: CheckCircleOutlined },
+  rejected: { label: 'Rejected', color: 'warning.main', Icon: HighlightOffOutlined },
 } as const;
 
 export const statusLabel = (s: TimesheetStatus) => STATUS[s].label;
 
-/** A week's status: its word and an icon, the colour only in addition. */
+/** A week's status: its word (in the text colour, readable on any background) and a coloured icon. */
 export function WeekStatusChip({ status }: { status: TimesheetStatus }) {
   const { label, color, Icon } = STATUS[status];
-  return <Chip size="small" variant="outlined" color={color} icon={<Icon />} label={label} />;
+  return (
+    <Chip
+      size="small"
+      variant="outlined"
+      icon={<Icon />}
+      label={label}
+      sx={{ '& .MuiChip-icon': { color } }}
+    />
+  );
 }
 
 const when = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
