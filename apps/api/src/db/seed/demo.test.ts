@@ -65,4 +65,48 @@ describe('demo data: a living company', () => {
     ).json();
     expect(mine.data.totalCount).toBeGreaterThan(5);
   });
+
+  it('looks real: projects at different stages, open work due around today, uneven workloads, weeks of time', async () => {
+    const admin = await login(app, 'admin@acme.test', DEMO_PASSWORD);
+    const items = (
+      await app.inject({ method: 'GET', url: '/api/Project?pageSize=50', headers: bearer(admin) })
+    ).json().data.items as { code: string; progress: number; taskCount: number }[];
+    // Same lists and counts everywhere (20 top-level tasks a project), different progress.
+    expect(items.every((p) => p.taskCount === 20)).toBe(true);
+    const progress = Object.fromEntries(items.map((p) => [p.code, p.progress]));
+    expect(new Set(Object.values(progress)).size).toBeGreaterThanOrEqual(6);
+    expect(progress.CUS).toBeLessThan(progress.MOB ?? 0);
+    expect(progress.MKT).toBeGreaterThan(progress.SEC ?? 100);
+
+    const [due] = rowsOf<Record<string, number>>(
+      await database.db.execute(sql`
+        select count(*) filter (where t.due_date < current_date)::int as overdue,
+               count(*) filter (where t.due_date between current_date and current_date + 7)::int as this_week,
+               count(*) filter (where t.due_date between current_date + 8 and current_date + 14)::int as next_week
+          from tasks t
+          join task_statuses s on s.id = t.status_id
+         where t.company_id = ${admin.companyId} and t.parent_task_id is null
+           and s.name not in ('Completed', 'Cancelled')`),
+    );
+    expect(due?.overdue).toBeGreaterThan(5);
+    expect(due?.this_week).toBeGreaterThan(5);
+    expect(due?.next_week).toBeGreaterThan(3);
+
+    const load = rowsOf<{ tasks: number }>(
+      await database.db.execute(sql`
+        select count(*)::int as tasks from task_assignees a
+         where a.company_id = ${admin.companyId} group by a.user_id order by 1`),
+    ).map((r) => r.tasks);
+    expect((load.at(-1) ?? 0) - (load[0] ?? 0)).toBeGreaterThanOrEqual(10);
+
+    const hours = rowsOf<{ minutes: number; days: number }>(
+      await database.db.execute(sql`
+        select sum(duration_minutes)::int as minutes, count(distinct logged_at)::int as days from time_logs
+         where company_id = ${admin.companyId} group by user_id order by 1`),
+    );
+    expect(hours.length).toBeGreaterThan(5);
+    // Weeks of entries; the busiest person logs at least twice the quietest.
+    expect(Math.max(...hours.map((h) => h.days))).toBeGreaterThan(25);
+    expect((hours.at(-1)?.minutes ?? 0) / (hours[0]?.minutes ?? 1)).toBeGreaterThanOrEqual(2);
+  });
 });

@@ -350,12 +350,69 @@ export async function seedDemo(db: Db, dataDir: string): Promise<void> {
     const listOf = (pi: number, li: number) => createdLists[pi * LISTS.length + li]?.id ?? '';
     const VERBS = ['Plan', 'Design', 'Build', 'Test', 'Document'];
     const PRIOS = ['Low', 'Medium', 'High', 'Urgent'];
-    const taskDefs = projectDefs.flatMap((def, pi) =>
-      LISTS.flatMap((l, li) =>
+    const TASKS_A_PROJECT = LISTS.length * VERBS.length;
+    /**
+     * How far each project is, so the cards differ (issue 23: every project used to show the same
+     * figures): the share of its top-level tasks completed, and for a cancelled project the share
+     * of the rest cancelled. The Done list's tasks complete first, then Review's, the sprint's and
+     * the backlog's; the others keep their list's statuses.
+     */
+    const PROGRESS: Record<string, { done: number; cancelled?: number }> = {
+      WEB: { done: 0.45 },
+      MOB: { done: 0.15 },
+      WHA: { done: 0.3 },
+      MKT: { done: 1 },
+      CUS: { done: 0 },
+      SEC: { done: 0.7 },
+      DAT: { done: 0.35 },
+      HRO: { done: 0.2, cancelled: 1 },
+    };
+    /** A task's place in the order tasks get done: the Done list first, the backlog last. */
+    const doneRank = (li: number, ti: number) => (LISTS.length - 1 - li) * VERBS.length + ti;
+    /**
+     * Due dates around the seed's "now", by the task's place among its project's open tasks: some
+     * overdue, some this week and next, the rest later. A project that has not started is due
+     * after its start; a delayed one has more overdue.
+     */
+    const OPEN_DUE = [-6, 2, 7, -2, 4, 12, 0, 9, 1, 16, -10, 5, 21, 3, 28, 6, 11, 35, 14, 8];
+    const dueOf = (def: (typeof projectDefs)[number], open: number, k: number) => {
+      if (def.start > 0) return def.start + 3 + open * 4;
+      const base = OPEN_DUE[(open + k) % OPEN_DUE.length] ?? 7;
+      return def.status === 'Delayed' ? base - 9 : base;
+    };
+    /**
+     * Who carries the work: a few people a lot, others a little (weights by the member's place in
+     * the project; the Employee is always among the busier ones).
+     */
+    const WEIGHTS = [2, 3, 5, 4, 1, 2];
+    const pick = (members: string[], seed: number) => {
+      const weights = members.map((_, i) => WEIGHTS[i % WEIGHTS.length] ?? 1);
+      let at = seed % weights.reduce((a, b) => a + b, 0);
+      for (const [i, w] of weights.entries()) {
+        if (at < w) return members[i];
+        at -= w;
+      }
+      return members[0];
+    };
+    const taskDefs = projectDefs.flatMap((def, pi) => {
+      const plan = PROGRESS[def.code] ?? { done: 0.3 };
+      const doneCount = Math.round(plan.done * TASKS_A_PROJECT);
+      let open = 0;
+      return LISTS.flatMap((l, li) =>
         VERBS.map((verb, ti) => {
-          const finished = def.status === 'Completed';
-          const st = finished ? 'Completed' : (l.statuses[ti % l.statuses.length] ?? 'Open');
-          const start = def.start + li * 7 + ti * 2;
+          const rank = doneRank(li, ti);
+          const completed = rank < doneCount;
+          const st = completed
+            ? 'Completed'
+            : plan.cancelled
+              ? 'Cancelled'
+              : li === LISTS.length - 1
+                ? 'In Review'
+                : (l.statuses[ti % l.statuses.length] ?? 'Open');
+          const k = pi * TASKS_A_PROJECT + li * VERBS.length + ti;
+          // Completed work was due in the past weeks; open work around today.
+          const due = completed ? -3 - ((rank * 5 + pi * 3) % 40) : dueOf(def, open++, k);
+          const start = due - (3 + ((pi + ti + li) % 4) * 3);
           return {
             pi,
             li,
@@ -369,7 +426,7 @@ export async function seedDemo(db: Db, dataDir: string): Promise<void> {
               statusId: status(st),
               priorityId: prio(PRIOS[(pi + li + ti) % PRIOS.length] ?? 'Medium'),
               startDate: day(start),
-              dueDate: day(start + 5 + (ti % 3) * 4),
+              dueDate: day(due),
               estimatedHours: String(2 + ((pi + ti) % 5) * 2),
               actualHours: st === 'Completed' ? String(2 + ((pi + ti) % 4) * 2) : null,
               sortOrder: ti,
@@ -377,8 +434,8 @@ export async function seedDemo(db: Db, dataDir: string): Promise<void> {
             },
           };
         }),
-      ),
-    );
+      );
+    });
     const createdTasks = await tx
       .insert(tasks)
       .values(taskDefs.map((t) => t.row))
@@ -389,8 +446,8 @@ export async function seedDemo(db: Db, dataDir: string): Promise<void> {
       taskDefs.flatMap((t, k) => {
         const members = membersOf(t.pi);
         return [
-          members[(t.li + t.ti) % members.length],
-          t.ti % 2 ? members[(t.ti + 2) % members.length] : undefined,
+          pick(members, t.pi * 7 + t.li * 5 + t.ti * 3),
+          t.ti % 2 ? pick(members, t.pi * 11 + t.li * 13 + t.ti * 17 + 5) : undefined,
         ]
           .filter((u): u is string => !!u)
           .filter((v, i, a) => a.indexOf(v) === i)
@@ -400,6 +457,12 @@ export async function seedDemo(db: Db, dataDir: string): Promise<void> {
 
     // The first task of each sprint list gets three subtasks; its progress is their mean.
     const parents = taskDefs.map((t, k) => ({ t, k })).filter(({ t }) => t.li === 1 && t.ti === 0);
+    const subtaskStatus = (code: string, si: number) => {
+      const done = PROGRESS[code]?.done ?? 0.3;
+      if (done >= 1) return 'Completed';
+      if (done === 0) return 'Open';
+      return ['Completed', 'In Progress', 'Open'][si] ?? 'Open';
+    };
     const subtasks = await tx
       .insert(tasks)
       .values(
@@ -410,7 +473,8 @@ export async function seedDemo(db: Db, dataDir: string): Promise<void> {
             taskListId: t.row.taskListId,
             parentTaskId: taskIdAt(k),
             title: `${verb} ${t.row.title.toLowerCase()}`,
-            statusId: status(['Completed', 'In Progress', 'Open'][si] ?? 'Open'),
+            // As far along as the project: none done in one not started, all in one completed.
+            statusId: status(subtaskStatus(projectDefs[t.pi]?.code ?? '', si)),
             priorityId: prio('Medium'),
             dueDate: t.row.dueDate,
             sortOrder: si,
@@ -531,7 +595,8 @@ const DEMO_LOG_WEEKS = 8;
 
 /**
  * Eight weeks of time on the company's demo tasks: each active assignee logs one to three
- * entries on most weekdays (at most 8 hours a day), on tasks assigned to them. A small
+ * entries on weekdays, on tasks assigned to them, at their own pace (some most days up to 8 hours,
+ * others fewer days and shorter ones). A small
  * deterministic generator keeps the data the same on every seed. One bulk insert.
  */
 async function seedDemoTimeLogs(tx: Db, companyId: string) {
@@ -563,14 +628,25 @@ async function seedDemoTimeLogs(tx: Db, companyId: string) {
     'Documentation',
   ];
   const rows: (typeof timeLogs.$inferInsert)[] = [];
-  for (const [userId, mine] of byUser) {
+  // Different people, different weeks: how many weekdays in ten each skips, and their longest day.
+  const PACES = [
+    { skip: 1, hours: 8 },
+    { skip: 5, hours: 5 },
+    { skip: 2, hours: 7 },
+    { skip: 7, hours: 4 },
+    { skip: 3, hours: 8 },
+    { skip: 4, hours: 6 },
+  ];
+  const people = [...byUser].sort(([a, ma], [b, mb]) => mb.length - ma.length || a.localeCompare(b));
+  for (const [ui, [userId, mine]] of people.entries()) {
+    const pace = PACES[ui % PACES.length] ?? { skip: 2, hours: 8 };
     for (let back = DEMO_LOG_WEEKS * 7; back >= 1; back--) {
       const at = new Date();
       at.setUTCHours(0, 0, 0, 0);
       at.setUTCDate(at.getUTCDate() - back);
       const weekday = at.getUTCDay();
-      if (weekday === 0 || weekday === 6 || next(10) < 2) continue;
-      let left = 8 * 60;
+      if (weekday === 0 || weekday === 6 || next(10) < pace.skip) continue;
+      let left = pace.hours * 60;
       for (let e = 0, n = 1 + next(3); e < n && left > 0; e++) {
         const task = mine[next(mine.length)];
         if (!task) break;
