@@ -1,9 +1,10 @@
-import { TIMESHEET_MESSAGES, type TimesheetGrid } from '@taskhive/contract';
+import { TIMESHEET_MESSAGES, type RunningTimer, type TimesheetGrid } from '@taskhive/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, render, signedIn } from '../../test/render';
 import { grid, PROJECT, row, TASK_A, TASK_B } from './fixtures';
 import MyWeekPage from './my-week-page';
+import { addDays, formatDay, today, weekStartOf } from './week-days';
 
 const session = signedIn({ permissions: ['timelog:read', 'timelog:create', 'timelog:update'] });
 
@@ -14,8 +15,12 @@ interface Call {
   body: unknown;
 }
 
-/** Serves the grid (and no timer); PUT /Timesheets/cells answers `cell` (default 200). */
-function serve(week: TimesheetGrid, cell: () => Response | Promise<Response> = () => jsonResponse(200, {})) {
+/** Serves the grid (and the timer, none by default); PUT /Timesheets/cells answers `cell` (default 200). */
+function serve(
+  week: TimesheetGrid,
+  cell: () => Response | Promise<Response> = () => jsonResponse(200, {}),
+  timer: RunningTimer | null = null,
+) {
   const calls: Call[] = [];
   vi.stubGlobal(
     'fetch',
@@ -30,7 +35,7 @@ function serve(week: TimesheetGrid, cell: () => Response | Promise<Response> = (
         body: text ? JSON.parse(text) : null,
       });
       if (url.pathname === '/api/Timesheets/weeks/mine') return jsonResponse(200, week);
-      if (url.pathname === '/api/Timelogs/timer') return jsonResponse(200, null);
+      if (url.pathname === '/api/Timelogs/timer') return jsonResponse(200, timer);
       if (url.pathname === '/api/Timesheets/cells') return cell();
       if (url.pathname === '/api/Tasks/users/mytasks')
         return jsonResponse(200, {
@@ -163,7 +168,9 @@ describe('My week', () => {
       }),
     );
     render(<MyWeekPage />, { preloadedState: session });
-    expect(await screen.findByText(TIMESHEET_MESSAGES.lockedBefore('2026-06-17'))).toBeInTheDocument();
+    expect(await screen.findByRole('alert')).toHaveTextContent(TIMESHEET_MESSAGES.lockedBefore('2026-06-17'));
+    // The two locked days' headings carry a lock named with the reason.
+    expect(screen.getAllByRole('img', { name: TIMESHEET_MESSAGES.lockedBefore('2026-06-17') })).toHaveLength(2);
     expect(
       screen.queryByRole('textbox', { name: 'APL-1 Design the lander, Mon 15 Jun' }),
     ).not.toBeInTheDocument();
@@ -218,6 +225,25 @@ describe('My week', () => {
         duration: '00:45',
       }),
     );
+  });
+
+  it('the running timer shows in today’s cell of its task, with a row of its own when the task has none', async () => {
+    const start = weekStartOf(today(), 1);
+    serve(grid({ weekStart: start, weekEnd: addDays(start, 6) }), undefined, {
+      timerId: '00000000-0000-4000-8000-600000000001',
+      taskId: TASK_B,
+      taskTitle: 'Test the engines',
+      projectId: PROJECT,
+      projectName: 'Apollo',
+      description: null,
+      billable: true,
+      startedAt: new Date().toISOString(),
+    });
+    render(<MyWeekPage />, { preloadedState: session });
+    const cell = await screen.findByRole('textbox', { name: `Test the engines, ${formatDay(today())}` });
+    const icon = await within(cell.closest('td') as HTMLElement).findByRole('img', { name: 'Timer running' });
+    expect(icon).toBeInTheDocument();
+    expect(screen.getAllByRole('img', { name: 'Timer running' })).toHaveLength(1);
   });
 
   it('a rejected week shows the reason', async () => {

@@ -225,7 +225,7 @@ export function WeekGrid({ grid, extraRows = [], onSave, timer, today, label }: 
         <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center', justifyContent: 'flex-end' }}>
           {running && (
             <Tooltip title="Timer running">
-              <TimerOutlined color="primary" fontSize="small" aria-label="Timer running" role="img" />
+              <TimerOutlined color="primary" fontSize="small" titleAccess="Timer running" />
             </Tooltip>
           )}
           {content}
@@ -248,8 +248,7 @@ export function WeekGrid({ grid, extraRows = [], onSave, timer, today, label }: 
                     <Tooltip title={locked}>
                       <LockOutlined
                         fontSize="inherit"
-                        aria-label={locked}
-                        role="img"
+                        titleAccess={locked}
                         sx={{ mr: 0.5, verticalAlign: 'middle' }}
                       />
                     </Tooltip>
