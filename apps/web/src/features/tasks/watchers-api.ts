@@ -7,7 +7,7 @@ import { baseApi } from '../../api/base-api';
  */
 const tag = (taskId: string) => ({ type: 'Task' as const, id: `WATCHERS-${taskId}` });
 
-export const watchersApi = baseApi.enhanceEndpoints({ addTagTypes: ['Task'] }).injectEndpoints({
+export const watchersApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
     taskWatchers: build.query<TaskWatchers, string>({
       query: (taskId) => `Tasks/${taskId}/watchers`,
