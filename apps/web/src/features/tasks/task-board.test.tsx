@@ -490,10 +490,12 @@ describe('ProjectBoard', () => {
   it('moves a card from its menu, to the end of the column chosen, with the same toast', async () => {
     const calls = serve((req) => {
       if (req.method === 'PUT') {
+        // The server answers the moved task's row, with the sparse key it took at the column's end.
         return jsonResponse(200, {
-          ...TASKS[1],
+          ...titled('Write brief'),
           statusId: status('In Progress').statusId,
           statusName: 'In Progress',
+          sortOrder: 4096,
         });
       }
       if (pathOf(req) === '/api/Taskstatuses') return jsonResponse(200, STATUSES);
@@ -522,6 +524,11 @@ describe('ProjectBoard', () => {
         [BOARD_MESSAGES.moved('Write brief', 'In Progress'), 'Undo'],
       ]),
     );
+    // The answer's row is in the cache (task-cache.ts): the key the server took, not the guess; the
+    // column totals moved once.
+    expect(cachedBoard(store)?.items.find((t) => t.title === 'Write brief')?.sortOrder).toBe(4096);
+    expect(cachedTotals(store)).toEqual({ Open: 1, 'In Progress': 2, Completed: 0 });
+    expect(titlesIn('In Progress')).toEqual(['Ship it', 'Write brief']);
     await vi.waitFor(() =>
       expect(document.activeElement).toBe(
         screen.getByText('Write brief').closest('[data-testid="board-card"]'),

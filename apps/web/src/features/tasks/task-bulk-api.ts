@@ -1,4 +1,5 @@
 import type { Paged, Task, TaskBulkBody, TaskBulkResult } from '@taskhive/contract';
+import { serverRows, taskPatches } from './task-cache';
 import { tasksApi } from './tasks-api';
 
 type Patch = { undo: () => void };
@@ -25,30 +26,25 @@ export const taskBulkApi = tasksApi.injectEndpoints({
         const ids = new Set(body.taskIds);
         const util = tasksApi.util;
         const state = getState();
-        const recipe = (d: Paged<Task>) => {
-          if (body.action === 'delete') {
-            const before = d.items.length;
-            d.items = d.items.filter((t) => !ids.has(t.taskId));
-            d.totalCount = Math.max(0, d.totalCount - (before - d.items.length));
-          } else if (patch) {
-            for (const t of d.items) if (ids.has(t.taskId)) Object.assign(t, patch);
-          }
+        // A delete leaves the loaded lists; a change is shown wherever the tasks are (task-cache.ts).
+        const drop = (d: Paged<Task>) => {
+          const before = d.items.length;
+          d.items = d.items.filter((t) => !ids.has(t.taskId));
+          d.totalCount = Math.max(0, d.totalCount - (before - d.items.length));
         };
-        const patches: Patch[] = LISTS.flatMap((name) =>
-          util
-            .selectCachedArgsForQuery(state, name)
-            .map((args) => dispatch(util.updateQueryData(name, args as never, recipe))),
-        );
+        const patches: Patch[] =
+          body.action === 'delete'
+            ? LISTS.flatMap((name) =>
+                util
+                  .selectCachedArgsForQuery(state, name)
+                  .map((args) => dispatch(util.updateQueryData(name, args as never, drop))),
+              )
+            : patch
+              ? taskPatches(state, ids, (t) => Object.assign(t, patch)).map((p) => dispatch(p))
+              : [];
         try {
           const { data } = await queryFulfilled;
-          const answered = new Map(data.tasks.map((t) => [t.taskId, t]));
-          if (answered.size === 0) return;
-          const merge = (d: Paged<Task>) => {
-            d.items = d.items.map((t) => answered.get(t.taskId) ?? t);
-          };
-          for (const name of LISTS)
-            for (const args of util.selectCachedArgsForQuery(getState(), name))
-              dispatch(util.updateQueryData(name, args as never, merge));
+          for (const p of serverRows(getState(), data.tasks)) dispatch(p);
         } catch {
           for (const p of patches.reverse()) p.undo();
         }

@@ -19,6 +19,7 @@ import {
 } from '@taskhive/contract';
 import { baseApi } from '../../api/base-api';
 import { applyBoardMove, type BoardMove } from '../../components/board/board-move';
+import { listItem, moveColumnTotal, onBoard, serverRows, taskPatches } from './task-cache';
 
 export type TaskSortField = TaskListQuery['sortBy'];
 
@@ -117,70 +118,7 @@ type Patch = { undo: () => void };
 export type MoveFields =
   { priorityId: string | null; priorityName: string | null } | { assignees: Task['assignees'] };
 
-const api = baseApi.enhanceEndpoints({ addTagTypes: ['Task', 'TaskList', 'Project'] });
-
-/** A task detail as a list shows it (its subtasks and documents stay in the detail). */
-function listItem({ subtasks: _subtasks, documents: _documents, ...task }: TaskDetail): Task {
-  return task;
-}
-
-/** Moves one from a column's total to another's on a loaded board (`to` null: the card left it). */
-function moveColumnTotal(d: BoardPage, from: string | null, to: string | null) {
-  if (from === to) return;
-  const source = d.columns.find((c) => c.statusId === from);
-  const target = d.columns.find((c) => c.statusId === to);
-  if (source) {
-    source.totalCount = Math.max(0, source.totalCount - 1);
-    source.unfilteredCount = Math.max(0, source.unfilteredCount - 1);
-  }
-  if (target) {
-    target.totalCount += 1;
-    target.unfilteredCount += 1;
-  }
-}
-
-/**
- * A board's version of a recipe that changes a task: the same change, and if the task's status
- * changed, one moves from the old column's total to the new one's. A task the board has not
- * loaded (past a column's first cards) leaves the board as it is.
- */
-function onBoard(taskId: string, recipe: (d: BoardPage) => void) {
-  return (d: BoardPage) => {
-    const before = d.items.find((t) => t.taskId === taskId);
-    if (!before) return;
-    const from = before.statusId;
-    recipe(d);
-    const after = d.items.find((t) => t.taskId === taskId);
-    if (after) moveColumnTotal(d, from, after.statusId);
-  };
-}
-
-/** The cache patches that change a task wherever it is loaded (lists, boards, its detail, its parent's subtasks). */
-function taskPatches(state: unknown, taskId: string, recipe: (task: Task) => void) {
-  const util = tasksApi.util;
-  const s = state as Parameters<typeof util.selectCachedArgsForQuery>[0];
-  const inPage = (d: { items: Task[] }) => d.items.filter((t) => t.taskId === taskId).forEach(recipe);
-  return [
-    ...util
-      .selectCachedArgsForQuery(s, 'listListTasks')
-      .map((a) => util.updateQueryData('listListTasks', a, inPage)),
-    ...util
-      .selectCachedArgsForQuery(s, 'projectBoard')
-      .map((a) => util.updateQueryData('projectBoard', a, onBoard(taskId, inPage))),
-    ...util
-      .selectCachedArgsForQuery(s, 'listMyTasks')
-      .map((a) => util.updateQueryData('listMyTasks', a, inPage)),
-    ...util
-      .selectCachedArgsForQuery(s, 'listAllTasks')
-      .map((a) => util.updateQueryData('listAllTasks', a, inPage)),
-    ...util.selectCachedArgsForQuery(s, 'getTask').map((id) =>
-      util.updateQueryData('getTask', id, (d) => {
-        if (d.taskId === taskId) recipe(d);
-        d.subtasks.filter((t) => t.taskId === taskId).forEach(recipe);
-      }),
-    ),
-  ];
-}
+const api = baseApi;
 
 /** Task lists, tasks, subtasks and their documents; the project board, My Tasks and All Tasks. */
 export const tasksApi = api.injectEndpoints({
@@ -366,8 +304,7 @@ export const tasksApi = api.injectEndpoints({
           : [];
         try {
           const { data } = await queryFulfilled;
-          const fields = listItem(data);
-          for (const p of taskPatches(getState(), taskId, (t) => Object.assign(t, fields))) dispatch(p);
+          for (const p of serverRows(getState(), [data])) dispatch(p);
         } catch {
           for (const p of patches) p.undo();
         }
@@ -424,11 +361,15 @@ export const tasksApi = api.injectEndpoints({
           Object.assign(task, status, fields, { sortOrder });
           d.items = applyBoardMove(d.items, move, (t) => t.taskId);
         };
+        // Once per cache: the board, My Tasks and All Tasks reorder (the status and lane fields with
+        // it); a task list's page and the detail take the fields.
         const patches: Patch[] = [
           ...tasksApi.util
             .selectCachedArgsForQuery(state, 'projectBoard')
             .map((args) =>
-              dispatch(tasksApi.util.updateQueryData('projectBoard', args, onBoard(move.itemId, reorder))),
+              dispatch(
+                tasksApi.util.updateQueryData('projectBoard', args, onBoard(new Set([move.itemId]), reorder)),
+              ),
             ),
           ...tasksApi.util
             .selectCachedArgsForQuery(state, 'listMyTasks')
@@ -436,10 +377,15 @@ export const tasksApi = api.injectEndpoints({
           ...tasksApi.util
             .selectCachedArgsForQuery(state, 'listAllTasks')
             .map((args) => dispatch(tasksApi.util.updateQueryData('listAllTasks', args, reorder))),
-          ...taskPatches(state, move.itemId, (t) => Object.assign(t, status, fields)).map((p) => dispatch(p)),
+          ...taskPatches(state, move.itemId, (t) => Object.assign(t, status, fields), [
+            'listListTasks',
+            'getTask',
+          ]).map((p) => dispatch(p)),
         ];
         try {
-          await queryFulfilled;
+          // The server's row: the sort key it gave the card (between its neighbours'), progress, names.
+          const { data } = await queryFulfilled;
+          for (const p of serverRows(getState(), [data])) dispatch(p);
         } catch {
           for (const p of patches.reverse()) p.undo();
         }
