@@ -76,100 +76,98 @@ export function dayIndex(weekStart: string, day: string): number {
  * the approvals list, workload, the company's settings and a person's expected hours. A cell's
  * write shows at once and is undone if the server refuses it; every decision refetches the weeks.
  */
-export const timesheetWeeksApi = baseApi
-  .enhanceEndpoints({ addTagTypes: [WEEK, 'TimesheetSettings'] })
-  .injectEndpoints({
-    endpoints: (build) => ({
-      timesheetGrid: build.query<TimesheetGrid, GridArgs>({
-        query: ({ userId, weekStart }) => ({
-          url: userId ? `Timesheets/weeks/${encodeURIComponent(userId)}` : 'Timesheets/weeks/mine',
-          params: params({ weekStart }),
-        }),
-        // Its cells are time entries: a change of an entry anywhere (the list, a timer's stop) refetches it.
-        providesTags: [WEEKS, TIME_LOGS],
+export const timesheetWeeksApi = baseApi.injectEndpoints({
+  endpoints: (build) => ({
+    timesheetGrid: build.query<TimesheetGrid, GridArgs>({
+      query: ({ userId, weekStart }) => ({
+        url: userId ? `Timesheets/weeks/${encodeURIComponent(userId)}` : 'Timesheets/weeks/mine',
+        params: params({ weekStart }),
       }),
-      /** Answers the week's grid, which replaces the one shown (its totals as the server counts them). */
-      setTimesheetCell: build.mutation<TimesheetGrid, SetCellArgs>({
-        query: ({ body }) => ({ url: 'Timesheets/cells', method: 'PUT', body }),
-        async onQueryStarted({ grid, body, minutes }, { dispatch, queryFulfilled }) {
-          const patch = dispatch(
-            timesheetWeeksApi.util.updateQueryData('timesheetGrid', grid, (draft) =>
-              withCell(draft, body, minutes),
-            ),
-          );
-          try {
-            const { data } = await queryFulfilled;
-            if (data && Array.isArray(data.rows))
-              dispatch(timesheetWeeksApi.util.upsertQueryData('timesheetGrid', grid, data));
-          } catch {
-            patch.undo();
-          }
-        },
-        invalidatesTags: (r) => (r ? [TIME_LOGS] : []),
-      }),
-      submitTimesheetWeek: build.mutation<TimesheetWeek, { weekStart: string }>({
-        query: (body) => ({ url: 'Timesheets/weeks/submit', method: 'POST', body }),
-        invalidatesTags: [WEEKS],
-      }),
-      approveTimesheetWeeks: build.mutation<{ count: number }, ApproveWeeksBody>({
-        query: (body) => ({ url: 'Timesheets/weeks/approve', method: 'POST', body }),
-        invalidatesTags: [WEEKS],
-      }),
-      rejectTimesheetWeeks: build.mutation<{ count: number }, RejectWeeksBody>({
-        query: (body) => ({ url: 'Timesheets/weeks/reject', method: 'POST', body }),
-        invalidatesTags: [WEEKS],
-      }),
-      reopenTimesheetWeek: build.mutation<unknown, { id: string; reason?: string }>({
-        query: ({ id, reason }) => ({
-          url: `Timesheets/weeks/${encodeURIComponent(id)}/reopen`,
-          method: 'POST',
-          body: reason ? { reason } : {},
-        }),
-        invalidatesTags: [WEEKS],
-      }),
-      timesheetApprovals: build.query<Paged<TimesheetWeek>, ApprovalsArgs>({
-        query: (args) => ({ url: 'Timesheets/approvals', params: params(args) }),
-        providesTags: [WEEKS],
-      }),
-      timesheetWorkload: build.query<Workload, WorkloadQuery>({
-        query: (args) => ({ url: 'Timesheets/workload', params: params(args) }),
-        providesTags: [WEEKS],
-      }),
-      timesheetSettings: build.query<TimesheetSettings, void>({
-        query: () => 'Timesheets/settings',
-        providesTags: ['TimesheetSettings'],
-      }),
-      updateTimesheetSettings: build.mutation<TimesheetSettings, UpdateTimesheetSettingsBody>({
-        query: (body) => ({ url: 'Timesheets/settings', method: 'PUT', body }),
-        invalidatesTags: ['TimesheetSettings', WEEKS],
-      }),
-      capacity: build.query<Capacity, string>({
-        query: (userId) => `Timesheets/capacity/${encodeURIComponent(userId)}`,
-        providesTags: (_r, _e, userId) => [{ type: WEEK, id: `capacity-${userId}` }],
-      }),
-      updateCapacity: build.mutation<Capacity, { userId: string; body: UpdateCapacityBody }>({
-        query: ({ userId, body }) => ({
-          url: `Timesheets/capacity/${encodeURIComponent(userId)}`,
-          method: 'PUT',
-          body,
-        }),
-        invalidatesTags: (_r, _e, { userId }) => [WEEKS, { type: WEEK, id: `capacity-${userId}` }],
-      }),
-      /** The tasks a row can be added for: the caller's assigned tasks (as the time log's task picker). */
-      timesheetTaskOptions: build.query<Task[], void>({
-        query: () => ({
-          url: 'Tasks/users/mytasks',
-          params: { page: 1, pageSize: TASK_BOARD_MAX_PAGE_SIZE },
-        }),
-        transformResponse: (res: Paged<Task>) => res.items,
-      }),
-      /** The caller's running timer (tagged as the header's, so a start or stop refreshes both). */
-      timesheetTimer: build.query<RunningTimer | null, void>({
-        query: () => 'Timelogs/timer',
-        providesTags: ['Timer'],
-      }),
+      // Its cells are time entries: a change of an entry anywhere (the list, a timer's stop) refetches it.
+      providesTags: [WEEKS, TIME_LOGS],
     }),
-  });
+    /** Answers the week's grid, which replaces the one shown (its totals as the server counts them). */
+    setTimesheetCell: build.mutation<TimesheetGrid, SetCellArgs>({
+      query: ({ body }) => ({ url: 'Timesheets/cells', method: 'PUT', body }),
+      async onQueryStarted({ grid, body, minutes }, { dispatch, queryFulfilled }) {
+        const patch = dispatch(
+          timesheetWeeksApi.util.updateQueryData('timesheetGrid', grid, (draft) =>
+            withCell(draft, body, minutes),
+          ),
+        );
+        try {
+          const { data } = await queryFulfilled;
+          if (data && Array.isArray(data.rows))
+            dispatch(timesheetWeeksApi.util.upsertQueryData('timesheetGrid', grid, data));
+        } catch {
+          patch.undo();
+        }
+      },
+      invalidatesTags: (r) => (r ? [TIME_LOGS] : []),
+    }),
+    submitTimesheetWeek: build.mutation<TimesheetWeek, { weekStart: string }>({
+      query: (body) => ({ url: 'Timesheets/weeks/submit', method: 'POST', body }),
+      invalidatesTags: [WEEKS],
+    }),
+    approveTimesheetWeeks: build.mutation<{ count: number }, ApproveWeeksBody>({
+      query: (body) => ({ url: 'Timesheets/weeks/approve', method: 'POST', body }),
+      invalidatesTags: [WEEKS],
+    }),
+    rejectTimesheetWeeks: build.mutation<{ count: number }, RejectWeeksBody>({
+      query: (body) => ({ url: 'Timesheets/weeks/reject', method: 'POST', body }),
+      invalidatesTags: [WEEKS],
+    }),
+    reopenTimesheetWeek: build.mutation<unknown, { id: string; reason?: string }>({
+      query: ({ id, reason }) => ({
+        url: `Timesheets/weeks/${encodeURIComponent(id)}/reopen`,
+        method: 'POST',
+        body: reason ? { reason } : {},
+      }),
+      invalidatesTags: [WEEKS],
+    }),
+    timesheetApprovals: build.query<Paged<TimesheetWeek>, ApprovalsArgs>({
+      query: (args) => ({ url: 'Timesheets/approvals', params: params(args) }),
+      providesTags: [WEEKS],
+    }),
+    timesheetWorkload: build.query<Workload, WorkloadQuery>({
+      query: (args) => ({ url: 'Timesheets/workload', params: params(args) }),
+      providesTags: [WEEKS],
+    }),
+    timesheetSettings: build.query<TimesheetSettings, void>({
+      query: () => 'Timesheets/settings',
+      providesTags: ['TimesheetSettings'],
+    }),
+    updateTimesheetSettings: build.mutation<TimesheetSettings, UpdateTimesheetSettingsBody>({
+      query: (body) => ({ url: 'Timesheets/settings', method: 'PUT', body }),
+      invalidatesTags: ['TimesheetSettings', WEEKS],
+    }),
+    capacity: build.query<Capacity, string>({
+      query: (userId) => `Timesheets/capacity/${encodeURIComponent(userId)}`,
+      providesTags: (_r, _e, userId) => [{ type: WEEK, id: `capacity-${userId}` }],
+    }),
+    updateCapacity: build.mutation<Capacity, { userId: string; body: UpdateCapacityBody }>({
+      query: ({ userId, body }) => ({
+        url: `Timesheets/capacity/${encodeURIComponent(userId)}`,
+        method: 'PUT',
+        body,
+      }),
+      invalidatesTags: (_r, _e, { userId }) => [WEEKS, { type: WEEK, id: `capacity-${userId}` }],
+    }),
+    /** The tasks a row can be added for: the caller's assigned tasks (as the time log's task picker). */
+    timesheetTaskOptions: build.query<Task[], void>({
+      query: () => ({
+        url: 'Tasks/users/mytasks',
+        params: { page: 1, pageSize: TASK_BOARD_MAX_PAGE_SIZE },
+      }),
+      transformResponse: (res: Paged<Task>) => res.items,
+    }),
+    /** The caller's running timer (tagged as the header's, so a start or stop refreshes both). */
+    timesheetTimer: build.query<RunningTimer | null, void>({
+      query: () => 'Timelogs/timer',
+      providesTags: ['Timer'],
+    }),
+  }),
+});
 
 export const {
   useTimesheetGridQuery,
