@@ -108,5 +108,16 @@ describe('demo data: a living company', () => {
     // Weeks of entries; the busiest person logs at least twice the quietest.
     expect(Math.max(...hours.map((h) => h.days))).toBeGreaterThan(25);
     expect((hours.at(-1)?.minutes ?? 0) / (hours[0]?.minutes ?? 1)).toBeGreaterThanOrEqual(2);
+
+    // Every top-level task is watched by its creator and its assignees, as one made in the app.
+    const [unwatched] = rowsOf<{ n: number }>(
+      await database.db.execute(sql`
+        select count(*)::int as n from tasks t
+         where t.company_id = ${admin.companyId} and t.parent_task_id is null
+           and (not exists (select 1 from task_watchers w where w.task_id = t.id and w.user_id = t.created_by)
+             or exists (select 1 from task_assignees a where a.task_id = t.id and not exists (
+                  select 1 from task_watchers w where w.task_id = t.id and w.user_id = a.user_id)))`),
+    );
+    expect(unwatched?.n).toBe(0);
   });
 });

@@ -22,6 +22,7 @@ import {
   roles,
   taskAssignees,
   taskLists,
+  taskWatchers,
   taskStatuses,
   tasks,
   timeLogs,
@@ -442,18 +443,30 @@ export async function seedDemo(db: Db, dataDir: string): Promise<void> {
       .returning({ id: tasks.id });
     const taskIdAt = (k: number) => createdTasks[k]?.id ?? '';
 
-    await tx.insert(taskAssignees).values(
-      taskDefs.flatMap((t, k) => {
-        const members = membersOf(t.pi);
-        return [
-          pick(members, t.pi * 7 + t.li * 5 + t.ti * 3),
-          t.ti % 2 ? pick(members, t.pi * 11 + t.li * 13 + t.ti * 17 + 5) : undefined,
-        ]
-          .filter((u): u is string => !!u)
-          .filter((v, i, a) => a.indexOf(v) === i)
-          .map((userId) => ({ companyId: acme.companyId, taskId: taskIdAt(k), userId }));
-      }),
-    );
+    const assignments = await tx
+      .insert(taskAssignees)
+      .values(
+        taskDefs.flatMap((t, k) => {
+          const members = membersOf(t.pi);
+          return [
+            pick(members, t.pi * 7 + t.li * 5 + t.ti * 3),
+            t.ti % 2 ? pick(members, t.pi * 11 + t.li * 13 + t.ti * 17 + 5) : undefined,
+          ]
+            .filter((u): u is string => !!u)
+            .filter((v, i, a) => a.indexOf(v) === i)
+            .map((userId) => ({ companyId: acme.companyId, taskId: taskIdAt(k), userId }));
+        }),
+      )
+      .returning({ taskId: taskAssignees.taskId, userId: taskAssignees.userId });
+    // Who watches each task, as a task made in the app would be watched: its creator (the
+    // Manager) and its assignees. The seed writes rows, not changes, so nothing derives them.
+    await tx
+      .insert(taskWatchers)
+      .values([
+        ...createdTasks.map((t) => ({ companyId: acme.companyId, taskId: t.id, userId: manager })),
+        ...assignments.map((a) => ({ companyId: acme.companyId, ...a })),
+      ])
+      .onConflictDoNothing();
 
     // The first task of each sprint list gets three subtasks; its progress is their mean.
     const parents = taskDefs.map((t, k) => ({ t, k })).filter(({ t }) => t.li === 1 && t.ti === 0);
