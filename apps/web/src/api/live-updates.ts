@@ -18,15 +18,15 @@ import { isOwnChange } from './own-changes';
  */
 /** The API whose cache the stream invalidates (every tag type is declared once, in api/tags.ts). */
 export const liveApi = baseApi;
+import { tagsFor } from './tags';
 export { LIVE_TAGS, tagsFor } from './tags';
 
 /**
  * Changes whose own writer's screens are already right: the mutations of these screens put their
  * answer in the cache themselves (an invited person first in the list until a reload, a renamed
  * role), so the tab that made the change skips its echo (the frame whose change id its write's
- * answer named: api/own-changes.ts); every other tab, of this session too, refetches. Tasks,
- * projects, lists, comments and time logs still refetch their echo: lists filtered by status or
- * assignee change membership with a move, which only a refetch tells.
+ * answer named: api/own-changes.ts); every other tab, of this session too, refetches. Projects,
+ * lists, comments and time logs still refetch their echo; tasks in part (OWN_ECHO_KEEPS).
  */
 const SELF_UPDATING: readonly LiveMessage['type'][] = [
   'taskstatus',
@@ -37,20 +37,54 @@ const SELF_UPDATING: readonly LiveMessage['type'][] = [
   'todo',
 ];
 
+/**
+ * Kinds whose own echo refetches what its tags cover except the caches this tab's write already
+ * filled with the server's answer (features/tasks/task-cache.ts `serverRows`): a task's boards
+ * and its detail. Lists still refetch (a move can take a task out of a list filtered by status or
+ * assignee, which only a refetch tells), and so do the project's figures.
+ */
+export const OWN_ECHO_KEEPS: Partial<Record<LiveMessage['type'], readonly string[]>> = {
+  task: ['projectBoard', 'getTask', 'getTaskByKey'],
+};
+
 /** How long a frame of this session's own (`mine`) waits for this tab's write to name its id. */
 export const OWN_ECHO_WAIT_MS = 1_500;
 
 /**
- * What a frame asks of this tab: 'skip' its own echo where its screens are already right,
- * 'apply' (refetch) anything else, or 'wait' when this session made a change of a self-updating
- * kind but no answer of this tab has named its id yet: the stream can bring the echo before the
- * write's answer arrives, so the caller asks again once the answer had time to come
- * (OWN_ECHO_WAIT_MS), and refetches if it is still not this tab's (another tab's of the session).
+ * What a frame asks of this tab: 'skip' its own echo where its screens are already right, 'own'
+ * for its own echo of a kind in OWN_ECHO_KEEPS (refetch all but what the write's answer filled),
+ * 'apply' (refetch) anything else, or 'wait' when this session made such a change but no answer
+ * of this tab has named its id yet: the stream can bring the echo before the write's answer
+ * arrives, so the caller asks again once the answer had time to come (OWN_ECHO_WAIT_MS), and
+ * refetches if it is still not this tab's (another tab's of the session).
  */
-export function ownEcho(m: LiveMessage, changeId: string | undefined): 'skip' | 'apply' | 'wait' {
-  if (!SELF_UPDATING.includes(m.type)) return 'apply';
-  if (isOwnChange(changeId)) return 'skip';
+export function ownEcho(m: LiveMessage, changeId: string | undefined): 'skip' | 'own' | 'apply' | 'wait' {
+  const partly = OWN_ECHO_KEEPS[m.type] !== undefined;
+  if (!SELF_UPDATING.includes(m.type) && !partly) return 'apply';
+  if (isOwnChange(changeId)) return partly ? 'own' : 'skip';
   return m.mine === true && changeId !== undefined ? 'wait' : 'apply';
+}
+
+type Thunk = (dispatch: (action: unknown) => unknown, getState: () => unknown) => void;
+type Refetchable = {
+  initiate(arg: unknown, options: { subscribe: false; forceRefetch: true }): unknown;
+};
+
+/**
+ * This tab's own echo of a kind in OWN_ECHO_KEEPS: every query its tags make stale refetches,
+ * except those of the endpoints the write's answer already filled.
+ */
+export function refetchOwnEcho(m: LiveMessage): Thunk {
+  return (dispatch, getState) => {
+    const keep = OWN_ECHO_KEEPS[m.type] ?? [];
+    const stale = liveApi.util.selectInvalidatedBy(getState() as never, tagsFor(m));
+    const endpoints = liveApi.endpoints as unknown as Record<string, Refetchable | undefined>;
+    for (const entry of stale) {
+      if (keep.includes(entry.endpointName)) continue;
+      const endpoint = endpoints[entry.endpointName];
+      if (endpoint) dispatch(endpoint.initiate(entry.originalArgs, { subscribe: false, forceRefetch: true }));
+    }
+  };
 }
 
 /** The wait before reconnect number `attempt` (0-based): doubling from 1 s to 30 s, with jitter. */

@@ -3,7 +3,9 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { liveApi } from '../api/live-updates';
 import { rememberOwnChanges } from '../api/own-changes';
 import { authActions } from '../app/slices/auth-slice';
+import { DEFAULT_TASK_QUERY, tasksApi } from '../features/tasks/tasks-api';
 import { jsonResponse, render, signedIn } from '../test/render';
+import { boardPage, task } from '../test/work-fixtures';
 import { useLiveUpdates } from './use-live-updates';
 
 function Probe() {
@@ -209,7 +211,7 @@ describe('useLiveUpdates', () => {
     );
   });
 
-  it("skips the echo of this tab's own change where its screens are already right, never a task's, never another tab's", async () => {
+  it("skips the echo of this tab's own change where its screens are already right, never another tab's", async () => {
     const s = sseStream();
     serve([s]);
     const invalidate = vi.spyOn(liveApi.util, 'invalidateTags');
@@ -234,7 +236,8 @@ describe('useLiveUpdates', () => {
     rememberOwnChanges('11');
     s.frame('change', { type: 'department', action: 'updated', id: 'd1', ...none }, '9');
     await vi.waitFor(() => expect(invalidate).toHaveBeenCalledWith(['Department', 'Employee']));
-    expect(invalidate).toHaveBeenCalledWith(expect.arrayContaining(['Task']));
+    // This tab's task change (8) refetches in part (next test), never through the tags wholesale.
+    expect(invalidate).not.toHaveBeenCalledWith(expect.arrayContaining(['Task']));
     await vi.waitFor(() => expect(invalidate).toHaveBeenCalledWith(['CompanyRole', 'Role', 'UserAccess']), {
       timeout: 4000,
     });
@@ -243,5 +246,61 @@ describe('useLiveUpdates', () => {
       invalidate.mock.calls.filter(([tags]) => JSON.stringify(tags) === '["Department","Employee"]'),
     ).toHaveLength(1);
     expect(invalidate).not.toHaveBeenCalledWith(expect.arrayContaining([{ type: 'UserProfile', id: 'u1' }]));
+  });
+
+  it("refetches the lists on this tab's own task echo, not the board or the detail its answer filled; another tab's echo refetches all", async () => {
+    const s = sseStream();
+    const fetched: string[] = [];
+    const moved = task(1, 'Write brief');
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+        const req = input instanceof Request ? input : new Request(input, init);
+        const path = new URL(req.url).pathname;
+        fetched.push(path);
+        if (path === '/api/events') return s.response;
+        if (path.endsWith('/board')) return jsonResponse(200, boardPage([moved]));
+        if (path === '/api/Tasks/users/mytasks')
+          return jsonResponse(200, {
+            items: [moved],
+            totalCount: 1,
+            pageNumber: 1,
+            pageSize: 25,
+            totalPages: 1,
+          });
+        if (path === `/api/Tasks/${moved.taskId}`)
+          return jsonResponse(200, { ...moved, subtasks: [], documents: [] });
+        return jsonResponse(404, null);
+      }),
+    );
+    const { store } = render(<Probe />, { preloadedState: signedIn() });
+    const subs = [
+      store.dispatch(tasksApi.endpoints.projectBoard.initiate({ projectId: moved.projectId, limits: {} })),
+      store.dispatch(tasksApi.endpoints.listMyTasks.initiate(DEFAULT_TASK_QUERY)),
+      store.dispatch(tasksApi.endpoints.getTask.initiate(moved.taskId)),
+    ];
+    const count = (end: string) => fetched.filter((p) => p.endsWith(end)).length;
+    await vi.waitFor(() =>
+      expect([count('/board'), count('/mytasks'), count(moved.taskId)]).toEqual([1, 1, 1]),
+    );
+    await vi.waitFor(() => expect(s.response.bodyUsed).toBe(true));
+    s.frame('ready', {});
+    rememberOwnChanges('21');
+    const change = {
+      type: 'task',
+      action: 'updated',
+      id: moved.taskId,
+      projectId: moved.projectId,
+      taskId: null,
+    };
+    s.frame('change', { ...change, mine: true }, '21');
+    await vi.waitFor(() => expect(count('/mytasks')).toBe(2));
+    expect([count('/board'), count(moved.taskId)]).toEqual([1, 1]);
+    // Another user's change of the task: everything refetches.
+    s.frame('change', change, '22');
+    await vi.waitFor(() =>
+      expect([count('/board'), count('/mytasks'), count(moved.taskId)]).toEqual([2, 3, 2]),
+    );
+    for (const sub of subs) sub.unsubscribe();
   });
 });

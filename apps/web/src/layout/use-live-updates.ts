@@ -6,6 +6,7 @@ import {
   ownEcho,
   readLiveStream,
   reconnectDelay,
+  refetchOwnEcho,
   tagsFor,
 } from '../api/live-updates';
 import { authApi } from '../features/auth/auth-api';
@@ -52,14 +53,19 @@ export function useLiveUpdates() {
         },
         onMessage: (m, changeId) => {
           if (changeId) lastEventId = changeId;
+          const act = (echo: ReturnType<typeof ownEcho>) => {
+            if (echo === 'apply') dispatch(liveApi.util.invalidateTags(tagsFor(m)));
+            else if (echo === 'own') dispatch(refetchOwnEcho(m));
+          };
           const echo = ownEcho(m, changeId);
-          if (echo === 'apply') dispatch(liveApi.util.invalidateTags(tagsFor(m)));
-          else if (echo === 'wait')
+          if (echo !== 'wait') act(echo);
+          else
             // This session's change, its id not yet named by an answer of this tab: decide after
             // the answer had time to arrive (this tab's echo is skipped, another tab's applied).
             setTimeout(() => {
-              if (!abort.signal.aborted && ownEcho(m, changeId) !== 'skip')
-                dispatch(liveApi.util.invalidateTags(tagsFor(m)));
+              if (abort.signal.aborted) return;
+              const later = ownEcho(m, changeId);
+              act(later === 'wait' ? 'apply' : later);
             }, OWN_ECHO_WAIT_MS);
         },
       });
