@@ -1,10 +1,10 @@
 import type { SQL } from 'drizzle-orm';
 import type { Db } from './db/client.ts';
 import { auditLog } from './features/audit/index.ts';
-import { activitiesRepo } from './features/comments/index.ts';
+import { taskActivity } from './features/comments/index.ts';
 import { notify } from './features/notifications/index.ts';
 import { timesheetNotifications } from './features/timesheets/index.ts';
-import { watchersRepo } from './features/watchers/index.ts';
+import { taskWatchers } from './features/watchers/index.ts';
 import type { LiveEvent } from './lib/live-events.ts';
 import type { Scope } from './lib/scope.ts';
 
@@ -34,8 +34,8 @@ export const CHANGE_REACTIONS: readonly ChangeReaction[] = [
   timesheetNotifications,
 ];
 export const CHANGE_SUBSCRIBERS: readonly ChangeSubscriber[] = [
-  activitiesRepo.fromChanges,
-  watchersRepo.fromChanges,
+  taskActivity.fromChanges,
+  taskWatchers.fromChanges,
 ];
 
 /**

@@ -1,7 +1,7 @@
 import type { AuditKind } from '@taskhive/contract';
 import type { LiveEvent } from '../../lib/live-events.ts';
 import { makeScope, type Scope } from '../../lib/scope.ts';
-import { usersRepo } from '../users/index.ts';
+import { usersReads } from '../users/index.ts';
 import { auditRepo } from './audit.repo.ts';
 
 /** A person as the log keeps them: id, and name and email as they were at the time. */
@@ -37,11 +37,11 @@ async function actorOf(scope: Scope): Promise<{ actor: AuditPerson | null; onBeh
   if (isSystem(scope)) return { actor: null, onBehalfOf: null };
   const { actor } = scope;
   const own = makeScope(scope.db, actor);
-  if (!actor.impersonation) return { actor: await usersRepo.person(own, actor.userId), onBehalfOf: null };
+  if (!actor.impersonation) return { actor: await usersReads.person(own, actor.userId), onBehalfOf: null };
   const { by, byCompanyId } = actor.impersonation;
   return {
-    actor: await usersRepo.person(makeScope(scope.db, actor, byCompanyId), by),
-    onBehalfOf: await usersRepo.person(own, actor.userId),
+    actor: await usersReads.person(makeScope(scope.db, actor, byCompanyId), by),
+    onBehalfOf: await usersReads.person(own, actor.userId),
   };
 }
 
@@ -53,7 +53,7 @@ export const auditLog = {
   async record(scope: Scope, entry: AuditEntry, by?: Awaited<ReturnType<typeof actorOf>>): Promise<void> {
     const { actor, onBehalfOf } =
       entry.actor !== undefined ? { actor: entry.actor, onBehalfOf: null } : (by ?? (await actorOf(scope)));
-    const subject = entry.subjectUserId ? await usersRepo.person(scope, entry.subjectUserId) : null;
+    const subject = entry.subjectUserId ? await usersReads.person(scope, entry.subjectUserId) : null;
     const client = entry.client ?? scope.actor.client;
     await auditRepo.insert(scope, {
       kind: entry.kind,

@@ -35,8 +35,8 @@ import { type Scope, systemScope } from '../../lib/scope.ts';
 import { hashToken, randomToken, signAccessToken } from '../../lib/tokens.ts';
 import { auditLog } from '../audit/index.ts';
 import { provisionCompany } from '../companies/index.ts';
-import { platformRepo } from '../platform/index.ts';
-import { toSessionUser, toUserProfile, usersRepo } from '../users/index.ts';
+import { platformReads } from '../platform/index.ts';
+import { toSessionUser, toUserProfile, usersWrites, usersReads } from '../users/index.ts';
 import { type LiveBus, sessionEnded } from '../../lib/live-events.ts';
 import { sessionsRepo } from './sessions.repo.ts';
 
@@ -68,7 +68,7 @@ export function passwordResetMail(deps: { db: Db; config: Config; mailer: Mailer
   const { db, config, mailer } = deps;
   return async (payload) => {
     const { email } = resetPayloadSchema.parse(payload);
-    const row = await platformRepo.userForSignIn(db, email);
+    const row = await platformReads.userForSignIn(db, email);
     if (!row || row.status !== 'active' || !row.companyActive) return;
     const token = randomToken();
     await sessionsRepo.createPasswordToken(systemScope(db, row.companyId), {
@@ -142,7 +142,7 @@ export function authService({ db, config, log, background, live }: AuthDeps) {
     /** The session's tokens, and when its refresh token ends (the lifetime of its cookie). */
     async login(email: string, password: string, client: Client): Promise<Issued<LoginResult>> {
       // One code path for unknown email and wrong password: both verify against a hash.
-      const row = await platformRepo.userForSignIn(db, email);
+      const row = await platformReads.userForSignIn(db, email);
       const valid = await verifyPassword(row?.passwordHash ?? null, password);
       if (!row || !valid) {
         if (row) failedSignIn(row, 'wrong-password', client);
@@ -168,7 +168,7 @@ export function authService({ db, config, log, background, live }: AuthDeps) {
           userAgent: client.userAgent?.slice(0, 300),
         });
         const refresh = await issueRefreshToken(tx, sessionId, expiresAt);
-        await usersRepo.touchLogin(scope, row.userId);
+        await usersWrites.touchLogin(scope, row.userId);
         await auditLog.record(scope, {
           kind: 'signin.succeeded',
           actor: personOf(row),
@@ -270,14 +270,14 @@ export function authService({ db, config, log, background, live }: AuthDeps) {
     },
 
     async me(scope: Scope) {
-      const row = await usersRepo.byId(scope, scope.actor.userId);
+      const row = await usersReads.byId(scope, scope.actor.userId);
       if (!row) throw unauthorized(MESSAGES.auth.sessionExpired);
       return { user: toSessionUser(row), permissions: [...scope.actor.permissions].sort() };
     },
 
     async updateMe(scope: Scope, body: UpdateOwnProfileBody) {
-      await usersRepo.update(scope, scope.actor.userId, body);
-      const row = await usersRepo.byId(scope, scope.actor.userId);
+      await usersWrites.update(scope, scope.actor.userId, body);
+      const row = await usersReads.byId(scope, scope.actor.userId);
       if (!row) throw notFound('User');
       return toUserProfile(row);
     },
@@ -285,18 +285,18 @@ export function authService({ db, config, log, background, live }: AuthDeps) {
     /** Changes the password and ends the user's other sessions; this one stays signed in. */
     async changePassword(scope: Scope, body: ChangePasswordBody) {
       const { actor } = scope;
-      const current = await usersRepo.passwordHash(scope, actor.userId);
+      const current = await usersReads.passwordHash(scope, actor.userId);
       if (!(await verifyPassword(current, body.currentPassword))) {
         throw fieldError('currentPassword', MESSAGES.auth.currentPasswordWrong);
       }
       assertAcceptablePassword(body.newPassword, 'newPassword');
       // A password a Company Admin set is someone else's knowledge: the change must replace it.
-      const forced = await usersRepo.mustChangePassword(scope, actor.userId);
+      const forced = await usersReads.mustChangePassword(scope, actor.userId);
       if (forced && body.newPassword === body.currentPassword)
         throw fieldError('newPassword', PROFILE_MESSAGES.newPasswordSameAsGiven);
       const passwordHash = await hashPassword(body.newPassword);
       await scope.transaction(async (tx) => {
-        await usersRepo.update(tx, actor.userId, { passwordHash, mustChangePassword: false });
+        await usersWrites.update(tx, actor.userId, { passwordHash, mustChangePassword: false });
         await sessions.revokeAllForUser(tx, actor.userId, 'password-changed', actor.sessionId);
         // Every stream of the user re-checks its session: this one stays, the others close.
         tx.emit(sessionEnded('*', actor.userId));
@@ -320,13 +320,13 @@ export function authService({ db, config, log, background, live }: AuthDeps) {
       if (!t) throw expired();
       // The token names the account and its company: the scope to work in from here.
       const scope = systemScope(db, t.companyId);
-      const row = await usersRepo.byId(scope, t.userId);
+      const row = await usersReads.byId(scope, t.userId);
       if (!row || row.email.toLowerCase() !== body.email.toLowerCase()) throw expired();
       assertAcceptablePassword(body.newPassword, 'newPassword');
       const passwordHash = await hashPassword(body.newPassword);
       await scope.transaction(async (tx) => {
         if (!(await sessions.consumePasswordToken(tx.db, t.id))) throw expired();
-        await usersRepo.update(tx, t.userId, {
+        await usersWrites.update(tx, t.userId, {
           passwordHash,
           // A password chosen through the link is the owner's own.
           mustChangePassword: false,

@@ -3,3 +3,4 @@
  * (the API's feature boundary, enforced by ESLint).
  */
 export { sessionsRepo } from './sessions.repo.ts';
+export { userSessions } from './auth.loaders.ts';

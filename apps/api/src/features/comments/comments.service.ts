@@ -13,15 +13,15 @@ import { fieldError, HttpError, notFound } from '../../lib/errors.ts';
 import { toPaged } from '../../lib/list.ts';
 import type { Scope } from '../../lib/scope.ts';
 import { projectsPolicy, loadProject } from '../projects/index.ts';
-import { tasksRepo } from '../tasks/index.ts';
-import { usersRepo } from '../users/index.ts';
+import { tasksReads } from '../tasks/index.ts';
+import { usersReads } from '../users/index.ts';
 import { mentionsOf, toActivity, toComment, toPerson } from './comments.mapper.ts';
 import { commentsPolicy } from './comments.policy.ts';
 import { type CommentRow, commentsRepo, type Target } from './comments.repo.ts';
 
 /** A task within the actor's reach (the tasks policy), or 404. */
 async function loadTask(scope: Scope, id: string) {
-  const row = await tasksRepo.byId(scope, id, projectsPolicy.taskReach(scope.actor));
+  const row = await tasksReads.byId(scope, id, projectsPolicy.taskReach(scope.actor));
   if (!row) throw notFound('Task');
   return row;
 }
@@ -61,7 +61,7 @@ async function loadComment(scope: Scope, id: string) {
 /** Every mention must name an active user of this company; another company's is unknown here. */
 async function assertMentions(scope: Scope, body: string) {
   const ids = mentionedIds(body);
-  const found = await usersRepo.notDeactivatedAmong(scope, ids);
+  const found = await usersReads.notDeactivatedAmong(scope, ids);
   if (ids.some((id) => !found.has(id))) throw fieldError('body', MESSAGES.comments.mentionUnknown);
 }
 

@@ -3,7 +3,7 @@ import type { CompanyListQuery, CompanySize } from '@taskhive/contract';
 import { type Db, rowsOf } from '../../db/client.ts';
 import { companies } from '../../db/schema/index.ts';
 import { countAll, type ListResult, pageWindow, searchAny, sortBy, totalOf } from '../../lib/list.ts';
-import { platformRepo } from '../platform/index.ts';
+import { platformReads } from '../platform/index.ts';
 
 export type NewCompany = {
   name: string;
@@ -37,7 +37,7 @@ const SORT: Record<CompanyListQuery['sortBy'], SQL> = {
 const tenants = eq(companies.isPlatform, false);
 
 function withCounts(db: Db) {
-  const counts = platformRepo.companyUserCounts(db);
+  const counts = platformReads.companyUserCounts(db);
   return db
     .select({
       company: companies,

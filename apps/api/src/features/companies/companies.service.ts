@@ -17,9 +17,9 @@ import { conflict, notFound, uniqueViolation } from '../../lib/errors.ts';
 import { toPaged } from '../../lib/list.ts';
 import { assertAcceptablePassword, hashPassword } from '../../lib/passwords.ts';
 import { type Scope, scopeForCompany } from '../../lib/scope.ts';
-import { toCompanyRole, companyRolesRepo } from '../company-roles/index.ts';
-import { toDocument, documentsRepo, type FileStorage } from '../files/index.ts';
-import { platformRepo } from '../platform/index.ts';
+import { toCompanyRole, companyRolesReads } from '../company-roles/index.ts';
+import { toDocument, companyDocuments, type FileStorage } from '../files/index.ts';
+import { platformReads } from '../platform/index.ts';
 import { enqueueInvitation, listEmployees } from '../users/index.ts';
 import { audited } from '../../lib/live-events.ts';
 import { documentUrl, logoUrl, toCompany } from './companies.mapper.ts';
@@ -66,8 +66,8 @@ export function companiesService({ storage, log }: CompaniesDeps) {
 
   async function detailOf(company: Scope, row: CompanyRow): Promise<CompanyDetail> {
     const [docs, roles] = await Promise.all([
-      documentsRepo.listForCompany(company),
-      companyRolesRepo.list(company, { sortBy: 'roleName', sortOrder: 'asc' }),
+      companyDocuments.listForCompany(company),
+      companyRolesReads.list(company, { sortBy: 'roleName', sortOrder: 'asc' }),
     ]);
     return {
       ...toCompany(row),
@@ -86,7 +86,7 @@ export function companiesService({ storage, log }: CompaniesDeps) {
       const since = new Date(`${months[0]}-01T00:00:00Z`);
       const [{ totals, byMonth }, totalActiveUsers] = await Promise.all([
         companiesRepo.stats(scope.db, since),
-        platformRepo.activeUsersOfActiveCompanies(scope.db),
+        platformReads.activeUsersOfActiveCompanies(scope.db),
       ]);
       const counts = new Map(byMonth.map((m) => [m.month, m.count]));
       return {
@@ -211,7 +211,7 @@ export function companiesService({ storage, log }: CompaniesDeps) {
       const { company } = await visible(scope, companyId);
       const file = await storage.receive(req, 'document');
       try {
-        const row = await documentsRepo.insertCompanyDocument(company, {
+        const row = await companyDocuments.insertCompanyDocument(company, {
           ...file,
           uploadedBy: scope.actor.userId,
         });
@@ -224,16 +224,16 @@ export function companiesService({ storage, log }: CompaniesDeps) {
 
     async document(scope: Scope, companyId: string, documentId: string) {
       const { company } = await visible(scope, companyId);
-      const doc = await documentsRepo.companyDocument(company, documentId);
+      const doc = await companyDocuments.companyDocument(company, documentId);
       if (!doc) throw notFound('Document');
       return doc;
     },
 
     async removeDocument(scope: Scope, companyId: string, documentId: string) {
       const { company } = await visible(scope, companyId);
-      const doc = await documentsRepo.companyDocument(company, documentId);
+      const doc = await companyDocuments.companyDocument(company, documentId);
       if (!doc) throw notFound('Document');
-      await documentsRepo.delete(company, documentId);
+      await companyDocuments.delete(company, documentId);
       await storage
         .remove(doc.storageKey)
         .catch((err: unknown) => log.warn({ err }, 'document file not removed'));

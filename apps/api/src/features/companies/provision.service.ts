@@ -1,11 +1,11 @@
 import { DEFAULT_ROLE_PERMISSIONS, ROLES } from '@taskhive/contract';
 import type { Db } from '../../db/client.ts';
-import { companyModulesRepo } from '../company-modules/index.ts';
-import { companyRolesRepo } from '../company-roles/index.ts';
-import { departmentsRepo } from '../departments/index.ts';
+import { companyModuleGrants } from '../company-modules/index.ts';
+import { companyRolesSetup } from '../company-roles/index.ts';
+import { departmentsSetup } from '../departments/index.ts';
 import { systemScope } from '../../lib/scope.ts';
-import { taskStatusesRepo } from '../task-statuses/index.ts';
-import { usersRepo } from '../users/index.ts';
+import { taskStatusesSetup } from '../task-statuses/index.ts';
+import { usersWrites } from '../users/index.ts';
 import { companiesRepo, type NewCompany } from './companies.repo.ts';
 
 export type ProvisionedCompany = {
@@ -35,30 +35,30 @@ export async function provisionCompany(
   const companyId = await companiesRepo.insert(tx, company);
   // The one place a scope is made for a company that has no user yet: the system acts.
   const scope = systemScope(tx, companyId);
-  await taskStatusesRepo.copyDefaults(scope);
-  await companyModulesRepo.grantAllTenantModules(scope, 'full');
+  await taskStatusesSetup.copyDefaults(scope);
+  await companyModuleGrants.grantAllTenantModules(scope, 'full');
 
-  const companyAdmin = await companyRolesRepo.insert(scope, {
+  const companyAdmin = await companyRolesSetup.insert(scope, {
     name: ROLES.companyAdmin,
     description: 'Runs the company account',
   });
-  const manager = await companyRolesRepo.insert(scope, {
+  const manager = await companyRolesSetup.insert(scope, {
     name: ROLES.manager,
     description: 'Leads projects and people',
   });
-  const employee = await companyRolesRepo.insert(scope, {
+  const employee = await companyRolesSetup.insert(scope, {
     name: ROLES.employee,
     description: 'Works on tasks',
     isDefault: true,
   });
-  await companyRolesRepo.grant(scope, companyAdmin, DEFAULT_ROLE_PERMISSIONS['Company Admin']);
-  await companyRolesRepo.grant(scope, manager, DEFAULT_ROLE_PERMISSIONS.Manager);
-  await companyRolesRepo.grant(scope, employee, DEFAULT_ROLE_PERMISSIONS.Employee);
+  await companyRolesSetup.grant(scope, companyAdmin, DEFAULT_ROLE_PERMISSIONS['Company Admin']);
+  await companyRolesSetup.grant(scope, manager, DEFAULT_ROLE_PERMISSIONS.Manager);
+  await companyRolesSetup.grant(scope, employee, DEFAULT_ROLE_PERMISSIONS.Employee);
 
-  const departmentId = await departmentsRepo.insert(scope, {
+  const departmentId = await departmentsSetup.insert(scope, {
     name: 'General',
     description: 'Everyone to start with',
   });
-  const adminUserId = await usersRepo.insert(scope, { ...admin, roleId: companyAdmin, departmentId });
+  const adminUserId = await usersWrites.insert(scope, { ...admin, roleId: companyAdmin, departmentId });
   return { companyId, adminUserId, roleIds: { companyAdmin, manager, employee }, departmentId };
 }

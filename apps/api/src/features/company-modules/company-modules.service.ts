@@ -6,7 +6,7 @@ import {
 } from '@taskhive/contract';
 import { conflict, notFound } from '../../lib/errors.ts';
 import type { Scope } from '../../lib/scope.ts';
-import { modulesRepo } from '../modules/index.ts';
+import { modulesReads } from '../modules/index.ts';
 import { type CompanyModuleRow, companyGrants } from './company-modules.repo.ts';
 import { companyTarget } from './company-target.ts';
 import { audited } from '../../lib/live-events.ts';
@@ -39,7 +39,7 @@ export const companyModulesService = {
 
   async assign(scope: Scope, companyId: string, moduleId: string, level: AccessLevel) {
     const target = await companyTarget(scope, companyId);
-    const mod = await modulesRepo.byId(scope, moduleId);
+    const mod = await modulesReads.byId(scope, moduleId);
     if (!mod) throw notFound('Module');
     await target.transaction(async (tx) => {
       if (!(await companyGrants.assign(tx, moduleId, level))) throw conflict(MESSAGES.conflict);

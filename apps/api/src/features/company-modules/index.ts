@@ -4,3 +4,4 @@
  */
 export { companyGrants, companyModulesRepo } from './company-modules.repo.ts';
 export { companyTarget } from './company-target.ts';
+export { companyModuleGrants } from './company-modules.loaders.ts';

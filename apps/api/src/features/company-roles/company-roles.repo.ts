@@ -3,7 +3,7 @@ import type { CompanyRoleListQuery } from '@taskhive/contract';
 import { permissions, rolePermissions, roles } from '../../db/schema/index.ts';
 import { countAll, type ListResult, pageWindow, searchAny, sortBy, totalOf } from '../../lib/list.ts';
 import type { Scope } from '../../lib/scope.ts';
-import { usersRepo } from '../users/index.ts';
+import { usersReads } from '../users/index.ts';
 
 export type CompanyRoleRow = {
   id: string;
@@ -31,7 +31,7 @@ const own = (scope: Scope, ...more: Parameters<Scope['own']>[1][]) =>
 
 /** Roles with their holder counts (joined, so sorting by count works). */
 function select(scope: Scope) {
-  const counts = usersRepo.roleUserCounts(scope);
+  const counts = usersReads.roleUserCounts(scope);
   const userCount = sql<number>`coalesce(${counts.userCount}, 0)`.mapWith(Number);
   const q = scope.db
     .select({

@@ -15,8 +15,8 @@ import type { Scope } from '../../lib/scope.ts';
 import { toCompanyRole } from './company-roles.mapper.ts';
 import { companyRolesPolicy } from './company-roles.policy.ts';
 import { companyRolesRepo } from './company-roles.repo.ts';
-import { permissionsRepo } from '../permissions/index.ts';
-import { grantsPolicy, usersRepo } from '../users/index.ts';
+import { permissionsReads } from '../permissions/index.ts';
+import { grantsPolicy, usersReads } from '../users/index.ts';
 import { auditChanges } from '../audit/index.ts';
 import { type AuditNotice, audited } from '../../lib/live-events.ts';
 
@@ -45,7 +45,7 @@ async function setPermissions(
   const add = wanted.filter((p) => !role.permissions.includes(p));
   const remove = role.permissions.filter((p) => !wanted.includes(p));
   if (add.length === 0 && remove.length === 0) return null;
-  const rows = await permissionsRepo.byNames(tx, [...add, ...remove]);
+  const rows = await permissionsReads.byNames(tx, [...add, ...remove]);
   const unknown = add.filter((p) => !rows.some((r) => r.name === p));
   if (unknown.length > 0)
     throw badRequest(MESSAGES.validationFailed, {
@@ -194,7 +194,7 @@ export const companyRolesService = {
         const role = (await companyRolesRepo.lockAll(tx)).find((r) => r.id === id);
         if (!role) throw notFound('Role');
         companyRolesPolicy.assertCanDelete(role);
-        if ((await usersRepo.countWithRole(tx, id)) > 0) throw conflict(MESSAGES.companyRoles.inUse);
+        if ((await usersReads.countWithRole(tx, id)) > 0) throw conflict(MESSAGES.companyRoles.inUse);
         await companyRolesRepo.delete(tx, id);
         tx.emit({
           type: 'companyrole',

@@ -4,3 +4,4 @@
  */
 export { toCompanyRole } from './company-roles.mapper.ts';
 export { companyRolesRepo } from './company-roles.repo.ts';
+export { companyRolesReads, companyRolesSetup } from './company-roles.loaders.ts';

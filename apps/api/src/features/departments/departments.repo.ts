@@ -3,7 +3,7 @@ import type { DepartmentListQuery } from '@taskhive/contract';
 import { departments, users } from '../../db/schema/index.ts';
 import { countAll, type ListResult, pageWindow, searchAny, sortBy, totalOf } from '../../lib/list.ts';
 import type { Scope } from '../../lib/scope.ts';
-import { usersRepo } from '../users/index.ts';
+import { usersReads } from '../users/index.ts';
 
 export type DepartmentRow = {
   id: string;
@@ -18,7 +18,7 @@ export type DepartmentRow = {
 
 /** Departments joined with their manager's name and member count (joined, so sorting by count works). */
 function select(scope: Scope) {
-  const counts = usersRepo.departmentMemberCounts(scope);
+  const counts = usersReads.departmentMemberCounts(scope);
   const manager = aliasedTable(users, 'manager');
   const memberCount = sql<number>`coalesce(${counts.memberCount}, 0)`.mapWith(Number);
   const q = scope.db

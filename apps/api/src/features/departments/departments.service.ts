@@ -10,7 +10,7 @@ import {
 import { conflict, fieldError, notFound, uniqueViolation } from '../../lib/errors.ts';
 import { toPaged } from '../../lib/list.ts';
 import type { Scope } from '../../lib/scope.ts';
-import { grantsPolicy, usersRepo } from '../users/index.ts';
+import { grantsPolicy, usersReads, usersWrites } from '../users/index.ts';
 import { toDepartment, toDepartmentMember } from './departments.mapper.ts';
 import { departmentsRepo } from './departments.repo.ts';
 
@@ -25,7 +25,7 @@ async function load(scope: Scope, id: string) {
 /** The manager must be a (not deactivated) employee of the same company. */
 async function assertManager(scope: Scope, managerId: string | null | undefined) {
   if (!managerId) return;
-  const user = await usersRepo.byId(scope, managerId);
+  const user = await usersReads.byId(scope, managerId);
   if (!user || user.status === 'inactive')
     throw fieldError('managerId', MESSAGES.departments.managerNotEmployee);
 }
@@ -47,7 +47,7 @@ export const departmentsService = {
 
   async get(scope: Scope, id: string): Promise<DepartmentDetail> {
     const row = await load(scope, id);
-    const members = await usersRepo.listByDepartment(scope, id);
+    const members = await usersReads.listByDepartment(scope, id);
     return {
       ...toDepartment(row),
       members: members.map(toDepartmentMember),
@@ -90,7 +90,7 @@ export const departmentsService = {
   async remove(scope: Scope, id: string) {
     await load(scope, id);
     const unassignedMembers = await scope.transaction(async (tx) => {
-      const moved = await usersRepo.unassignDepartment(tx, id);
+      const moved = await usersWrites.unassignDepartment(tx, id);
       await departmentsRepo.delete(tx, id);
       tx.emit({ type: 'department', action: 'deleted', id });
       return moved;

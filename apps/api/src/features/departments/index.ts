@@ -3,3 +3,4 @@
  * (the API's feature boundary, enforced by ESLint).
  */
 export { departmentsRepo } from './departments.repo.ts';
+export { departmentsReads, departmentsSetup } from './departments.loaders.ts';

@@ -1,7 +1,7 @@
 import type { LiveMessage } from '@taskhive/contract';
 import type { LiveEvent } from '../../lib/live-events.ts';
 import type { Actor, Scope } from '../../lib/scope.ts';
-import { projectsPolicy, projectsRepo } from '../projects/index.ts';
+import { projectsPolicy, projectsReads } from '../projects/index.ts';
 import { managedUserIds, timeLogPolicy } from '../time-logs/index.ts';
 import { timesheetsPolicy } from '../timesheets/index.ts';
 
@@ -42,7 +42,7 @@ export function liveAudience(scope: Scope) {
   const has = (p: string) => actor.permissions.has(p);
 
   async function loadMembership() {
-    memberOf = new Set((await projectsRepo.forMember(scope, userId)).map((p) => p.projectId));
+    memberOf = new Set((await projectsReads.forMember(scope, userId)).map((p) => p.projectId));
   }
   async function loadManaged() {
     managed = new Set((await managedUserIds(scope)).map((u) => u.id));

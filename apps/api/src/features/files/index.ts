@@ -6,3 +6,4 @@ export { toDocument } from './documents.mapper.ts';
 export { documentsRepo, workDocumentsRepo } from './documents.repo.ts';
 export type { DocumentRow } from './documents.repo.ts';
 export type { FileStorage } from './files.storage.ts';
+export { companyDocuments, workDocuments } from './files.loaders.ts';

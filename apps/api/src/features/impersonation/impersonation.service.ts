@@ -13,8 +13,8 @@ import { conflict, forbidden, notFound, unauthorized } from '../../lib/errors.ts
 import { type Actor, makeScope, type Scope, scopeForCompany } from '../../lib/scope.ts';
 import { signAccessToken } from '../../lib/tokens.ts';
 import { auditLog } from '../audit/index.ts';
-import { sessionsRepo } from '../auth/index.ts';
-import { toSessionUser, usersRepo } from '../users/index.ts';
+import { userSessions } from '../auth/index.ts';
+import { toSessionUser, usersReads } from '../users/index.ts';
 import { impersonationRepo } from './impersonation.repo.ts';
 
 /**
@@ -35,7 +35,7 @@ export function impersonationService(deps: { db: Db; config: Config }) {
     claims: { userId: string; sessionId: string; role: string; superAdmin: boolean },
     imp?: Actor['impersonation'],
   ): Promise<OwnSession> {
-    const row = await usersRepo.byId(scope, claims.userId);
+    const row = await usersReads.byId(scope, claims.userId);
     if (!row) throw unauthorized(MESSAGES.auth.sessionExpired);
     const token = await signAccessToken(config.jwtSecret, {
       userId: claims.userId,
@@ -51,8 +51,8 @@ export function impersonationService(deps: { db: Db; config: Config }) {
   /** What the impersonation of an actor is, in words. */
   async function describe(scope: Scope, imp: NonNullable<Actor['impersonation']>): Promise<Impersonation> {
     const [admin, superAdmin, company] = await Promise.all([
-      usersRepo.person(scope, scope.actor.userId),
-      usersRepo.person(makeScope(scope.db, scope.actor, imp.byCompanyId), imp.by),
+      usersReads.person(scope, scope.actor.userId),
+      usersReads.person(makeScope(scope.db, scope.actor, imp.byCompanyId), imp.by),
       impersonationRepo.company(scope),
     ]);
     if (!admin || !superAdmin || !company) throw unauthorized(MESSAGES.auth.sessionExpired);
@@ -91,7 +91,7 @@ export function impersonationService(deps: { db: Db; config: Config }) {
         exp,
       };
       const sessionId = await target.transaction(async (tx) => {
-        const id = await sessionsRepo.create(tx, {
+        const id = await userSessions.create(tx, {
           userId: admin.userId,
           expiresAt: new Date(exp * 1000),
           ip: actor.client?.ip,
@@ -142,7 +142,7 @@ export function impersonationService(deps: { db: Db; config: Config }) {
         });
       }
       await scope.transaction(async (tx) => {
-        await sessionsRepo.revoke(tx.db, actor.sessionId, 'impersonation-ended');
+        await userSessions.revoke(tx.db, actor.sessionId, 'impersonation-ended');
         await auditLog.record(tx, {
           kind: 'impersonation.ended',
           subjectUserId: actor.userId,

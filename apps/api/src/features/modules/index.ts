@@ -4,3 +4,4 @@
  */
 export { toModule } from './modules.mapper.ts';
 export { dayAfter, modulesRepo } from './modules.repo.ts';
+export { modulesReads } from './modules.loaders.ts';

@@ -10,7 +10,7 @@ import { conflict, notFound, uniqueViolation } from '../../lib/errors.ts';
 import { toPaged } from '../../lib/list.ts';
 import type { Scope } from '../../lib/scope.ts';
 import { companyGrants } from '../company-modules/index.ts';
-import { toPermission, permissionsRepo } from '../permissions/index.ts';
+import { toPermission, permissionsReads } from '../permissions/index.ts';
 import { toModule } from './modules.mapper.ts';
 import { modulesRepo } from './modules.repo.ts';
 
@@ -51,7 +51,7 @@ export const modulesService = {
 
   async permissions(scope: Scope, id: string) {
     await load(scope, id);
-    return (await permissionsRepo.ofModule(scope, id)).map(toPermission);
+    return (await permissionsReads.ofModule(scope, id)).map(toPermission);
   },
 
   async create(scope: Scope, body: CreateModuleBody) {

@@ -18,7 +18,7 @@ import { toPaged } from '../../lib/list.ts';
 import type { Scope } from '../../lib/scope.ts';
 import { companyGrants, companyTarget } from '../company-modules/index.ts';
 import { type AuditNotice, audited } from '../../lib/live-events.ts';
-import { toModule, modulesRepo } from '../modules/index.ts';
+import { toModule, modulesReads } from '../modules/index.ts';
 import { idempotencyRepo } from './idempotency.repo.ts';
 import { toPackage, toPurchase } from './packages.mapper.ts';
 import { packagesRepo } from './packages.repo.ts';
@@ -47,7 +47,7 @@ const platformRefused = (field: string) =>
 
 async function assertModules(scope: Scope, ids: readonly string[]) {
   for (const id of ids) {
-    const mod = await modulesRepo.byId(scope, id);
+    const mod = await modulesReads.byId(scope, id);
     if (!mod) throw badRequest(MESSAGES.validationFailed, { moduleIds: [`No such module: ${id}`] });
     if (mod.key === PLATFORM_MODULE_KEY) throw platformRefused('moduleIds');
   }
@@ -81,7 +81,7 @@ async function packageChanged(tx: Scope, packageId: string, packageName: string)
           kind,
           details: {
             moduleId,
-            module: (await modulesRepo.byId(company, moduleId))?.name ?? moduleId,
+            module: (await modulesReads.byId(company, moduleId))?.name ?? moduleId,
             package: packageName,
           },
         });
@@ -197,7 +197,7 @@ export const packagesService = {
   async modules(scope: Scope, id: string) {
     await load(scope, id);
     const ids = await packagesRepo.moduleIds(scope, id);
-    const rows = await modulesRepo.list(scope, {
+    const rows = await modulesReads.list(scope, {
       packageId: id,
       pageSize: Math.max(ids.length, 1),
       sortBy: 'name',
@@ -209,7 +209,7 @@ export const packagesService = {
   /** Adds a module to a package and grants it, in the same transaction, to every company holding the package. */
   async addModule(scope: Scope, id: string, moduleId: string) {
     const pkg = await load(scope, id);
-    const mod = await modulesRepo.byId(scope, moduleId);
+    const mod = await modulesReads.byId(scope, moduleId);
     if (!mod) throw notFound('Module');
     if (mod.key === PLATFORM_MODULE_KEY) throw platformRefused('moduleId');
     await scope.transaction(async (tx) => {

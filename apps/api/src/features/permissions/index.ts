@@ -4,3 +4,4 @@
  */
 export { toPermission } from './permissions.mapper.ts';
 export { permissionsRepo } from './permissions.repo.ts';
+export { permissionsReads } from './permissions.loaders.ts';

@@ -12,7 +12,7 @@ import { accessRepo } from '../../lib/access.ts';
 import { badRequest, conflict, notFound, uniqueViolation } from '../../lib/errors.ts';
 import { toPaged } from '../../lib/list.ts';
 import type { Scope } from '../../lib/scope.ts';
-import { modulesRepo } from '../modules/index.ts';
+import { modulesReads } from '../modules/index.ts';
 import { userTarget } from '../roles/index.ts';
 import { grantsPolicy } from '../users/index.ts';
 import { toPermission } from './permissions.mapper.ts';
@@ -43,7 +43,7 @@ async function load(scope: Scope, id: string) {
 }
 
 async function assertModule(scope: Scope, moduleId: string | undefined) {
-  if (moduleId && !(await modulesRepo.byId(scope, moduleId)))
+  if (moduleId && !(await modulesReads.byId(scope, moduleId)))
     throw badRequest(MESSAGES.validationFailed, { moduleId: ['No such module'] });
 }
 

@@ -3,3 +3,4 @@
  * (the API's feature boundary, enforced by ESLint).
  */
 export { platformRepo } from './platform.repo.ts';
+export { platformReads } from './platform.loaders.ts';

@@ -6,3 +6,4 @@ export { READS_ALL_PROJECTS, READS_ALL_TASKS, projectsPolicy } from './projects.
 export { projectsRepo, reachCondition } from './projects.repo.ts';
 export type { Reach } from './projects.repo.ts';
 export { assertStatus, loadProject } from './projects.service.ts';
+export { projectsReads, projectsWrites } from './projects.loaders.ts';

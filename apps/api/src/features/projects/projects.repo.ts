@@ -3,7 +3,7 @@ import type { ProjectListQuery } from '@taskhive/contract';
 import { projectMembers, projects, taskStatuses, users } from '../../db/schema/index.ts';
 import { countAll, type ListResult, pageWindow, searchAny, sortBy, totalOf } from '../../lib/list.ts';
 import type { Scope } from '../../lib/scope.ts';
-import { talliesRepo } from '../tasks/index.ts';
+import { taskTallies } from '../tasks/index.ts';
 
 export type ProjectRow = {
   id: string;
@@ -145,7 +145,7 @@ export const projectsRepo = {
       statusName: taskStatuses.sortOrder,
       startDate: projects.startDate,
       endDate: projects.endDate,
-      progress: talliesRepo.projectProgress,
+      progress: taskTallies.projectProgress,
       createdAt: projects.createdAt,
       updatedAt: projects.updatedAt,
     };

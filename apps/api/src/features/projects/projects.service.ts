@@ -14,11 +14,11 @@ import { conflict, fieldError, notFound, uniqueViolation } from '../../lib/error
 import { toPaged } from '../../lib/list.ts';
 import type { Scope } from '../../lib/scope.ts';
 import { personName, projectChanges } from '../comments/index.ts';
-import { documentsRepo, workDocumentsRepo, type FileStorage } from '../files/index.ts';
-import { taskListsRepo, toTaskList } from '../task-lists/index.ts';
-import { taskStatusesRepo, withStatusId } from '../task-statuses/index.ts';
-import { talliesRepo, tasksRepo } from '../tasks/index.ts';
-import { usersRepo } from '../users/index.ts';
+import { workDocuments, type FileStorage } from '../files/index.ts';
+import { taskListsReads, toTaskList } from '../task-lists/index.ts';
+import { taskStatusesReads, withStatusId } from '../task-statuses/index.ts';
+import { taskTallies, tasksWrites } from '../tasks/index.ts';
+import { usersReads } from '../users/index.ts';
 import { toProject, toProjectDocument, toProjectMember } from './projects.mapper.ts';
 import { projectsPolicy } from './projects.policy.ts';
 import { projectsRepo } from './projects.repo.ts';
@@ -47,14 +47,14 @@ export async function loadProject(
 
 /** A status of this company, or a field error that does not say whose it is. */
 export async function assertStatus(scope: Scope, statusId: string, message: string) {
-  const status = await taskStatusesRepo.lookup(scope, statusId);
+  const status = await taskStatusesReads.lookup(scope, statusId);
   if (!status) throw fieldError('statusId', message);
   return status;
 }
 
 /** Every id must be an employee of this company who is not deactivated. */
 async function assertEmployees(scope: Scope, field: string, userIds: string[]) {
-  const found = await usersRepo.notDeactivatedAmong(scope, userIds);
+  const found = await usersReads.notDeactivatedAmong(scope, userIds);
   if (userIds.some((id) => !found.has(id))) throw fieldError(field, MESSAGES.projects.memberNotEmployee);
 }
 
@@ -72,7 +72,7 @@ export function projectsService(deps: { storage: FileStorage; log: FastifyBaseLo
 
   async function document(scope: Scope, id: string, documentId: string) {
     await loadProject(scope, id);
-    const doc = await workDocumentsRepo.ofProject(scope, id, documentId);
+    const doc = await workDocuments.ofProject(scope, id, documentId);
     if (!doc) throw notFound('Document');
     return doc;
   }
@@ -81,7 +81,7 @@ export function projectsService(deps: { storage: FileStorage; log: FastifyBaseLo
     const row = await loadProject(scope, id);
     const [members, figures] = await Promise.all([
       projectsRepo.members(scope, [id]),
-      talliesRepo.projectFigures(scope, [id]),
+      taskTallies.projectFigures(scope, [id]),
     ]);
     return toProject(row, members, figures);
   }
@@ -92,7 +92,7 @@ export function projectsService(deps: { storage: FileStorage; log: FastifyBaseLo
       const ids = result.rows.map((r) => r.id);
       const [{ members, counts }, figures] = await Promise.all([
         projectsRepo.memberPreview(scope, ids, PROJECT_MEMBER_PREVIEW),
-        talliesRepo.projectFigures(scope, ids),
+        taskTallies.projectFigures(scope, ids),
       ]);
       return toPaged(q, result, (row) => toProject(row, members, figures, counts));
     },
@@ -101,9 +101,9 @@ export function projectsService(deps: { storage: FileStorage; log: FastifyBaseLo
       const row = await loadProject(scope, id);
       const [members, figures, documents, lists] = await Promise.all([
         projectsRepo.members(scope, [id]),
-        talliesRepo.projectFigures(scope, [id]),
-        workDocumentsRepo.forProjects(scope, [id]),
-        taskListsRepo.forProject(scope, id),
+        taskTallies.projectFigures(scope, [id]),
+        workDocuments.forProjects(scope, [id]),
+        taskListsReads.forProject(scope, id),
       ]);
       return {
         ...toProject(row, members, figures),
@@ -117,7 +117,7 @@ export function projectsService(deps: { storage: FileStorage; log: FastifyBaseLo
       const body = await withStatusId(scope, sent);
       const statusId = body.statusId
         ? (await assertStatus(scope, body.statusId, MESSAGES.projects.statusNotInCompany)).id
-        : await taskStatusesRepo.first(scope);
+        : await taskStatusesReads.first(scope);
       const memberIds = [...new Set([scope.actor.userId, ...(body.memberUserIds ?? [])])];
       await assertEmployees(scope, 'memberUserIds', body.memberUserIds ?? []);
       const id = await saving(() =>
@@ -167,7 +167,7 @@ export function projectsService(deps: { storage: FileStorage; log: FastifyBaseLo
     async remove(scope: Scope, id: string) {
       await loadProject(scope, id);
       const keys = await scope.transaction(async (tx) => {
-        const k = await workDocumentsRepo.keysOfProject(tx, id);
+        const k = await workDocuments.keysOfProject(tx, id);
         await projectsRepo.delete(tx, id);
         tx.emit({ type: 'project', action: 'deleted', id, projectId: id });
         return k;
@@ -206,7 +206,7 @@ export function projectsService(deps: { storage: FileStorage; log: FastifyBaseLo
       await scope.transaction(async (tx) => {
         const [leaving] = (await projectsRepo.members(tx, [id])).filter((m) => m.userId === userId);
         if (!leaving || !(await projectsRepo.removeMember(tx, id, userId))) throw notFound('Member');
-        await tasksRepo.unassignFromProject(tx, id, userId);
+        await tasksWrites.unassignFromProject(tx, id, userId);
         tx.emit({
           type: 'project',
           action: 'updated',
@@ -224,7 +224,7 @@ export function projectsService(deps: { storage: FileStorage; log: FastifyBaseLo
       const file = await storage.receive(req, 'document');
       try {
         const row = await scope.transaction(async (tx) => {
-          const doc = await workDocumentsRepo.insert(
+          const doc = await workDocuments.insert(
             tx,
             { projectId: id },
             { ...file, uploadedBy: tx.actor.userId },
@@ -250,7 +250,7 @@ export function projectsService(deps: { storage: FileStorage; log: FastifyBaseLo
     async removeDocument(scope: Scope, id: string, documentId: string) {
       const doc = await document(scope, id, documentId);
       await scope.transaction(async (tx) => {
-        await documentsRepo.delete(tx, doc.id);
+        await workDocuments.delete(tx, doc.id);
         tx.emit({
           type: 'project',
           action: 'updated',

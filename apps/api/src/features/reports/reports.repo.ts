@@ -11,9 +11,9 @@ import {
   users,
 } from '../../db/schema/index.ts';
 import type { Scope } from '../../lib/scope.ts';
-import { talliesRepo } from '../tasks/index.ts';
+import { taskTallies } from '../tasks/index.ts';
 import { notDeactivated } from '../users/index.ts';
-import { timeTalliesRepo, dayStart, nextDayStart } from '../time-logs/index.ts';
+import { timeTallies, dayStart, nextDayStart } from '../time-logs/index.ts';
 
 /**
  * Read-only aggregates over tasks, statuses, projects and time logs for reports and the
@@ -222,7 +222,7 @@ export const reportsRepo = {
    */
   async hours(scope: Scope, from: string, to: string, who: SQL | undefined, projectId: string | undefined) {
     // The whole company's hours are its time tallies; a person's, a team's or a project's, entries.
-    if (who === undefined && projectId === undefined) return timeTalliesRepo.companyHours(scope, from, to);
+    if (who === undefined && projectId === undefined) return timeTallies.companyHours(scope, from, to);
     const where = scope.own(
       timeLogs,
       inRange(from, to),
@@ -272,14 +272,14 @@ export const reportsRepo = {
   },
 
   /** My open tasks per status, with how many are due this week and how many are overdue (their tallies). */
-  myOpenTasks: talliesRepo.assigneeOpenTasks,
+  myOpenTasks: taskTallies.assigneeOpenTasks,
 
   /** Minutes logged in two adjacent weeks, by one user or (userId undefined) the whole company. */
-  weekMinutes: timeTalliesRepo.weekMinutes,
+  weekMinutes: timeTallies.weekMinutes,
 
   /**
    * The projects a user is a member of (the first `limit` by name), with the figures every screen
-   * shows for a project (`talliesRepo.projectFigures`, as the project list and page): its top-level
+   * shows for a project (`taskTallies.projectFigures`, as the project list and page): its top-level
    * tasks and their mean progress. From the task tallies: the same cost however many tasks.
    */
   async myProjects(scope: Scope, userId: string, limit: number) {
@@ -293,7 +293,7 @@ export const reportsRepo = {
       .where(scope.own(projects, eq(projectMembers.userId, userId)))
       .orderBy(asc(projects.name), asc(projects.id))
       .limit(limit);
-    const figures = await talliesRepo.projectFigures(
+    const figures = await taskTallies.projectFigures(
       scope,
       mine.map((p) => p.projectId),
     );
@@ -303,7 +303,7 @@ export const reportsRepo = {
   /** Company-wide task figures: open and overdue tasks, and projects not in a closed status. */
   async companyTasks(scope: Scope, today: string) {
     const [tasksRow, [projectRow]] = await Promise.all([
-      talliesRepo.openAndOverdue(scope, today),
+      taskTallies.openAndOverdue(scope, today),
       scope.db
         .select({ active: sql<number>`count(*)`.mapWith(Number) })
         .from(projects)

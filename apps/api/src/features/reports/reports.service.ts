@@ -18,8 +18,8 @@ import { timeLogs } from '../../db/schema/index.ts';
 import { fieldError, notFound } from '../../lib/errors.ts';
 import type { Scope } from '../../lib/scope.ts';
 import { loadProject } from '../projects/index.ts';
-import { addDays, daysBetween, todayUtc, weekStart, toTimeLog, timeLogsRepo } from '../time-logs/index.ts';
-import { usersRepo } from '../users/index.ts';
+import { addDays, daysBetween, todayUtc, weekStart, toTimeLog, timeLogsReads } from '../time-logs/index.ts';
+import { usersReads } from '../users/index.ts';
 import { reportPolicy } from './reports.policy.ts';
 import { memberCsv, teamCsv } from './reports.mapper.ts';
 import { reportsRepo } from './reports.repo.ts';
@@ -37,7 +37,7 @@ function range(q: { startDateTo?: string | undefined; endDateTo?: string | undef
 }
 
 async function target(scope: Scope, userId: string) {
-  const user = await usersRepo.ownerOf(scope, userId);
+  const user = await usersReads.ownerOf(scope, userId);
   if (!user) throw notFound('User');
   reportPolicy.assertRead(scope, user);
   return user;
@@ -305,7 +305,7 @@ export const reportsService = {
     const [open, week, recent, projects, companyWeek, companyTasks] = await Promise.all([
       seesTasks ? reportsRepo.myOpenTasks(scope, me, today, sunday) : null,
       seesTime ? reportsRepo.weekMinutes(scope, me, monday, lastMonday, sunday) : null,
-      seesTime ? timeLogsRepo.recentRows(scope, me, DASHBOARD_RECENT_ENTRIES) : null,
+      seesTime ? timeLogsReads.recentRows(scope, me, DASHBOARD_RECENT_ENTRIES) : null,
       seesProjects ? reportsRepo.myProjects(scope, me, DASHBOARD_PROJECTS) : null,
       companyTime ? reportsRepo.weekMinutes(scope, undefined, monday, lastMonday, sunday) : null,
       companyWork ? reportsRepo.companyTasks(scope, today) : null,

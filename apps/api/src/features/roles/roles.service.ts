@@ -12,7 +12,7 @@ import { badRequest, conflict, notFound, uniqueViolation } from '../../lib/error
 import { toPaged } from '../../lib/list.ts';
 import type { Scope } from '../../lib/scope.ts';
 import { companyTarget } from '../company-modules/index.ts';
-import { toPermission, permissionsRepo } from '../permissions/index.ts';
+import { toPermission, permissionsReads } from '../permissions/index.ts';
 import { grantsPolicy } from '../users/index.ts';
 import { toRole } from './roles.mapper.ts';
 import { rolesPolicy } from './roles.policy.ts';
@@ -44,7 +44,7 @@ async function load(scope: Scope, id: string) {
 const ownerOf = (scope: Scope, role: { companyId: string }) => scope.forCompany(role.companyId);
 
 async function loadPermission(scope: Scope, id: string) {
-  const p = await permissionsRepo.byId(scope, id);
+  const p = await permissionsReads.byId(scope, id);
   if (!p) throw notFound('Permission');
   return p;
 }
@@ -128,7 +128,7 @@ export const rolesService = {
   async permissions(scope: Scope, id: string): Promise<PermissionItem[]> {
     await load(scope, id);
     const ids = await rolesRepo.permissionIds(scope, id);
-    const rows = await permissionsRepo.byIds(scope, ids);
+    const rows = await permissionsReads.byIds(scope, ids);
     return rows.map(toPermission);
   },
 
@@ -137,7 +137,7 @@ export const rolesService = {
     const permission = await loadPermission(scope, permissionId);
     if (role.roleType !== 'platform') {
       const roleScope = ownerOf(scope, role);
-      if (!(await permissionsRepo.allowedInScope(roleScope, permissionId)))
+      if (!(await permissionsReads.allowedInScope(roleScope, permissionId)))
         throw badRequest(MESSAGES.permissionsAdmin.notInCompanyModules, {
           permissionId: [MESSAGES.permissionsAdmin.notInCompanyModules],
         });

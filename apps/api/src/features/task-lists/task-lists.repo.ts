@@ -4,7 +4,7 @@ import { projects, taskLists } from '../../db/schema/index.ts';
 import { countAll, type ListResult, pageWindow, sortBy, totalOf } from '../../lib/list.ts';
 import type { Scope } from '../../lib/scope.ts';
 import { reachCondition, type Reach } from '../projects/index.ts';
-import { talliesRepo } from '../tasks/index.ts';
+import { taskTallies } from '../tasks/index.ts';
 
 export type TaskListRow = {
   id: string;
@@ -32,8 +32,8 @@ function select(scope: Scope) {
       sortOrder: taskLists.sortOrder,
       startDate: taskLists.startDate,
       endDate: taskLists.endDate,
-      taskCount: talliesRepo.listColumns.taskCount,
-      overallProgress: talliesRepo.listColumns.overallProgress,
+      taskCount: taskTallies.listColumns.taskCount,
+      overallProgress: taskTallies.listColumns.overallProgress,
       createdAt: taskLists.createdAt,
       updatedAt: taskLists.updatedAt,
     })

@@ -11,9 +11,9 @@ import {
 import { fieldError, notFound } from '../../lib/errors.ts';
 import { toPaged } from '../../lib/list.ts';
 import type { Scope } from '../../lib/scope.ts';
-import { workDocumentsRepo, type FileStorage } from '../files/index.ts';
+import { workDocuments, type FileStorage } from '../files/index.ts';
 import { projectsPolicy, loadProject } from '../projects/index.ts';
-import { tasksRepo } from '../tasks/index.ts';
+import { tasksReads } from '../tasks/index.ts';
 import { toTaskList, toTaskListDetail } from './task-lists.mapper.ts';
 import { taskListsRepo } from './task-lists.repo.ts';
 
@@ -89,8 +89,8 @@ export function taskListsService(deps: { storage: FileStorage; log: FastifyBaseL
     async remove(scope: Scope, projectId: string, id: string) {
       await loadTaskListRef(scope, id, projectId);
       const { keys, deletedTasks } = await scope.transaction(async (tx) => {
-        const taskIds = await tasksRepo.idsInList(tx, id);
-        const k = await workDocumentsRepo.keysOfTasks(tx, taskIds);
+        const taskIds = await tasksReads.idsInList(tx, id);
+        const k = await workDocuments.keysOfTasks(tx, taskIds);
         await taskListsRepo.delete(tx, id);
         tx.emit({ type: 'tasklist', action: 'deleted', id, projectId });
         return { keys: k, deletedTasks: taskIds.length };

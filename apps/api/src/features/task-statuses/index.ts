@@ -4,3 +4,4 @@
  */
 export { taskStatusesRepo } from './task-statuses.repo.ts';
 export { priorityCatalogue, withStatusId } from './task-statuses.service.ts';
+export { taskStatusesReads, taskStatusesSetup } from './task-statuses.loaders.ts';

@@ -8,8 +8,8 @@ import {
 import type { Db } from '../../db/client.ts';
 import { badRequest, conflict, fieldError, notFound, uniqueViolation } from '../../lib/errors.ts';
 import type { Scope } from '../../lib/scope.ts';
-import { projectsRepo } from '../projects/index.ts';
-import { tasksRepo } from '../tasks/index.ts';
+import { projectsWrites } from '../projects/index.ts';
+import { tasksWrites } from '../tasks/index.ts';
 import { type TaskStatusRow, taskStatusesRepo, prioritiesRepo } from './task-statuses.repo.ts';
 
 const toTaskStatus = (row: TaskStatusRow): TaskStatus => ({
@@ -128,10 +128,10 @@ export const taskStatusesService = {
       let movedTasks = 0;
       let movedProjects = 0;
       if (moveTo) {
-        const moved = await tasksRepo.moveStatus(tx, id, moveTo);
-        await tasksRepo.recomputeProgress(tx, moved);
+        const moved = await tasksWrites.moveStatus(tx, id, moveTo);
+        await tasksWrites.recomputeProgress(tx, moved);
         movedTasks = moved.length;
-        movedProjects = await projectsRepo.moveStatus(tx, id, moveTo);
+        movedProjects = await projectsWrites.moveStatus(tx, id, moveTo);
       }
       await taskStatusesRepo.delete(tx, id);
       tx.emit({ type: 'taskstatus', action: 'deleted', id });

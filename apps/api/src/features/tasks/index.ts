@@ -6,3 +6,4 @@ export { talliesRepo } from './tallies.repo.ts';
 export type { ProjectFigures } from './tallies.repo.ts';
 export { tasksRepo } from './tasks.repo.ts';
 export type { TaskRow } from './tasks.repo.ts';
+export { taskTallies, tasksReads, tasksWrites } from './tasks.loaders.ts';

@@ -9,7 +9,7 @@ import { fieldError, forbidden, notFound } from '../../lib/errors.ts';
 import { retryTransaction } from '../../lib/retry.ts';
 import type { Scope } from '../../lib/scope.ts';
 import { personName, taskChanges, type TaskState } from '../comments/index.ts';
-import { workDocumentsRepo } from '../files/index.ts';
+import { workDocuments } from '../files/index.ts';
 import { assertStatus, projectsPolicy } from '../projects/index.ts';
 import { byTask, toTask } from './tasks.mapper.ts';
 import { type AssigneeRow, type TaskRow, tasksRepo } from './tasks.repo.ts';
@@ -125,7 +125,7 @@ async function remove(
     (p) => !gone.has(p),
   );
   const keys = await scope.transaction(async (tx) => {
-    const k = await workDocumentsRepo.keysOfTasks(tx, await tasksRepo.withSubtaskIdsOf(tx, ids));
+    const k = await workDocuments.keysOfTasks(tx, await tasksRepo.withSubtaskIdsOf(tx, ids));
     await tasksRepo.deleteMany(tx, ids);
     if (parents.length) await tasksRepo.recomputeProgress(tx, parents);
     for (const r of rows)

@@ -44,7 +44,7 @@ import {
 import { type Db, rowsOf } from '../../db/client.ts';
 import type { Scope } from '../../lib/scope.ts';
 import type { Reach } from '../projects/index.ts';
-import { taskStatusesRepo } from '../task-statuses/index.ts';
+import { taskStatusesReads } from '../task-statuses/index.ts';
 import { talliesRepo } from './tallies.repo.ts';
 
 /** A task to insert: what a create knows. */
@@ -642,7 +642,7 @@ export const tasksRepo = {
    * 'first': the company's first status, looked up inside the statement.
    */
   insertQuery(scope: Scope, t: NewTask) {
-    const statusId = t.statusId === 'first' ? taskStatusesRepo.firstId(scope) : t.statusId;
+    const statusId = t.statusId === 'first' ? taskStatusesReads.firstId(scope) : t.statusId;
     // Progress and completion follow the status from the start (a new task has no subtasks), so
     // a create needs no `recomputeProgress` of its own; a subtask's parent still does.
     const completed = sql`coalesce((select ${taskStatuses.builtIn} = 'completed' from ${taskStatuses}

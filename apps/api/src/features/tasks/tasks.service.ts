@@ -16,11 +16,11 @@ import { badRequest, fieldError, notFound } from '../../lib/errors.ts';
 import { toPaged, type ListResult } from '../../lib/list.ts';
 import { retryTransaction } from '../../lib/retry.ts';
 import type { Scope } from '../../lib/scope.ts';
-import { activitiesRepo, personName, taskChanges, type TaskState } from '../comments/index.ts';
-import { documentsRepo, workDocumentsRepo, type FileStorage } from '../files/index.ts';
-import { projectsPolicy, projectsRepo, assertStatus, loadProject } from '../projects/index.ts';
-import { taskListsRepo, loadTaskListRef } from '../task-lists/index.ts';
-import { priorityCatalogue, taskStatusesRepo, withStatusId } from '../task-statuses/index.ts';
+import { taskActivity, personName, taskChanges, type TaskState } from '../comments/index.ts';
+import { workDocuments, type FileStorage } from '../files/index.ts';
+import { projectsPolicy, projectsReads, assertStatus, loadProject } from '../projects/index.ts';
+import { taskListsReads, loadTaskListRef } from '../task-lists/index.ts';
+import { priorityCatalogue, taskStatusesReads, withStatusId } from '../task-statuses/index.ts';
 import { talliesRepo } from './tallies.repo.ts';
 import { bulkTasks } from './tasks.bulk.ts';
 import { byTask, toTask, toTaskDocument } from './tasks.mapper.ts';
@@ -49,7 +49,7 @@ async function assertPriority(scope: Scope, priorityId: string | null | undefine
 /** Assignees must be members of the task's project (which also keeps other companies' users out). */
 async function assertAssignees(scope: Scope, projectId: string, userIds: string[] | undefined) {
   if (!userIds?.length) return;
-  const members = await projectsRepo.membersAmong(scope, projectId, userIds);
+  const members = await projectsReads.membersAmong(scope, projectId, userIds);
   if (userIds.some((u) => !members.has(u))) throw fieldError('assigneeIds', MESSAGES.tasks.assigneeNotMember);
 }
 
@@ -113,7 +113,7 @@ export function tasksService(deps: { storage: FileStorage; log: FastifyBaseLogge
   async function detailOf(scope: Scope, row: TaskRow, assigned?: AssigneeRow[]): Promise<TaskDetail> {
     const [subtasks, documents] = await Promise.all([
       row.subtaskCount > 0 ? tasksRepo.subtasks(scope, row.id) : [],
-      workDocumentsRepo.forTask(scope, row.id),
+      workDocuments.forTask(scope, row.id),
     ]);
     const unread = [...(assigned ? [] : [row.id]), ...subtasks.map((s) => s.id)];
     const read = unread.length ? await tasksRepo.assignees(scope, unread) : [];
@@ -165,7 +165,7 @@ export function tasksService(deps: { storage: FileStorage; log: FastifyBaseLogge
     // insert, its status the company's first unless given, its activity and its change log row.
     // A single statement is atomic, so it needs no transaction and its two round trips.
     if (!parent && body.sortOrder === undefined && !body.assigneeIds?.length) {
-      const made = await activitiesRepo.recordCreatedWithChange(
+      const made = await taskActivity.recordCreatedWithChange(
         scope,
         tasksRepo.insertQuery(scope, task(given ?? 'first', 'front')),
         body.title,
@@ -182,7 +182,7 @@ export function tasksService(deps: { storage: FileStorage; log: FastifyBaseLogge
       return newTaskDetail(scope, made.taskId, false);
     }
 
-    const statusId = given ?? (await taskStatusesRepo.first(scope));
+    const statusId = given ?? (await taskStatusesReads.first(scope));
     const id = await retryTransaction(() =>
       scope.transaction(async (tx) => {
         // A card goes to the front of its column (a sequence key: no lock, no other row
@@ -197,7 +197,7 @@ export function tasksService(deps: { storage: FileStorage; log: FastifyBaseLogge
         else if (statusId)
           sortOrder = await tasksRepo.place(tx, { projectId: list.projectId, statusId }, body.sortOrder);
         else sortOrder = body.sortOrder;
-        const taskId = await activitiesRepo.recordCreated(
+        const taskId = await taskActivity.recordCreated(
           tx,
           tasksRepo.insertQuery(tx, task(statusId, sortOrder)),
           body.title,
@@ -298,7 +298,7 @@ export function tasksService(deps: { storage: FileStorage; log: FastifyBaseLogge
       if (start && due && due < start) throw fieldError('dueDate', DUE_BEFORE_START);
       const newListId = body.taskListId !== row.taskListId ? body.taskListId : undefined;
       if (newListId) {
-        const target = await taskListsRepo.byId(scope, newListId, projectsPolicy.taskReach(scope.actor));
+        const target = await taskListsReads.byId(scope, newListId, projectsPolicy.taskReach(scope.actor));
         if (!target || target.projectId !== row.projectId || row.parentTaskId)
           throw fieldError('taskListId', MESSAGES.tasks.listNotInProject);
       }
@@ -369,7 +369,7 @@ export function tasksService(deps: { storage: FileStorage; log: FastifyBaseLogge
     async remove(scope: Scope, id: string) {
       const row = await loadTask(scope, id);
       const keys = await scope.transaction(async (tx) => {
-        const k = await workDocumentsRepo.keysOfTasks(tx, await tasksRepo.withSubtaskIds(tx, id));
+        const k = await workDocuments.keysOfTasks(tx, await tasksRepo.withSubtaskIds(tx, id));
         await tasksRepo.delete(tx, id);
         if (row.parentTaskId) await tasksRepo.recomputeProgress(tx, [row.parentTaskId]);
         tx.emit({ type: 'task', action: 'deleted', id, projectId: row.projectId, taskId: row.parentTaskId });
@@ -384,7 +384,7 @@ export function tasksService(deps: { storage: FileStorage; log: FastifyBaseLogge
       const file = await storage.receive(req, 'document');
       try {
         const row = await scope.transaction(async (tx) => {
-          const doc = await workDocumentsRepo.insert(
+          const doc = await workDocuments.insert(
             tx,
             { taskId: id },
             { ...file, uploadedBy: tx.actor.userId },
@@ -408,17 +408,17 @@ export function tasksService(deps: { storage: FileStorage; log: FastifyBaseLogge
 
     async document(scope: Scope, id: string, documentId: string) {
       await loadTask(scope, id);
-      const doc = await workDocumentsRepo.ofTask(scope, id, documentId);
+      const doc = await workDocuments.ofTask(scope, id, documentId);
       if (!doc) throw notFound('Document');
       return doc;
     },
 
     async removeDocument(scope: Scope, id: string, documentId: string) {
       const task = await loadTask(scope, id);
-      const doc = await workDocumentsRepo.ofTask(scope, id, documentId);
+      const doc = await workDocuments.ofTask(scope, id, documentId);
       if (!doc) throw notFound('Document');
       await scope.transaction(async (tx) => {
-        await documentsRepo.delete(tx, doc.id);
+        await workDocuments.delete(tx, doc.id);
         tx.emit({
           type: 'task',
           action: 'updated',

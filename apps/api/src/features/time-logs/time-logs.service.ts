@@ -27,9 +27,9 @@ import { CSV_COLUMNS, toCsvRecord, toRunningTimer, toTimeLog } from './time-logs
 import { timeLogPolicy, visibleTimeLogs } from './time-logs.policy.ts';
 import { dayOf, dayStart, filterConditions, timeLogsRepo } from './time-logs.repo.ts';
 import { projectsPolicy } from '../projects/index.ts';
-import { tasksRepo } from '../tasks/index.ts';
+import { tasksReads } from '../tasks/index.ts';
 import { timesheetLocks } from '../timesheets/index.ts';
-import { usersRepo } from '../users/index.ts';
+import { usersReads } from '../users/index.ts';
 import { timersRepo } from './timers.repo.ts';
 
 async function load(scope: Scope, id: string) {
@@ -43,7 +43,7 @@ async function load(scope: Scope, id: string) {
  * follows): a task outside the caller's reach is as unknown as another company's.
  */
 function taskInReach(scope: Scope, taskId: string) {
-  return tasksRepo.taskRef(scope, taskId, projectsPolicy.taskReach(scope.actor));
+  return tasksReads.taskRef(scope, taskId, projectsPolicy.taskReach(scope.actor));
 }
 
 async function taskOf(scope: Scope, taskId: string) {
@@ -114,7 +114,7 @@ export const timeLogsService = {
     if (!timeLogPolicy.canLogFor(scope, userId)) throw forbidden(MESSAGES.timesheets.logForOthers);
     // The two look-ups at once (one round trip of waiting, not two); their errors in the same order.
     const [owner, task] = await Promise.all([
-      userId === scope.actor.userId ? true : usersRepo.ownerOf(scope, userId),
+      userId === scope.actor.userId ? true : usersReads.ownerOf(scope, userId),
       taskInReach(scope, body.taskId),
     ]);
     if (!owner) throw fieldError('userId', 'Choose an employee of this company.');

@@ -1,7 +1,7 @@
 import { TIMESHEET_PERMISSIONS } from '@taskhive/contract';
 import type { LiveEvent } from '../../lib/live-events.ts';
 import type { Scope } from '../../lib/scope.ts';
-import { enqueueNotificationMails, type NewNotification, notificationsRepo } from '../notifications/index.ts';
+import { enqueueNotificationMails, type NewNotification, notificationInbox } from '../notifications/index.ts';
 import { timesheetsRepo } from './timesheets.repo.ts';
 
 /**
@@ -45,7 +45,7 @@ export async function fromChanges(tx: Scope, changes: readonly LiveEvent[]): Pro
 
 /** Writes the notifications, their email jobs and their live events. */
 export async function send(tx: Scope, items: NewNotification[]): Promise<void> {
-  const ids = await notificationsRepo.insert(tx, items);
+  const ids = await notificationInbox.insert(tx, items);
   await enqueueNotificationMails(tx, ids);
   items.forEach((n, i) => {
     const id = ids[i];

@@ -8,3 +8,4 @@ export { profilePhotoUrl, toSessionUser, toUserProfile } from './users.mapper.ts
 export { notDeactivated, profileColumns, usersRepo, withProfileJoins } from './users.repo.ts';
 export type { UserRow } from './users.repo.ts';
 export { listEmployees } from './users.service.ts';
+export { usersReads, usersWrites } from './users.loaders.ts';

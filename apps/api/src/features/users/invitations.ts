@@ -7,7 +7,7 @@ import { enqueue, type JobHandler } from '../../lib/jobs.ts';
 import type { Mailer } from '../../lib/mailer.ts';
 import { type Scope, systemScope } from '../../lib/scope.ts';
 import { hashToken, randomToken } from '../../lib/tokens.ts';
-import { sessionsRepo } from '../auth/index.ts';
+import { userSessions } from '../auth/index.ts';
 import { usersRepo } from './users.repo.ts';
 
 export type Invitee = { userId: string; email: string; firstName: string };
@@ -55,7 +55,7 @@ export function invitationMail(deps: { db: Db; config: Config; mailer: Mailer })
  */
 async function createInvitation(tx: Scope, config: Config, who: Invitee, companyName: string) {
   const token = randomToken();
-  await sessionsRepo.createPasswordToken(tx, {
+  await userSessions.createPasswordToken(tx, {
     userId: who.userId,
     purpose: 'invite',
     tokenHash: hashToken(token),

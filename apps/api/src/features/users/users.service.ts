@@ -20,12 +20,12 @@ import { toPaged } from '../../lib/list.ts';
 import { retryTransaction } from '../../lib/retry.ts';
 import type { Scope } from '../../lib/scope.ts';
 import { type AuditNotice, type LiveChange, sessionEnded } from '../../lib/live-events.ts';
-import { sessionsRepo } from '../auth/index.ts';
-import { companyRolesRepo } from '../company-roles/index.ts';
-import { departmentsRepo } from '../departments/index.ts';
+import { userSessions } from '../auth/index.ts';
+import { companyRolesReads } from '../company-roles/index.ts';
+import { departmentsReads } from '../departments/index.ts';
 import type { FileStorage } from '../files/index.ts';
-import { projectsPolicy, projectsRepo } from '../projects/index.ts';
-import { timeLogPolicy, timeLogsRepo } from '../time-logs/index.ts';
+import { projectsPolicy, projectsReads } from '../projects/index.ts';
+import { timeLogPolicy, timeLogsReads } from '../time-logs/index.ts';
 import { grantsPolicy } from './grants.policy.ts';
 import { enqueueInvitation } from './invitations.ts';
 import { profilePhotoUrl, toEmployment, toPersonal, toUserProfile } from './users.mapper.ts';
@@ -64,11 +64,11 @@ async function load(scope: Scope, userId: string) {
  * the department's manager (null: none, or no department given).
  */
 async function assertRefs(scope: Scope, refs: { roleId?: string | null; departmentId?: string | null }) {
-  if (refs.roleId && !(await companyRolesRepo.activeRole(scope, refs.roleId))) {
+  if (refs.roleId && !(await companyRolesReads.activeRole(scope, refs.roleId))) {
     throw fieldError('roleId', MESSAGES.users.roleNotInCompany);
   }
   if (!refs.departmentId) return null;
-  const department = await departmentsRepo.byId(scope, refs.departmentId);
+  const department = await departmentsReads.byId(scope, refs.departmentId);
   if (!department) throw fieldError('departmentId', MESSAGES.users.departmentNotInCompany);
   return department.managerId;
 }
@@ -86,7 +86,7 @@ function assertMayMove(scope: Scope, userId: string | undefined, managers: reado
  * Admin's powers away: the admins' rows are locked, so two concurrent demotions cannot both pass.
  */
 async function assertNotLastAdmin(tx: Scope, userId: string) {
-  const adminRole = await companyRolesRepo.byName(tx, ROLES.companyAdmin);
+  const adminRole = await companyRolesReads.byName(tx, ROLES.companyAdmin);
   if (!adminRole) return;
   usersPolicy.assertNotLastAdmin(await usersRepo.lockActiveHolders(tx, adminRole.id), userId);
 }
@@ -114,7 +114,7 @@ async function assertReportsTo(
 /** The scope's employees, filtered, searched, sorted and paged (the company's list and the Super Admin's). */
 export async function listEmployees(scope: Scope, q: EmployeeListQuery): Promise<Paged<UserProfile>> {
   const { memberUserId, ...filter } = q;
-  const onlyUserIds = memberUserId ? projectsRepo.coMemberIds(scope, memberUserId) : undefined;
+  const onlyUserIds = memberUserId ? projectsReads.coMemberIds(scope, memberUserId) : undefined;
   return toPaged(q, await usersRepo.list(scope, { ...filter, onlyUserIds }), toUserProfile);
 }
 
@@ -144,8 +144,8 @@ export function usersService({ storage, log }: UsersDeps) {
       const row = await load(scope, userId);
       const seesTime = timeLogPolicy.canRead(scope, { userId, departmentManagerId: row.departmentManagerId });
       const [projects, logs, employment, chain] = await Promise.all([
-        projectsRepo.forMember(scope, userId, projectsPolicy.projectReach(scope.actor)),
-        seesTime ? timeLogsRepo.recentForUser(scope, userId, RECENT_TIME_LOGS) : [],
+        projectsReads.forMember(scope, userId, projectsPolicy.projectReach(scope.actor)),
+        seesTime ? timeLogsReads.recentForUser(scope, userId, RECENT_TIME_LOGS) : [],
         usersRepo.employment(scope, userId),
         usersRepo.managerChain(scope, userId),
       ]);
@@ -173,9 +173,9 @@ export function usersService({ storage, log }: UsersDeps) {
         created = await retryTransaction(() =>
           scope.transaction(async (tx) => {
             // The role given is locked against a concurrent delete (which then sees this holder).
-            if (body.roleId && !(await companyRolesRepo.lockActiveRole(tx, body.roleId)))
+            if (body.roleId && !(await companyRolesReads.lockActiveRole(tx, body.roleId)))
               throw conflict(MESSAGES.users.roleNotInCompany);
-            const roleId = body.roleId ?? (await companyRolesRepo.defaultRole(tx))?.id ?? null;
+            const roleId = body.roleId ?? (await companyRolesReads.defaultRole(tx))?.id ?? null;
             // No role chosen: the default, read here, must lie within what the inviter holds.
             if (!body.roleId && roleId) await grantsPolicy.assertMayInviteWithDefault(tx, roleId);
             const userId = await usersRepo.insert(tx, {
@@ -233,7 +233,7 @@ export function usersService({ storage, log }: UsersDeps) {
       await retryTransaction(() =>
         scope.transaction(async (tx) => {
           // The new role is locked against a concurrent delete (which then sees this holder).
-          if (changesRole && body.roleId && !(await companyRolesRepo.lockActiveRole(tx, body.roleId)))
+          if (changesRole && body.roleId && !(await companyRolesReads.lockActiveRole(tx, body.roleId)))
             throw conflict(MESSAGES.users.roleNotInCompany);
           if (usersPolicy.removesAdmin(current, body)) await assertNotLastAdmin(tx, userId);
           await usersRepo.update(tx, userId, body);
@@ -251,7 +251,7 @@ export function usersService({ storage, log }: UsersDeps) {
             audit.push({ kind: 'user.reactivated', subjectUserId: userId, details: { status: body.status } });
           tx.emit(employeeChanged('updated', userId, audit));
           if (deactivates) {
-            await sessionsRepo.revokeAllForUser(tx, userId, 'deactivated');
+            await userSessions.revokeAllForUser(tx, userId, 'deactivated');
             tx.emit(sessionEnded('*', userId));
           } else if (changesRole) {
             // Not ended, but the user's rights changed: their streams re-check what they may see.
@@ -284,7 +284,7 @@ export function usersService({ storage, log }: UsersDeps) {
               current.status !== 'inactive' ? [{ kind: 'user.deactivated', subjectUserId: userId }] : [],
             ),
           );
-          await sessionsRepo.revokeAllForUser(tx, userId, 'deactivated');
+          await userSessions.revokeAllForUser(tx, userId, 'deactivated');
           tx.emit(sessionEnded('*', userId));
         }),
       );
@@ -325,7 +325,7 @@ export function usersService({ storage, log }: UsersDeps) {
       const passwordHash = await hashPassword(body.newPassword);
       await scope.transaction(async (tx) => {
         await usersRepo.update(tx, userId, { passwordHash, mustChangePassword: true });
-        await sessionsRepo.revokeAllForUser(tx, userId, 'password-set');
+        await userSessions.revokeAllForUser(tx, userId, 'password-set');
         tx.emit(
           employeeChanged('updated', userId, [
             { kind: 'user.password_set', subjectUserId: userId, details: { mustChangePassword: true } },

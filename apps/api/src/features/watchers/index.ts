@@ -3,3 +3,4 @@
  * files (the API's feature boundary, enforced by ESLint).
  */
 export { watchersRepo } from './watchers.repo.ts';
+export { taskWatchers } from './watchers.loaders.ts';

@@ -3,12 +3,12 @@ import { notFound } from '../../lib/errors.ts';
 import type { Scope } from '../../lib/scope.ts';
 import { toPerson } from '../comments/index.ts';
 import { projectsPolicy } from '../projects/index.ts';
-import { type TaskRow, tasksRepo } from '../tasks/index.ts';
+import { type TaskRow, tasksReads } from '../tasks/index.ts';
 import { watchersRepo } from './watchers.repo.ts';
 
 /** A task the caller may read (the projects policy's reach); 404 otherwise, another company's too. */
 async function loadTask(scope: Scope, id: string): Promise<TaskRow> {
-  const row = await tasksRepo.byId(scope, id, projectsPolicy.taskReach(scope.actor));
+  const row = await tasksReads.byId(scope, id, projectsPolicy.taskReach(scope.actor));
   if (!row) throw notFound('Task');
   return row;
 }
