@@ -2,5 +2,4 @@
  * What the auth feature offers the other features: they import it from here, never from its files
  * (the API's feature boundary, enforced by ESLint).
  */
-export { sessionsRepo } from './sessions.repo.ts';
 export { userSessions } from './auth.loaders.ts';

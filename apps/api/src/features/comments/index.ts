@@ -2,7 +2,6 @@
  * What the comments feature offers the other features: they import it from here, never from its files
  * (the API's feature boundary, enforced by ESLint).
  */
-export { activitiesRepo } from './activities.repo.ts';
 export { personName, projectChanges, taskChanges } from './activity.ts';
 export type { TaskState } from './activity.ts';
 export { toPerson } from './comments.mapper.ts';

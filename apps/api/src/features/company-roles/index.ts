@@ -3,5 +3,4 @@
  * (the API's feature boundary, enforced by ESLint).
  */
 export { toCompanyRole } from './company-roles.mapper.ts';
-export { companyRolesRepo } from './company-roles.repo.ts';
 export { companyRolesReads, companyRolesSetup } from './company-roles.loaders.ts';

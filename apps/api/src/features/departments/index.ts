@@ -2,5 +2,4 @@
  * What the departments feature offers the other features: they import it from here, never from its files
  * (the API's feature boundary, enforced by ESLint).
  */
-export { departmentsRepo } from './departments.repo.ts';
 export { departmentsReads, departmentsSetup } from './departments.loaders.ts';

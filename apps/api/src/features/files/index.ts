@@ -3,7 +3,6 @@
  * (the API's feature boundary, enforced by ESLint).
  */
 export { toDocument } from './documents.mapper.ts';
-export { documentsRepo, workDocumentsRepo } from './documents.repo.ts';
 export type { DocumentRow } from './documents.repo.ts';
 export type { FileStorage } from './files.storage.ts';
 export { companyDocuments, workDocuments } from './files.loaders.ts';

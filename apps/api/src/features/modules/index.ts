@@ -3,5 +3,5 @@
  * (the API's feature boundary, enforced by ESLint).
  */
 export { toModule } from './modules.mapper.ts';
-export { dayAfter, modulesRepo } from './modules.repo.ts';
+export { dayAfter } from './modules.repo.ts';
 export { modulesReads } from './modules.loaders.ts';

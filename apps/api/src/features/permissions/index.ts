@@ -3,5 +3,4 @@
  * (the API's feature boundary, enforced by ESLint).
  */
 export { toPermission } from './permissions.mapper.ts';
-export { permissionsRepo } from './permissions.repo.ts';
 export { permissionsReads } from './permissions.loaders.ts';

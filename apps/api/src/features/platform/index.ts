@@ -2,5 +2,4 @@
  * What the platform feature offers the other features: they import it from here, never from its files
  * (the API's feature boundary, enforced by ESLint).
  */
-export { platformRepo } from './platform.repo.ts';
 export { platformReads } from './platform.loaders.ts';

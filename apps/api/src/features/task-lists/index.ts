@@ -3,6 +3,5 @@
  * (the API's feature boundary, enforced by ESLint).
  */
 export { toTaskList } from './task-lists.mapper.ts';
-export { taskListsRepo } from './task-lists.repo.ts';
 export { loadTaskListRef } from './task-lists.service.ts';
 export { taskListsReads } from './task-lists.loaders.ts';

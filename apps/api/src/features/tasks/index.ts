@@ -2,7 +2,6 @@
  * What the tasks feature offers the other features: they import it from here, never from its files
  * (the API's feature boundary, enforced by ESLint).
  */
-export { talliesRepo } from './tallies.repo.ts';
 export type { ProjectFigures } from './tallies.repo.ts';
 export { tasksRepo } from './tasks.repo.ts';
 export type { TaskRow } from './tasks.repo.ts';

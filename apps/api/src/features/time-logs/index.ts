@@ -7,5 +7,4 @@ export { toTimeLog } from './time-logs.mapper.ts';
 export { managedUserIds, timeLogPolicy } from './time-logs.policy.ts';
 export type { Owner } from './time-logs.policy.ts';
 export { dayStart, nextDayStart, timeLogsRepo } from './time-logs.repo.ts';
-export { timeTalliesRepo } from './time-tallies.repo.ts';
 export { timeLogsReads, timeTallies } from './time-logs.loaders.ts';

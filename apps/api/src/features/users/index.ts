@@ -5,7 +5,7 @@
 export { grantsPolicy } from './grants.policy.ts';
 export { enqueueInvitation } from './invitations.ts';
 export { profilePhotoUrl, toSessionUser, toUserProfile } from './users.mapper.ts';
-export { notDeactivated, profileColumns, usersRepo, withProfileJoins } from './users.repo.ts';
+export { notDeactivated, profileColumns, withProfileJoins } from './users.repo.ts';
 export type { UserRow } from './users.repo.ts';
 export { listEmployees } from './users.service.ts';
 export { usersReads, usersWrites } from './users.loaders.ts';
