@@ -47,6 +47,14 @@ for (const [label, viewport] of [
   const phone = label === '390 px';
   const tag = phone ? 'phone' : 'desktop';
 
+  /** The Project column's place in the table (a selection checkbox may come first). */
+  async function projectColumn(page: Page): Promise<number> {
+    const headers = await page.locator('thead th').allTextContents();
+    const at = headers.findIndex((h) => h.trim() === 'Project');
+    expect(at, `a Project column among ${headers.join(' | ')}`).toBeGreaterThanOrEqual(0);
+    return at + 1;
+  }
+
   test.describe(`at ${label}`, () => {
     test.use({ viewport });
     // Two sign-ins and a dozen screens a journey: room for a machine shared with other runs.
@@ -66,7 +74,9 @@ for (const [label, viewport] of [
       await page.goto('/app/all-tasks?sortBy=dueDate&pageSize=50');
       await expect(rows).toHaveCount(50);
       if (!phone) {
-        const projects = new Set(await rows.locator('td:nth-child(2)').allTextContents());
+        const projects = new Set(
+          await rows.locator(`td:nth-child(${await projectColumn(page)})`).allTextContents(),
+        );
         expect(projects.size).toBeGreaterThan(1);
       }
       await expectNoSidewaysScroll(page);
@@ -80,7 +90,9 @@ for (const [label, viewport] of [
       const one = await countIn(page, /tasks? across the company/);
       expect(one).toBeGreaterThan(0);
       if (!phone) {
-        const projects = new Set(await rows.locator('td:nth-child(2)').allTextContents());
+        const projects = new Set(
+          await rows.locator(`td:nth-child(${await projectColumn(page)})`).allTextContents(),
+        );
         expect([...projects]).toEqual(['Mobile App Launch']);
       }
       // A row opens its task.

@@ -88,7 +88,8 @@ test('an admin plans a project: members, a task list, a task with a subtask, the
   await expect(list.getByRole('list', { name: 'Tasks of Sprint 1' })).toContainText(title);
 
   // The task detail opens from the list at ?task=…; a subtask, completed, rolls progress up.
-  await list.getByRole('button', { name: title }).click();
+  // The row's own button reads '<key> <title>' (its pickers and the title's edit button name it too).
+  await list.getByRole('button', { name: new RegExp(`^\\S+ ${title}$`) }).click();
   await expect(page).toHaveURL(/[?&]task=/);
   const drawer = page.getByRole('presentation').filter({ has: page.getByLabel('Close task') });
   await drawer.getByRole('textbox', { name: 'New subtask title' }).fill('Draft the outline');
