@@ -1,10 +1,13 @@
-import { existsSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import type { App } from '../../app.ts';
 import { rowsOf, type Database } from '../client.ts';
-import { buildTestApp, workerDataDir } from '../../test/build-app.ts';
+import { s3Store } from '../../features/files/blob-store.ts';
+import { buildTestApp, resetDatabase, workerDataDir } from '../../test/build-app.ts';
+import { startS3 } from '../../test/s3.ts';
 import { bearer, login } from '../../test/factories.ts';
 import { DEMO_PASSWORD, seedDemo } from './demo.ts';
 
@@ -120,4 +123,28 @@ describe('demo data: a living company', () => {
     );
     expect(unwatched?.n).toBe(0);
   });
+});
+
+describe('demo data with the S3 driver (issue 27)', () => {
+  it("puts the demo's files in the bucket, one object per stored file, none on the disk", async () => {
+    const s3 = await startS3('taskhive-demo');
+    const blobs = s3Store(s3.settings);
+    try {
+      await resetDatabase(database);
+      const dir = mkdtempSync(join(tmpdir(), 'taskhive-demo-s3-'));
+      await seedDemo(database.db, dir, blobs);
+      const [row] = rowsOf<{ n: number }>(
+        await database.db.execute(sql`
+          select (select count(*) from documents)::int
+               + (select count(*) from users where profile_photo_path is not null)::int
+               + (select count(*) from companies where logo_path is not null)::int as n`),
+      );
+      expect(row?.n).toBeGreaterThan(0);
+      expect((await blobs.list()).length).toBe(row?.n);
+      expect(existsSync(join(dir, 'uploads')) ? readdirSync(join(dir, 'uploads')) : []).toEqual([]);
+    } finally {
+      blobs.close();
+      await s3.close();
+    }
+  }, 120_000);
 });

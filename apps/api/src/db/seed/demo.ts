@@ -4,6 +4,7 @@ import type { Db } from '../client.ts';
 import { provisionCompany } from '../../features/companies/provision.service.ts';
 import { companyModulesRepo } from '../../features/company-modules/company-modules.repo.ts';
 import { fileStorage } from '../../features/files/files.storage.ts';
+import type { BlobStore } from '../../features/files/blob-store.ts';
 import { followPackages } from '../../features/packages/packages.service.ts';
 import { tasksRepo } from '../../features/tasks/tasks.repo.ts';
 import { systemScope } from '../../lib/scope.ts';
@@ -132,7 +133,7 @@ function demoPdf(title: string): Buffer {
 }
 
 /** Demo data for every screen: two companies, people, packages, projects, tasks, documents, time logs. */
-export async function seedDemo(db: Db, dataDir: string): Promise<void> {
+export async function seedDemo(db: Db, dataDir: string, blobs?: BlobStore): Promise<void> {
   const passwordHash = await hashPassword(DEMO_PASSWORD);
 
   await db.transaction(async (tx) => {
@@ -284,7 +285,7 @@ export async function seedDemo(db: Db, dataDir: string): Promise<void> {
     const prios = await tx.select({ id: priorities.id, name: priorities.name }).from(priorities);
     const prio = (n: string) => prios.find((p) => p.name === n)?.id ?? null;
 
-    const storage = fileStorage(dataDir);
+    const storage = fileStorage(dataDir, blobs);
     const acmeScope = systemScope(tx, acme.companyId);
     const team = [acme.adminUserId, manager, employee, ...people.slice(2, 10).map((p) => p.id)];
     const projectDefs = [
