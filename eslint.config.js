@@ -73,6 +73,18 @@ const throughIndex = (feature) => ({
     "A feature imports another only through its index.ts: export what you need there (never reach into another feature's files or repository).",
 });
 
+/**
+ * No feature hands out its repository (issue 22): an index offers named loaders and services
+ * (`usersReads`, `taskTallies`, ...), so importing a `*Repo` from any feature's index is an error,
+ * and so is an index that exports one (below).
+ */
+const NO_REPO_FROM_INDEX = {
+  regex: String.raw`(?:^\.\./|/features/)[a-z-]+/index\.ts$`,
+  importNamePattern: 'Repo$',
+  message:
+    "Features offer loaders, not repositories: use (or add) a named loader in the feature's <feature>.loaders.ts, exported from its index.ts.",
+};
+
 /** Handlers never touch the database client: data access lives in *.repo.ts. */
 const NO_DB_IN_ROUTES = {
   group: ['**/db/client*', 'drizzle-orm*'],
@@ -83,13 +95,36 @@ const apiBoundaries = API_FEATURES.flatMap((feature) => [
   {
     files: [`${API}/features/${feature}/**/*.ts`],
     ignores: TESTS,
-    rules: restrictImports([throughIndex(feature)]),
+    rules: restrictImports([throughIndex(feature), NO_REPO_FROM_INDEX]),
   },
   {
     files: [`${API}/features/${feature}/**/*.routes.ts`],
-    rules: restrictImports([throughIndex(feature), NO_DB_IN_ROUTES]),
+    rules: restrictImports([throughIndex(feature), NO_REPO_FROM_INDEX, NO_DB_IN_ROUTES]),
   },
-]);
+])
+  .concat({
+    // What composes the features (app.ts, change-subscribers.ts, jobs, the seed) takes no repository either.
+    files: [`${API}/**/*.ts`],
+    ignores: [...TESTS, `${API}/features/**`],
+    rules: restrictImports([NO_REPO_FROM_INDEX]),
+  })
+  .concat({
+    files: [`${API}/features/*/index.ts`],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        ...[
+          'ExportSpecifier:matches([local.name=/Repo$/], [exported.name=/Repo$/])',
+          'ExportNamedDeclaration VariableDeclarator[id.name=/Repo$/]',
+          'ExportAllDeclaration',
+        ].map((selector) => ({
+          selector,
+          message:
+            "A feature's index.ts exports no repository (and no `export *`): offer a named loader from <feature>.loaders.ts.",
+        })),
+      ],
+    },
+  });
 
 export default tseslint.config(
   {

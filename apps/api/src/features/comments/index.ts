@@ -5,6 +5,5 @@
 export { personName, projectChanges, taskChanges } from './activity.ts';
 export type { TaskState } from './activity.ts';
 export { toPerson } from './comments.mapper.ts';
-export { commentsRepo } from './comments.repo.ts';
 export type { PersonRow } from './comments.repo.ts';
 export { taskActivity, commentsReads } from './comments.loaders.ts';

@@ -2,7 +2,7 @@ import { notificationDefaults } from '@taskhive/contract';
 import type { Db } from '../../db/client.ts';
 import type { JobHandler } from '../../lib/jobs.ts';
 import { systemScope } from '../../lib/scope.ts';
-import { tasksRepo } from '../tasks/index.ts';
+import { tasksReads } from '../tasks/index.ts';
 import { addDays, todayUtc } from '../time-logs/index.ts';
 import { enqueueNotificationMails } from './notification-mails.ts';
 import { notificationsRepo } from './notifications.repo.ts';
@@ -21,9 +21,9 @@ export const DUE_SOON_REMINDERS = { task: 'notifications:due-soon', schedule: '5
 /** Reminds the assignees of open tasks due on `day`; answers how many reminders it wrote. */
 export async function remindDueSoon(db: Db, day: string): Promise<number> {
   let sent = 0;
-  for (const companyId of await tasksRepo.companiesWithOpenTasksDue(db, day)) {
+  for (const companyId of await tasksReads.companiesWithOpenTasksDue(db, day)) {
     sent += await systemScope(db, companyId).transaction(async (tx) => {
-      const due = await tasksRepo.openDueAssignees(tx, day);
+      const due = await tasksReads.openDueAssignees(tx, day);
       // Each person's switches for `due_soon`: in-app off, no reminder; email on, a mail job.
       const prefs = await notificationsRepo.preferencesOf(
         tx,

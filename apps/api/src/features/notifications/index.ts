@@ -4,6 +4,6 @@
  */
 export { notify } from './notify.ts';
 export { enqueueNotificationMails } from './notification-mails.ts';
-export { notificationsRepo, type NewNotification } from './notifications.repo.ts';
+export { type NewNotification } from './notifications.repo.ts';
 export { DUE_SOON_REMINDERS, dueSoonReminders, remindDueSoon } from './due-soon.ts';
 export { notificationInbox } from './notifications.loaders.ts';

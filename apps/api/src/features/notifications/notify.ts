@@ -8,11 +8,11 @@ import {
 import { accessRepo } from '../../lib/access.ts';
 import type { ChangeField, LiveEvent, TaskNotice, TimeEntryNotice } from '../../lib/live-events.ts';
 import type { Scope } from '../../lib/scope.ts';
-import { personName, commentsRepo } from '../comments/index.ts';
-import { projectsPolicy, READS_ALL_PROJECTS, READS_ALL_TASKS, projectsRepo } from '../projects/index.ts';
-import { tasksRepo } from '../tasks/index.ts';
-import { timeLogsRepo } from '../time-logs/index.ts';
-import { watchersRepo } from '../watchers/index.ts';
+import { personName, commentsReads } from '../comments/index.ts';
+import { projectsPolicy, READS_ALL_PROJECTS, READS_ALL_TASKS, projectsReads } from '../projects/index.ts';
+import { tasksReads } from '../tasks/index.ts';
+import { timeLogsReads } from '../time-logs/index.ts';
+import { taskWatchers } from '../watchers/index.ts';
 import { enqueueNotificationMails } from './notification-mails.ts';
 import { type NewNotification, notificationsRepo } from './notifications.repo.ts';
 
@@ -75,7 +75,7 @@ async function readable(tx: Scope, items: NewNotification[]): Promise<NewNotific
   // Only the recipients' memberships (a change has one project), not every member's row.
   const members = new Set<string>();
   for (const [projectId, userIds] of byProject)
-    for (const userId of await projectsRepo.membersAmong(tx, projectId, userIds))
+    for (const userId of await projectsReads.membersAmong(tx, projectId, userIds))
       members.add(`${projectId}:${userId}`);
   const isMember = (n: NewNotification) => !n.projectId || members.has(`${n.projectId}:${n.userId}`);
   // The company-wide read rights of the recipients who are not members: one query for all of them.
@@ -95,7 +95,7 @@ async function readable(tx: Scope, items: NewNotification[]): Promise<NewNotific
 /** The comment's first words as shown: mention tokens become the people's names. */
 async function excerpt(tx: Scope, body: string): Promise<string> {
   const people = new Map(
-    (await commentsRepo.people(tx, mentionedIds(body))).map((p) => [p.userId, personName(p)]),
+    (await commentsReads.people(tx, mentionedIds(body))).map((p) => [p.userId, personName(p)]),
   );
   const shown = body
     .replace(MENTION_PATTERN, (_, id: string) => `@${people.get(id.toLowerCase()) ?? 'someone'}`)
@@ -142,7 +142,7 @@ const tell = {
   ): Promise<void> {
     const watched = watchedChange(change.fields);
     if (change.assigned.length === 0 && !watched) return;
-    const task = known ?? (await tasksRepo.byId(tx, taskId, null));
+    const task = known ?? (await tasksReads.byId(tx, taskId, null));
     if (!task) return;
     const about = { taskId, projectId: task.projectId, title: task.title };
     const items: NewNotification[] = change.assigned.map((userId) => ({
@@ -152,7 +152,7 @@ const tell = {
       detail: task.projectName,
     }));
     if (watched)
-      for (const userId of await watchersRepo.activeIds(tx, taskId))
+      for (const userId of await taskWatchers.activeIds(tx, taskId))
         items.push({ ...about, userId, ...watched });
     await send(tx, items);
   },
@@ -171,12 +171,12 @@ const tell = {
     const already = new Set(before === undefined ? [] : mentionedIds(before));
     const mentioned = mentionedIds(body).filter((id) => !already.has(id));
     if (before !== undefined && mentioned.length === 0) return;
-    const task = at.taskId ? await tasksRepo.byId(tx, at.taskId, null) : null;
-    const title = task ? task.title : ((await projectsRepo.byId(tx, at.projectId, null))?.name ?? '');
+    const task = at.taskId ? await tasksReads.byId(tx, at.taskId, null) : null;
+    const title = task ? task.title : ((await projectsReads.byId(tx, at.projectId, null))?.name ?? '');
     const about = { taskId: at.taskId, projectId: at.projectId, title, detail: await excerpt(tx, body) };
     const items: NewNotification[] = mentioned.map((userId) => ({ ...about, userId, kind: 'mentioned' }));
     if (task && before === undefined)
-      for (const userId of await watchersRepo.activeIds(tx, task.id))
+      for (const userId of await taskWatchers.activeIds(tx, task.id))
         items.push({ ...about, userId, kind: 'commented' });
     await send(tx, items);
   },
@@ -224,7 +224,7 @@ export const notify = {
       } else if (c.type === 'timelog' && (c.action === 'updated' || c.action === 'deleted')) {
         const owner = c.userIds?.[0];
         if (!owner || owner === tx.actor.userId) continue;
-        const entry = c.action === 'deleted' ? c.notice?.entry : await timeLogsRepo.byId(tx, c.id);
+        const entry = c.action === 'deleted' ? c.notice?.entry : await timeLogsReads.byId(tx, c.id);
         if (entry) await tell.timeLogChanged(tx, entry, c.action);
       }
     }

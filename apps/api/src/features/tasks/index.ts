@@ -3,6 +3,5 @@
  * (the API's feature boundary, enforced by ESLint).
  */
 export type { ProjectFigures } from './tallies.repo.ts';
-export { tasksRepo } from './tasks.repo.ts';
 export type { TaskRow } from './tasks.repo.ts';
 export { taskTallies, tasksReads, tasksWrites } from './tasks.loaders.ts';

@@ -6,5 +6,5 @@ export { addDays, daysBetween, todayUtc, weekStart } from './days.ts';
 export { toTimeLog } from './time-logs.mapper.ts';
 export { managedUserIds, timeLogPolicy } from './time-logs.policy.ts';
 export type { Owner } from './time-logs.policy.ts';
-export { dayStart, nextDayStart, timeLogsRepo } from './time-logs.repo.ts';
+export { dayStart, nextDayStart } from './time-logs.repo.ts';
 export { timeLogsReads, timeTallies } from './time-logs.loaders.ts';

@@ -2,5 +2,4 @@
  * What the watchers feature offers the other features: they import it from here, never from its
  * files (the API's feature boundary, enforced by ESLint).
  */
-export { watchersRepo } from './watchers.repo.ts';
 export { taskWatchers } from './watchers.loaders.ts';
