@@ -2,6 +2,7 @@ import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { DatabaseLockedError } from './db/client.ts';
 import { bootstrapDatabase } from './db/bootstrap.ts';
+import { answerBackupRequests } from './db/backup/embedded.ts';
 
 async function main() {
   const config = loadConfig();
@@ -12,6 +13,9 @@ async function main() {
     listen: database.listen,
     poolStats: database.poolStats,
   });
+
+  // `npm run backup` asks this process for a consistent snapshot of the embedded database.
+  if (database.kind === 'pglite') answerBackupRequests(database, config.dataDir, app.log);
 
   let closing = false;
   const shutdown = (signal: string) => {
