@@ -170,7 +170,9 @@ describe('My week', () => {
     render(<MyWeekPage />, { preloadedState: session });
     expect(await screen.findByRole('alert')).toHaveTextContent(TIMESHEET_MESSAGES.lockedBefore('2026-06-17'));
     // The two locked days' headings carry a lock named with the reason.
-    expect(screen.getAllByRole('img', { name: TIMESHEET_MESSAGES.lockedBefore('2026-06-17') })).toHaveLength(2);
+    expect(screen.getAllByRole('img', { name: TIMESHEET_MESSAGES.lockedBefore('2026-06-17') })).toHaveLength(
+      2,
+    );
     expect(
       screen.queryByRole('textbox', { name: 'APL-1 Design the lander, Mon 15 Jun' }),
     ).not.toBeInTheDocument();
