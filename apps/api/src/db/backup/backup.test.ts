@@ -106,7 +106,7 @@ describe('embedded database: npm run backup / npm run restore', () => {
     expect(result.via).toBe('server');
     expect(result.uploads).toBe(1);
     expect(existsSync(file)).toBe(true);
-    expect(readdirSync(join(dataDir, REQUESTS_DIR))).toEqual([]);
+    expect(readdirSync(join(dataDir, REQUESTS_DIR))).toEqual(['server.pid']); // the request folder went
 
     // Refused while the server holds the database.
     await expect(restoreEmbedded(dataDir, file)).rejects.toThrow(RestoreRefusedError);
@@ -171,6 +171,19 @@ describe('embedded database: npm run backup / npm run restore', () => {
       await aside.close();
     }
   }, 120_000);
+
+  it('does not signal a server that does not answer backup requests (SIGUSR2 would end it)', async () => {
+    const dataDir = tmp();
+    const older = await start(dataDir); // holds the lock, no answerBackupRequests
+    try {
+      await expect(backupEmbedded(dataDir, join(tmp(), 'b.tar'))).rejects.toThrow(
+        /does not answer backup requests/,
+      );
+      expect((await login(older.app, (await buildCompany(older.database.db)).adminEmail)).token).toBeTruthy();
+    } finally {
+      await stop(older);
+    }
+  }, 60_000);
 
   it('refuses a file that is not a backup, and leaves the data in place', async () => {
     const dataDir = tmp();

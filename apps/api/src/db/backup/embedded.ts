@@ -33,6 +33,8 @@ const run = promisify(execFile);
 /** Where the CLI asks a running server for a snapshot: one folder per request, inside DATA_DIR. */
 export const REQUESTS_DIR = 'backup-requests';
 export const BACKUP_FORMAT = 1;
+/** The file in REQUESTS_DIR where a server that answers requests writes its pid. */
+const ANSWERING = 'server.pid';
 
 const pgliteDir = (dataDir: string) => join(dataDir, 'pglite');
 const uploadsDir = (dataDir: string) => join(dataDir, 'uploads');
@@ -114,6 +116,7 @@ export function answerBackupRequests(database: Database, dataDir: string, log: L
       if (!existsSync(root)) return;
       for (const name of readdirSync(root)) {
         const dir = join(root, name);
+        if (name === ANSWERING) continue;
         const st = lstatSync(dir);
         if (!st.isDirectory() || st.uid !== process.getuid?.()) continue; // no symlinks, our own only
         if (
@@ -135,7 +138,23 @@ export function answerBackupRequests(database: Database, dataDir: string, log: L
     });
   };
   process.on('SIGUSR2', handle);
-  return () => process.off('SIGUSR2', handle);
+  // The CLI signals only a server that wrote this: SIGUSR2's default action ends a process, so a
+  // server started from an older version must not get it.
+  mkdirSync(root, { recursive: true, mode: 0o700 });
+  writeFileSync(join(root, ANSWERING), String(process.pid));
+  return () => {
+    process.off('SIGUSR2', handle);
+    if (answering(dataDir) === process.pid) rmSync(join(root, ANSWERING), { force: true });
+  };
+}
+
+/** The pid of the server that answers backup requests in `dataDir`, as it wrote it. */
+function answering(dataDir: string): number | undefined {
+  try {
+    return Number(readFileSync(join(dataDir, REQUESTS_DIR, ANSWERING), 'utf8').trim()) || undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 async function waitFor(dir: string, pid: number, timeoutMs: number): Promise<void> {
@@ -170,6 +189,11 @@ export async function backupEmbedded(
   try {
     const pid = lockHolder(dataDir);
     if (pid !== undefined) {
+      if (answering(dataDir) !== pid)
+        throw new Error(
+          `The server holding ${pgliteDir(dataDir)} (pid ${pid}) does not answer backup requests ` +
+            '(started from an older version?): restart it, or stop it and back up again.',
+        );
       via = 'server';
       writeFileSync(join(request, 'request'), String(process.pid));
       process.kill(pid, 'SIGUSR2');
