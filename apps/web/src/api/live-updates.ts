@@ -24,9 +24,11 @@ export { LIVE_TAGS, tagsFor } from './tags';
 /**
  * Changes whose own writer's screens are already right: the mutations of these screens put their
  * answer in the cache themselves (an invited person first in the list until a reload, a renamed
- * role), so the tab that made the change skips its echo (the frame whose change id its write's
- * answer named: api/own-changes.ts); every other tab, of this session too, refetches. Projects,
- * lists, comments and time logs still refetch their echo; tasks in part (OWN_ECHO_KEEPS).
+ * role, an edited comment) or refetch what the change touched through their own tags (a project,
+ * a task list, a time entry: the same tags `tagsFor` names), so the tab that made the change skips
+ * its echo (the frame whose change id its write's answer named: api/own-changes.ts) instead of
+ * reading it all a second time; every other tab, of this session too, refetches. Tasks are
+ * handled in part (OWN_ECHO_KEEPS).
  */
 const SELF_UPDATING: readonly LiveMessage['type'][] = [
   'taskstatus',
@@ -35,6 +37,10 @@ const SELF_UPDATING: readonly LiveMessage['type'][] = [
   'department',
   'subscription',
   'todo',
+  'project',
+  'tasklist',
+  'comment',
+  'timelog',
 ];
 
 /**

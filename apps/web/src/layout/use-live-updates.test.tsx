@@ -216,7 +216,7 @@ describe('useLiveUpdates', () => {
     serve([s]);
     const invalidate = vi.spyOn(liveApi.util, 'invalidateTags');
     // This tab's writes answered change ids 7 and 8 (LIVE_CHANGE_IDS_HEADER); 10 was another tab's.
-    rememberOwnChanges('7,8');
+    rememberOwnChanges('7,8,12');
     render(<Probe />, { preloadedState: signedIn() });
     await vi.waitFor(() => expect(s.response.bodyUsed).toBe(true));
     s.frame('ready', {});
@@ -235,6 +235,17 @@ describe('useLiveUpdates', () => {
     s.frame('change', { type: 'department', action: 'updated', id: 'd2', ...none, mine: true }, '11');
     rememberOwnChanges('11');
     s.frame('change', { type: 'department', action: 'updated', id: 'd1', ...none }, '9');
+    // This tab renamed project p7 (its mutation refetched its own tags); another user renamed p8.
+    s.frame(
+      'change',
+      { type: 'project', action: 'updated', id: 'p7', projectId: 'p7', taskId: null, mine: true },
+      '12',
+    );
+    s.frame('change', { type: 'project', action: 'updated', id: 'p8', projectId: 'p8', taskId: null }, '13');
+    await vi.waitFor(() =>
+      expect(invalidate).toHaveBeenCalledWith(expect.arrayContaining([{ type: 'Project', id: 'p8' }])),
+    );
+    expect(invalidate).not.toHaveBeenCalledWith(expect.arrayContaining([{ type: 'Project', id: 'p7' }]));
     await vi.waitFor(() => expect(invalidate).toHaveBeenCalledWith(['Department', 'Employee']));
     // This tab's task change (8) refetches in part (next test), never through the tags wholesale.
     expect(invalidate).not.toHaveBeenCalledWith(expect.arrayContaining(['Task']));
