@@ -222,6 +222,25 @@ test('My week and Approvals at 390 px: no sideways scroll, controls on screen', 
   await onScreen(mark, mark.getByRole('tab', { name: 'Waiting for me' }));
   await onScreen(mark, mark.getByRole('combobox', { name: 'Department' }));
   await mark.context().close();
+
+  // At 1440 px every status tab shows beside the department (the select once squeezed them into a
+  // scroller that hid 'Rejected').
+  const wide = await signedInPage(browser, ACCOUNTS.acmeManager.email, { width: 1440, height: 900 });
+  await wide.goto('/app/timesheets/approvals');
+  await expect(wide.getByRole('heading', { name: 'Approvals', level: 1 })).toBeVisible();
+  // Within the tabs' own visible box (a scroller clips what it hides; the page would not).
+  const shown = await wide
+    .getByRole('tablist', { name: 'Weeks by status' })
+    .locator('xpath=../..')
+    .boundingBox();
+  for (const name of ['Waiting for me', 'Approved', 'Rejected']) {
+    const tab = await wide.getByRole('tab', { name }).boundingBox();
+    expect(tab && shown && tab.x >= shown.x && tab.x + tab.width <= shown.x + shown.width + 1, name).toBe(
+      true,
+    );
+  }
+  await onScreen(wide, wide.getByRole('combobox', { name: 'Department' }));
+  await wide.context().close();
 });
 
 const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];

@@ -1,3 +1,4 @@
+import Box from '@mui/material/Box';
 import ArrowBackRounded from '@mui/icons-material/ArrowBackRounded';
 import FileDownloadOutlined from '@mui/icons-material/FileDownloadOutlined';
 import Alert from '@mui/material/Alert';
@@ -420,16 +421,20 @@ export default function ApprovalsPage() {
           variant="scrollable"
           allowScrollButtonsMobile
           aria-label="Weeks by status"
+          // The tabs take the row's room (all three show at 1440 px); the department keeps its own.
+          sx={{ flex: { md: 1 }, minWidth: 0 }}
         >
           {TABS.map((t) => (
             <Tab key={t} value={t} label={TAB_LABELS[t]} />
           ))}
         </Tabs>
-        <DepartmentSelect
-          enabled={can({ anyOf: ['department:read:all'] })}
-          value={departmentId}
-          onChange={(id) => update({ department: id })}
-        />
+        <Box sx={{ width: { md: 260 }, flexShrink: 0 }}>
+          <DepartmentSelect
+            enabled={can({ anyOf: ['department:read:all'] })}
+            value={departmentId}
+            onChange={(id) => update({ department: id })}
+          />
+        </Box>
       </Stack>
       {status === 'submitted' && selected.length > 0 && (
         <Paper variant="outlined" sx={{ p: 1.5 }}>
