@@ -1,12 +1,16 @@
-import { type ChildProcessWithoutNullStreams, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { request } from 'node:http';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
-import { freePort } from '../test/free-port.ts';
 import { isChange, openLive } from '../test/live-client.ts';
+import {
+  cleanUpProcesses,
+  freshDatabase,
+  http,
+  mailsTo,
+  PG_URL as pgUrl,
+  type ServerProcess,
+  startServer,
+  tempDir,
+  waitFor,
+} from '../test/processes.ts';
 
 /**
  * Jobs and changes across real server processes (`node --import tsx src/server.ts`): a job
@@ -15,144 +19,7 @@ import { isChange, openLive } from '../test/live-client.ts';
  * a PostgreSQL database of its own with DATABASE_URL); two processes on one PostgreSQL database
  * run each job once and each period of the scheduler once.
  */
-const pgUrl = process.env.DATABASE_URL;
-const databases: string[] = [];
-const dirs: string[] = [];
-
-async function admin(statement: string) {
-  const c = new pg.Client({ connectionString: pgUrl });
-  await c.connect();
-  try {
-    await c.query(statement);
-  } finally {
-    await c.end();
-  }
-}
-
-async function freshDatabase(tag: string): Promise<string> {
-  const name = `taskhive_jobs_${tag}_${process.pid}`;
-  await admin(`drop database if exists "${name}" with (force)`);
-  await admin(`create database "${name}"`);
-  databases.push(name);
-  const u = new URL(pgUrl ?? '');
-  u.pathname = `/${name}`;
-  return u.toString();
-}
-
-function tempDir(): string {
-  const dir = mkdtempSync(join(tmpdir(), 'taskhive-jobs-'));
-  dirs.push(dir);
-  return dir;
-}
-
-afterAll(async () => {
-  for (const name of databases) await admin(`drop database if exists "${name}" with (force)`);
-  for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
-});
-
-function http(port: number, method: string, path: string, body?: object) {
-  return new Promise<{ status: number; body: string }>((resolve, reject) => {
-    const data = body ? JSON.stringify(body) : undefined;
-    const req = request(
-      {
-        host: '127.0.0.1',
-        port,
-        path,
-        method,
-        headers: data
-          ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(data) }
-          : {},
-      },
-      (res) => {
-        let text = '';
-        res.on('data', (d) => (text += d));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text }));
-      },
-    );
-    req.on('error', reject);
-    req.end(data);
-  });
-}
-
-type Server = {
-  port: number;
-  child: ChildProcessWithoutNullStreams;
-  stdout: () => string;
-  stop(): Promise<void>;
-};
-
-async function startServer(env: {
-  dataDir: string;
-  databaseUrl?: string;
-  extra: NodeJS.ProcessEnv;
-}): Promise<Server> {
-  const port = await freePort();
-  const childEnv: NodeJS.ProcessEnv = {
-    ...process.env,
-    NODE_ENV: 'test',
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    DATA_DIR: env.dataDir,
-    LOG_LEVEL: 'info',
-    SEED_DEMO: 'false',
-    JOB_POLL_MS: '100',
-    ...env.extra,
-  };
-  delete childEnv.REDIS_URL;
-  delete childEnv.SMTP_URL;
-  if (env.databaseUrl) childEnv.DATABASE_URL = env.databaseUrl;
-  else delete childEnv.DATABASE_URL;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
-    cwd: join(import.meta.dirname, '..', '..'),
-    env: childEnv,
-    stdio: ['pipe', 'pipe', 'pipe'],
-  });
-  let out = '';
-  child.stdout.on('data', (d) => (out += d));
-  child.stderr.on('data', (d) => (out += d));
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  const until = Date.now() + 60_000;
-  for (;;) {
-    if (child.exitCode !== null || child.signalCode !== null) throw new Error(`server exited early: ${out}`);
-    const up = await http(port, 'GET', '/readyz').then(
-      (r) => r.status === 200,
-      () => false,
-    );
-    if (up) break;
-    if (Date.now() > until) {
-      child.kill('SIGKILL');
-      throw new Error(`server did not start: ${out}`);
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  return {
-    port,
-    child,
-    stdout: () => out,
-    async stop() {
-      if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
-      await exited;
-    },
-  };
-}
-
-/** The dev outbox's messages to `email` (one JSON file each, in DATA_DIR/outbox). */
-function mailsTo(dataDir: string, email: string): { text: string }[] {
-  const dir = join(dataDir, 'outbox');
-  if (!existsSync(dir)) return [];
-  return readdirSync(dir)
-    .filter((f) => f.endsWith('.json'))
-    .map((f) => JSON.parse(readFileSync(join(dir, f), 'utf8')) as { to: string; text: string })
-    .filter((m) => m.to === email);
-}
-
-async function waitFor(what: string, ok: () => boolean, ms: number) {
-  const until = Date.now() + ms;
-  while (!ok()) {
-    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
+afterAll(cleanUpProcesses);
 
 async function register(port: number, email: string) {
   const res = await http(port, 'POST', '/api/auth/register', {
@@ -168,23 +35,22 @@ async function register(port: number, email: string) {
 
 describe('a job committed before a crash', () => {
   it('is still sent after SIGKILL and a restart', async () => {
-    const dataDir = tempDir();
-    const databaseUrl = pgUrl ? await freshDatabase('kill') : undefined;
+    const dataDir = tempDir('taskhive-jobs');
+    const databaseUrl = pgUrl ? await freshDatabase('taskhive_jobs_kill') : undefined;
     const email = 'crash@example.test';
     // The worker is held off, so the kill lands between the commit and the send.
-    const first = await startServer({ dataDir, databaseUrl, extra: { JOB_START_DELAY_MS: '600000' } });
+    const first = await startServer({ dataDir, databaseUrl, env: { JOB_START_DELAY_MS: '600000' } });
     try {
       await register(first.port, email);
       const res = await http(first.port, 'POST', '/api/auth/forgot-password', { email });
       expect(res.status).toBe(200);
     } finally {
-      first.child.kill('SIGKILL');
-      await first.stop();
+      await first.stop('SIGKILL');
     }
     expect(first.child.signalCode).toBe('SIGKILL');
     expect(mailsTo(dataDir, email)).toEqual([]);
 
-    const second = await startServer({ dataDir, databaseUrl, extra: { JOB_START_DELAY_MS: '0' } });
+    const second = await startServer({ dataDir, databaseUrl, env: { JOB_START_DELAY_MS: '0' } });
     try {
       await waitFor('the reset mail', () => mailsTo(dataDir, email).length > 0, 30_000);
       await new Promise((r) => setTimeout(r, 1000));
@@ -208,10 +74,10 @@ async function api(port: number, method: string, path: string, token: string, bo
 
 describe('a change committed before a crash', () => {
   it('reaches a stream that resumes with Last-Event-ID after SIGKILL and a restart', async () => {
-    const dataDir = tempDir();
-    const databaseUrl = pgUrl ? await freshDatabase('resume') : undefined;
+    const dataDir = tempDir('taskhive-jobs');
+    const databaseUrl = pgUrl ? await freshDatabase('taskhive_jobs_resume') : undefined;
     const email = 'resume@example.test';
-    const first = await startServer({ dataDir, databaseUrl, extra: {} });
+    const first = await startServer({ dataDir, databaseUrl, env: {} });
     let seen = '';
     let missedId = '';
     try {
@@ -239,11 +105,10 @@ describe('a change committed before a crash', () => {
       const two = await api(first.port, 'POST', '/api/Project', token, { code: 'TWO', name: 'Two' });
       expect(two.status).toBe(201);
       missedId = two.body.data.projectId;
-      first.child.kill('SIGKILL');
-      await first.stop();
+      await first.stop('SIGKILL');
       expect(first.child.signalCode).toBe('SIGKILL');
 
-      const second = await startServer({ dataDir, databaseUrl, extra: {} });
+      const second = await startServer({ dataDir, databaseUrl, env: {} });
       try {
         // The session lives in the database and the signing secret in DATA_DIR: the token still holds.
         const resumed = await openLive(`http://127.0.0.1:${second.port}`, token, seen);
@@ -257,16 +122,15 @@ describe('a change committed before a crash', () => {
         await second.stop();
       }
     } finally {
-      first.child.kill('SIGKILL');
-      await first.stop();
+      await first.stop('SIGKILL');
     }
   }, 150_000);
 });
 
 /** The periods the prune of dead jobs ran for, from a server's log lines. */
-function prunedPeriods(server: Server): string[] {
+function prunedPeriods(server: ServerProcess): string[] {
   return server
-    .stdout()
+    .output()
     .split('\n')
     .filter((l) => l.startsWith('{'))
     .map((l) => JSON.parse(l) as { msg: string; at?: string })
@@ -283,7 +147,10 @@ async function pastNextMinute(since: number): Promise<string> {
 
 describe.skipIf(pgUrl)('the scheduler on the embedded database', () => {
   it('enqueues a periodic job once per period', async () => {
-    const server = await startServer({ dataDir: tempDir(), extra: { JOB_PRUNE_SCHEDULE: '* * * * *' } });
+    const server = await startServer({
+      dataDir: tempDir('taskhive-jobs'),
+      env: { JOB_PRUNE_SCHEDULE: '* * * * *' },
+    });
     try {
       const period = await pastNextMinute(Date.now());
       const periods = prunedPeriods(server);
@@ -297,11 +164,11 @@ describe.skipIf(pgUrl)('the scheduler on the embedded database', () => {
 
 describe.skipIf(!pgUrl)('two API processes on one PostgreSQL database', () => {
   it('run each job once, and each period of the scheduler once', async () => {
-    const dataDir = tempDir(); // shared: one outbox for both
-    const databaseUrl = await freshDatabase('two');
+    const dataDir = tempDir('taskhive-jobs'); // shared: one outbox for both
+    const databaseUrl = await freshDatabase('taskhive_jobs_two');
     const extra = { JOB_CONCURRENCY: '2', JOB_PRUNE_SCHEDULE: '* * * * *' };
-    const a = await startServer({ dataDir, databaseUrl, extra });
-    const b = await startServer({ dataDir, databaseUrl, extra });
+    const a = await startServer({ dataDir, databaseUrl, env: extra });
+    const b = await startServer({ dataDir, databaseUrl, env: extra });
     const bothUp = Date.now();
     try {
       const email = 'twice@example.test';

@@ -1,15 +1,23 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { inArray } from 'drizzle-orm';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Database, openPostgres } from '../db/client.ts';
 import { comments } from '../db/schema/index.ts';
 import { buildCompany, buildProject, type TestCompany, TEST_PASSWORD } from '../test/factories.ts';
 import { PDF, multipart } from '../test/files.fixtures.ts';
 import { isChange, openLive } from '../test/live-client.ts';
+import {
+  cleanUpProcesses,
+  freshDatabase,
+  PG_URL as DATABASE_URL,
+  type ServerProcess,
+  sleep,
+  startServer,
+  tempDir,
+  waitReady,
+} from '../test/processes.ts';
 import { startS3 } from '../test/s3.ts';
 
 /**
@@ -19,105 +27,61 @@ import { startS3 } from '../test/s3.ts';
  * REDIS_URL and /usr/sbin/haproxy (`apt-get install haproxy`; .ci/run installs it); skipped,
  * visibly, without. Ports 3320 (the balancer) and 3321-3323 (this suite's range).
  */
-const DATABASE_URL = process.env.DATABASE_URL;
 const REDIS_URL = process.env.REDIS_URL;
 const HAPROXY = '/usr/sbin/haproxy';
 const LB_PORT = 3320;
 const PORTS = [3321, 3322, 3323] as const;
 /** Failed sign-ins per account before 429: small, so the shared count shows across processes. */
 const AUTH_MAX = 4;
-const dbName = `taskhive_scale_${process.pid}`;
 const LB = `http://127.0.0.1:${LB_PORT}`;
 const direct = (port: number | undefined) => `http://127.0.0.1:${port ?? 0}`;
 
-const procs = new Map<number, ChildProcess>();
+const procs = new Map<number, ServerProcess>();
 const dataDirs = new Map<number, string>();
 let haproxy: ChildProcess | undefined;
 let s3: Awaited<ReturnType<typeof startS3>> | undefined;
 let database: Database | undefined;
 let workDir = '';
+let databaseUrl = '';
 let company: TestCompany;
 let projectId = '';
-
-function dbUrl(name: string) {
-  const u = new URL(DATABASE_URL ?? '');
-  u.pathname = `/${name}`;
-  return u.toString();
-}
-
-async function admin(query: string) {
-  const c = new pg.Client({ connectionString: DATABASE_URL });
-  await c.connect();
-  try {
-    await c.query(query);
-  } finally {
-    await c.end();
-  }
-}
 
 function db() {
   if (!database) throw new Error('no database');
   return database.db;
 }
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-async function waitReady(url: string, timeoutMs = 90_000) {
-  const until = Date.now() + timeoutMs;
-  for (;;) {
-    const ok = await fetch(`${url}/readyz`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (ok) return;
-    if (Date.now() > until) throw new Error(`${url} did not become ready`);
-    await sleep(250);
-  }
-}
-
-/** Starts `node --import tsx src/server.ts` on a port, with its own DATA_DIR, and waits for /readyz. */
+/** Starts an API process on a port, with its own DATA_DIR, and waits for /readyz. */
 async function start(port: number): Promise<void> {
   let dataDir = dataDirs.get(port);
   if (!dataDir) {
-    dataDir = mkdtempSync(join(workDir, `data-${port}-`));
+    dataDir = tempDir(`data-${port}`, workDir);
     dataDirs.set(port, dataDir);
   }
   if (!s3) throw new Error('no S3');
   const { endpoint, bucket, accessKeyId, secretAccessKey } = s3.settings;
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    NODE_ENV: 'test',
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    DATABASE_URL: dbUrl(dbName),
-    REDIS_URL,
-    S3_URL: `${endpoint?.replace('//', `//${accessKeyId}:${secretAccessKey}@`)}/${bucket}/scale`,
-    JWT_SECRET: 'three-processes-share-this-secret-long-enough-for-hs256',
-    DATA_DIR: dataDir,
-    LOG_LEVEL: 'error',
-    SEED_DEMO: 'false',
-    RATE_LIMIT_AUTH_MAX: String(AUTH_MAX),
-    // Longer than the balancer needs to see readiness fail (2 checks 250 ms apart).
-    SHUTDOWN_DRAIN_MS: '1500',
-    JOB_POLL_MS: '200',
-  };
-  delete env.SMTP_URL; // mail goes to each process's outbox
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
-    cwd: join(import.meta.dirname, '../..'),
-    env,
-    stdio: ['ignore', 'inherit', 'inherit'],
+  const server = await startServer({
+    port,
+    dataDir,
+    databaseUrl,
+    redisUrl: REDIS_URL,
+    stdio: 'inherit',
+    readyTimeoutMs: 90_000,
+    env: {
+      S3_URL: `${endpoint?.replace('//', `//${accessKeyId}:${secretAccessKey}@`)}/${bucket}/scale`,
+      JWT_SECRET: 'three-processes-share-this-secret-long-enough-for-hs256',
+      LOG_LEVEL: 'error',
+      RATE_LIMIT_AUTH_MAX: String(AUTH_MAX),
+      // Longer than the balancer needs to see readiness fail (2 checks 250 ms apart).
+      SHUTDOWN_DRAIN_MS: '1500',
+      JOB_POLL_MS: '200',
+    },
   });
-  procs.set(port, child);
-  await waitReady(direct(port));
+  procs.set(port, server);
 }
 
 function stop(port: number, signal: 'SIGTERM' | 'SIGKILL'): Promise<void> {
-  const child = procs.get(port);
-  if (!child || child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
-  return new Promise((resolve) => {
-    child.once('exit', () => resolve());
-    child.kill(signal);
-  });
+  return procs.get(port)?.stop(signal) ?? Promise.resolve();
 }
 
 function startHaproxy() {
@@ -208,18 +172,17 @@ const ready = DATABASE_URL && REDIS_URL && existsSync(HAPROXY);
 
 describe.skipIf(!ready)('three API processes behind HAProxy (PostgreSQL, Redis, S3)', () => {
   beforeAll(async () => {
-    workDir = mkdtempSync(join(tmpdir(), 'taskhive-scale-'));
+    workDir = tempDir('taskhive-scale');
     s3 = await startS3('taskhive-scale');
-    await admin(`drop database if exists "${dbName}" with (force)`);
-    await admin(`create database "${dbName}"`);
+    databaseUrl = await freshDatabase('taskhive_scale');
     // The first migrates the fresh database; the others start on the migrated one.
     await start(PORTS[0]);
     await Promise.all(PORTS.slice(1).map((p) => start(p)));
-    database = await openPostgres(dbUrl(dbName), 2);
+    database = await openPostgres(databaseUrl, 2);
     company = await buildCompany(database.db, { name: 'Scale' });
     ({ projectId } = await buildProject(database.db, company, { name: 'Across processes' }));
     startHaproxy();
-    await waitReady(LB);
+    await waitReady(LB, { timeoutMs: 90_000 });
     // Every server up in the balancer's eyes (rise 2 x 250 ms).
     await sleep(1000);
   }, 240_000);
@@ -228,9 +191,8 @@ describe.skipIf(!ready)('three API processes behind HAProxy (PostgreSQL, Redis, 
     haproxy?.kill('SIGTERM');
     await Promise.all(PORTS.map((p) => stop(p, 'SIGTERM')));
     await database?.close();
-    await admin(`drop database if exists "${dbName}" with (force)`).catch(() => undefined);
     await s3?.close();
-    rmSync(workDir, { recursive: true, force: true });
+    await cleanUpProcesses().catch(() => undefined);
   }, 60_000);
 
   it('a session made through one process is valid on the others', async () => {
