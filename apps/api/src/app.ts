@@ -23,7 +23,8 @@ import { companyRolesService } from './features/company-roles/company-roles.serv
 import { departmentsRoutes } from './features/departments/departments.routes.ts';
 import { departmentsService } from './features/departments/departments.service.ts';
 import { join } from 'node:path';
-import { type BlobStore, diskStore, s3Store } from './features/files/blob-store.ts';
+import { type BlobStore, diskStore, s3DownloadOrigins, s3Store } from './features/files/blob-store.ts';
+import { filesRoutes } from './features/files/files.routes.ts';
 import { fileStorage } from './features/files/files.storage.ts';
 import { projectsRoutes } from './features/projects/projects.routes.ts';
 import { projectsService } from './features/projects/projects.service.ts';
@@ -263,7 +264,13 @@ export async function buildApp({
           defaultSrc: ["'self'"],
           scriptSrc: ["'self'"],
           styleSrc: ["'self'", "'unsafe-inline'"],
-          imgSrc: ["'self'", 'data:', 'blob:'],
+          // Signed downloads from a bucket: photos and logos load from its presigned URLs.
+          imgSrc: [
+            "'self'",
+            'data:',
+            'blob:',
+            ...(config.signedDownloads && config.s3 ? s3DownloadOrigins(config.s3) : []),
+          ],
           fontSrc: ["'self'", 'data:'],
           connectSrc: ["'self'"],
           objectSrc: ["'none'"],
@@ -322,7 +329,10 @@ export async function buildApp({
   if (mailer.mode === 'outbox' && config.env !== 'production') await app.register(outboxRoutes, { mailer });
   await app.register(jobsRoutes, { jobs });
   await app.register(impersonationRoutes, { impersonation: impersonationService({ db, config }) });
-  const storage = fileStorage(config.dataDir, blobs);
+  const storage = fileStorage(config.dataDir, blobs, {
+    signedDownloads: config.signedDownloads ? { ...config.signedDownloads, secret: config.jwtSecret } : null,
+  });
+  await app.register(filesRoutes, { storage });
   await app.register(companiesRoutes, {
     companies: companiesService({ storage, log: app.log }),
     storage,

@@ -36,4 +36,23 @@ describe('loadConfig', () => {
   it('never seeds demo data in production', () => {
     expect(loadConfig({ DATA_DIR: dir(), NODE_ENV: 'production' }).seedDemo).toBe(false);
   });
+
+  it('signed downloads: off unless SIGNED_DOWNLOADS=on, 300 s by default, the TTL bounded', () => {
+    expect(loadConfig({ DATA_DIR: dir() }).signedDownloads).toBeNull();
+    expect(loadConfig({ DATA_DIR: dir(), SIGNED_DOWNLOADS: 'off' }).signedDownloads).toBeNull();
+    expect(loadConfig({ DATA_DIR: dir(), SIGNED_DOWNLOADS: 'on' }).signedDownloads).toEqual({
+      ttlSeconds: 300,
+    });
+    expect(
+      loadConfig({ DATA_DIR: dir(), SIGNED_DOWNLOADS: 'on', SIGNED_DOWNLOAD_TTL_SECONDS: '60' })
+        .signedDownloads,
+    ).toEqual({ ttlSeconds: 60 });
+    expect(() => loadConfig({ DATA_DIR: dir(), SIGNED_DOWNLOADS: 'yes' })).toThrow(/SIGNED_DOWNLOADS/);
+    expect(() => loadConfig({ DATA_DIR: dir(), SIGNED_DOWNLOAD_TTL_SECONDS: '5' })).toThrow(
+      /SIGNED_DOWNLOAD_TTL_SECONDS/,
+    );
+    expect(() => loadConfig({ DATA_DIR: dir(), SIGNED_DOWNLOAD_TTL_SECONDS: '604801' })).toThrow(
+      /SIGNED_DOWNLOAD_TTL_SECONDS/,
+    );
+  });
 });

@@ -59,6 +59,13 @@ const envSchema = z.object({
   SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(120_000).default(0),
   /** The bearer token of GET /metrics (Prometheus); without one the route does not exist. */
   METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
+  /**
+   * `on`: a download route answers 302 to a short-lived signed URL (the bucket's presigned GET, or
+   * this API's signed route on the disk) instead of streaming the file itself.
+   */
+  SIGNED_DOWNLOADS: z.enum(['on', 'off']).default('off'),
+  /** How long a signed download URL is valid (S3 allows at most 7 days). */
+  SIGNED_DOWNLOAD_TTL_SECONDS: z.coerce.number().int().min(10).max(604_800).default(300),
   /** When the prune of dead jobs runs (crontab: minute hour day month weekday, UTC). */
   JOB_PRUNE_SCHEDULE: z
     .string()
@@ -93,6 +100,8 @@ export type Config = {
   shutdownDrainMs?: number;
   /** Uploads in an S3-compatible bucket (S3_URL or S3_BUCKET...), else on the disk under DATA_DIR/uploads. */
   s3?: S3Settings | null;
+  /** SIGNED_DOWNLOADS=on: downloads answer 302 to a URL valid this long (features/files); null: they stream. */
+  signedDownloads?: { ttlSeconds: number } | null;
 };
 
 export class ConfigError extends Error {}
@@ -151,5 +160,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     s3,
     shutdownDrainMs: e.SHUTDOWN_DRAIN_MS,
     metricsToken: e.METRICS_TOKEN,
+    signedDownloads: e.SIGNED_DOWNLOADS === 'on' ? { ttlSeconds: e.SIGNED_DOWNLOAD_TTL_SECONDS } : null,
   };
 }

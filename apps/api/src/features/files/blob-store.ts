@@ -7,6 +7,7 @@ import {
   DeleteObjectCommand,
   GetObjectCommand,
   HeadBucketCommand,
+  HeadObjectCommand,
   ListObjectsV2Command,
   NoSuchKey,
   PutObjectCommand,
@@ -14,6 +15,10 @@ import {
   S3ServiceException,
 } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
+import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+
+/** The headers a presigned GET makes the store answer with (S3's `response-*` overrides). */
+export type SignedGet = { contentType: string; contentDisposition: string; cacheControl: string };
 
 /**
  * Where uploaded bytes live (issue 27): one interface, two drivers. `disk` keeps them under
@@ -33,6 +38,13 @@ export type BlobStore = {
   get(key: string): Promise<{ size: number; stream: Readable } | null>;
   /** The first `bytes` bytes (fewer for a shorter object), or null when there is none. */
   head(key: string, bytes: number): Promise<Buffer | null>;
+  /** Whether the object is there (a signed download is only handed out for a file that exists). */
+  exists(key: string): Promise<boolean>;
+  /**
+   * S3 only: a presigned GET of the object, valid `expiresIn` seconds, whose answer carries
+   * `headers` (signed downloads, files.storage.ts). Made locally: no request to the store.
+   */
+  signedGetUrl?(key: string, expiresIn: number, headers: SignedGet): Promise<string>;
   /** Deletes; a missing object is not an error. */
   remove(key: string): Promise<void>;
   /** Every key (tests and diagnostics). */
@@ -76,6 +88,9 @@ export function diskStore(root: string): BlobStore & { root: string } {
       } finally {
         await fh.close();
       }
+    },
+    async exists(key) {
+      return (await stat(pathOf(key)).catch(() => null))?.isFile() === true;
     },
     async remove(key) {
       await rm(pathOf(key), { force: true });
@@ -167,6 +182,25 @@ export function s3Store(settings: S3Settings): BlobStore {
         throw err;
       }
     },
+    async exists(key) {
+      try {
+        await client.send(new HeadObjectCommand({ Bucket, Key: Key(key) }));
+        return true;
+      } catch (err) {
+        if (missing(err)) return false;
+        throw err;
+      }
+    },
+    signedGetUrl(key, expiresIn, headers) {
+      const command = new GetObjectCommand({
+        Bucket,
+        Key: Key(key),
+        ResponseContentType: headers.contentType,
+        ResponseContentDisposition: headers.contentDisposition,
+        ResponseCacheControl: headers.cacheControl,
+      });
+      return getSignedUrl(client, command, { expiresIn });
+    },
     async remove(key) {
       await client.send(new DeleteObjectCommand({ Bucket, Key: Key(key) }));
     },
@@ -226,4 +260,18 @@ export function s3SettingsFromEnv(env: Record<string, string | undefined>): S3Se
       (env.S3_ENDPOINT !== undefined && env.S3_FORCE_PATH_STYLE !== 'false'),
     prefix: prefix ? `${prefix}/` : '',
   };
+}
+
+/**
+ * The origins a presigned GET of this bucket points at (the web's CSP lets images load from them
+ * when signed downloads are on): the endpoint itself with path-style addressing, else the
+ * bucket's virtual host; on AWS both forms (the SDK falls back to path-style for dotted names).
+ */
+export function s3DownloadOrigins(settings: S3Settings): string[] {
+  if (settings.endpoint) {
+    const url = new URL(settings.endpoint);
+    return [settings.forcePathStyle ? url.origin : `${url.protocol}//${settings.bucket}.${url.host}`];
+  }
+  const host = `s3.${settings.region}.amazonaws.com`;
+  return [`https://${settings.bucket}.${host}`, `https://${host}`];
 }

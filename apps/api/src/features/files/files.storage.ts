@@ -1,10 +1,11 @@
-import { randomUUID } from 'node:crypto';
+import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
 import { extname, join } from 'node:path';
 import { PassThrough, Transform, type TransformCallback } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { DOCUMENT_MAX_BYTES, IMAGE_MAX_BYTES, MESSAGES } from '@taskhive/contract';
-import { fieldError, HttpError, notFound } from '../../lib/errors.ts';
+import { fieldError, forbidden, HttpError, notFound } from '../../lib/errors.ts';
+import { ok } from '../../plugins/envelope.ts';
 import { type BlobStore, diskStore } from './blob-store.ts';
 
 export type UploadKind = 'image' | 'document';
@@ -197,6 +198,12 @@ export function safeFileName(name: string | undefined): string {
   return clean === '' || clean === '.' || clean === '..' ? 'file' : clean;
 }
 
+/** Every download's Cache-Control (see `send`), signed or not. */
+const CACHE_CONTROL = 'private, no-store';
+/** The Content-Type a stored type is served with (text as UTF-8). */
+const typeHeader = (mimeType: string) =>
+  mimeType.startsWith('text/') ? `${mimeType}; charset=utf-8` : mimeType;
+
 /** `attachment`/`inline` with the original name: an ASCII fallback and the RFC 5987 UTF-8 form. */
 export function contentDisposition(type: 'attachment' | 'inline', fileName: string): string {
   const fallback = fileName.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
@@ -207,17 +214,97 @@ export function contentDisposition(type: 'attachment' | 'inline', fileName: stri
   return `${type}; filename="${fallback}"; filename*=UTF-8''${encoded}`;
 }
 
+/** Signed short-lived download URLs (SIGNED_DOWNLOADS=on): how long one lives, and the key they are signed with. */
+export type SignedDownloads = { ttlSeconds: number; secret: Uint8Array };
+
+/** The disk driver's signed URLs are answered by this public route (files.routes.ts). */
+export const SIGNED_DOWNLOAD_PATH = '/api/Files/signed';
+/** A client that cannot read a redirect's Location (a browser's fetch) asks for the link as JSON with this header. */
+export const DOWNLOAD_LINK_HEADER = 'x-download-link';
+
+type SignedFile = {
+  storageKey: string;
+  mimeType: string;
+  fileName: string;
+  disposition: 'attachment' | 'inline';
+};
+
+/**
+ * The disk driver's download token: the file (key, type, name, disposition) and an expiry, as
+ * base64url JSON, then an HMAC-SHA256 of it with a key derived from the JWT secret (never the
+ * secret itself, so a token can never pass for a session or the other way round).
+ */
+function downloadSigner(secret: Uint8Array) {
+  const key = createHmac('sha256', secret).update('taskhive signed downloads v1').digest();
+  const mac = (payload: string) => createHmac('sha256', key).update(payload).digest();
+  return {
+    sign(file: SignedFile, expiresAt: number): string {
+      const payload = Buffer.from(
+        JSON.stringify({
+          k: file.storageKey,
+          t: file.mimeType,
+          n: file.fileName,
+          d: file.disposition === 'inline' ? 'i' : 'a',
+          e: expiresAt,
+        }),
+      ).toString('base64url');
+      return `${payload}.${mac(payload).toString('base64url')}`;
+    },
+    /** The file a token names; 404 for anything not signed by us, 403 for a signed one past its time. */
+    verify(token: string, now: number): SignedFile {
+      const [payload, signature, ...rest] = token.split('.');
+      if (!payload || !signature || rest.length) throw notFound('File');
+      const given = Buffer.from(signature, 'base64url');
+      const expected = mac(payload);
+      if (given.length !== expected.length || !timingSafeEqual(given, expected)) throw notFound('File');
+      const body = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as {
+        k: string;
+        t: string;
+        n: string;
+        d: 'a' | 'i';
+        e: number;
+      };
+      if (!(now < body.e * 1000)) throw forbidden('This download link has expired');
+      return {
+        storageKey: body.k,
+        mimeType: body.t,
+        fileName: body.n,
+        disposition: body.d === 'i' ? 'inline' : 'attachment',
+      };
+    },
+  };
+}
+
 /**
  * Uploaded files, each under a random name (never the client's, never in the web root), in a
  * blob store (blob-store.ts): DATA_DIR/uploads by default, an S3 bucket when configured. Files
  * reach clients only through authenticated routes that call `send`.
  */
-export function fileStorage(dataDir: string, blobs?: BlobStore) {
+export function fileStorage(
+  dataDir: string,
+  blobs?: BlobStore,
+  options: { signedDownloads?: SignedDownloads | null | undefined } = {},
+) {
   const root = join(dataDir, 'uploads');
   const store = blobs ?? diskStore(root);
+  const signed = options.signedDownloads ?? null;
+  const signer = signed ? downloadSigner(signed.secret) : null;
+  const now = () => Date.now();
   const keyOf = (key: string) => {
     if (!/^[A-Za-z0-9-]+(\.[A-Za-z0-9]{1,10})?$/.test(key)) throw new Error(`bad storage key ${key}`);
     return key;
+  };
+  const stream = async (reply: FastifyReply, file: SignedFile) => {
+    const blob = await store.get(file.storageKey);
+    if (!blob) throw notFound('File');
+    return reply
+      .header('content-type', typeHeader(file.mimeType))
+      .header('content-length', String(blob.size))
+      .header('content-disposition', contentDisposition(file.disposition, file.fileName))
+      .header('x-content-type-options', 'nosniff')
+      .header('content-security-policy', "default-src 'none'; sandbox")
+      .header('cache-control', CACHE_CONTROL)
+      .send(blob.stream);
   };
 
   return {
@@ -310,6 +397,11 @@ export function fileStorage(dataDir: string, blobs?: BlobStore) {
      * type (images: logos, photos) the type is read from the file's own first bytes. Every file is
      * read with a bearer token (the web keeps it as a blob), so no cache keeps it: `private,
      * no-store`, as the auth plugin's answers (a document must not stay on a shared computer's disk).
+     *
+     * With signed downloads on (SIGNED_DOWNLOADS=on), the route that checked the reader answers
+     * `302` to a URL that serves the same bytes with the same headers for `ttlSeconds`: the
+     * bucket's presigned GET (S3), or this API's signed route (disk). With `X-Download-Link: 1`
+     * (a browser's fetch cannot read a redirect) the same URL comes as JSON instead.
      */
     async send(
       reply: FastifyReply,
@@ -323,18 +415,36 @@ export function fileStorage(dataDir: string, blobs?: BlobStore) {
         mimeType = head ? (contentTypeOf('image', sniff(head), '', false) ?? undefined) : undefined;
         if (!mimeType) throw notFound('File');
       }
-      const blob = await store.get(key);
-      if (!blob) throw notFound('File');
-      const type = mimeType.startsWith('text/') ? `${mimeType}; charset=utf-8` : mimeType;
-      return reply
-        .header('content-type', type)
-        .header('content-length', String(blob.size))
-        .header('content-disposition', contentDisposition(disposition, file.fileName))
-        .header('x-content-type-options', 'nosniff')
-        .header('content-security-policy', "default-src 'none'; sandbox")
-        .header('cache-control', 'private, no-store')
-        .send(blob.stream);
+      if (!signed || !signer)
+        return stream(reply, { storageKey: key, mimeType, fileName: file.fileName, disposition });
+
+      if (!(await store.exists(key))) throw notFound('File');
+      const expiresAt = Math.floor(now() / 1000) + signed.ttlSeconds;
+      const url = store.signedGetUrl
+        ? await store.signedGetUrl(key, signed.ttlSeconds, {
+            contentType: typeHeader(mimeType),
+            contentDisposition: contentDisposition(disposition, file.fileName),
+            cacheControl: CACHE_CONTROL,
+          })
+        : `${SIGNED_DOWNLOAD_PATH}?token=${signer.sign({ storageKey: key, mimeType, fileName: file.fileName, disposition }, expiresAt)}`;
+      reply.header('cache-control', CACHE_CONTROL).header('referrer-policy', 'no-referrer');
+      if (reply.request.headers[DOWNLOAD_LINK_HEADER] === '1')
+        return ok(reply.header(DOWNLOAD_LINK_HEADER, '1'), {
+          url,
+          expiresAt: new Date(expiresAt * 1000).toISOString(),
+        });
+      return reply.code(302).header('location', url).send();
     },
+
+    /** The disk driver's signed URL (GET /api/Files/signed?token=…): the file it names, streamed as `send` does. */
+    async sendSigned(reply: FastifyReply, token: string) {
+      if (!signer) throw notFound('File');
+      const file = signer.verify(token, now());
+      return stream(reply, { ...file, storageKey: keyOf(file.storageKey) });
+    },
+
+    /** Whether downloads answer with signed short-lived URLs. */
+    signedDownloads: signed !== null,
 
     /** The blob store behind it (its driver, readiness, listing for tests). */
     store,
