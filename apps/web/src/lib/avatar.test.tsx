@@ -79,7 +79,7 @@ describe('UserAvatar', () => {
       'https://object-url.test/photo-1',
     );
     expect(fetch).toHaveBeenCalledWith(`${window.location.origin}/api/CompanyUsers/photo/u-1?v=2`, {
-      headers: { Authorization: 'Bearer access-1' },
+      headers: { Authorization: 'Bearer access-1', 'X-Download-Link': '1' },
     });
   });
 
