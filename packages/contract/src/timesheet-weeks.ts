@@ -259,5 +259,7 @@ export const TIMESHEET_MESSAGES = {
   taskRequired: 'Choose a task: a new entry belongs to a task',
   ownWeek: 'Nobody approves their own week',
   notApprover: 'You do not approve this person’s time',
+  weekStartWhileSubmitted:
+    'Weeks are waiting for approval: approve, reject or reopen them before changing the first day of the week',
   reminderTitle: (weekStart: string) => `Your timesheet for the week of ${weekStart} is not submitted`,
 } as const;

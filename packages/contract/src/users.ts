@@ -17,6 +17,32 @@ export const optionalText = (max: number) =>
     .nullable()
     .optional();
 
+/** The zones a person may choose: the runtime's IANA names plus 'UTC' (the default). */
+export function timeZoneNames(): string[] {
+  const names = typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : [];
+  return names.includes('UTC') ? [...names] : ['UTC', ...names];
+}
+
+let knownZones: Set<string> | undefined;
+/** Whether `name` is an IANA time zone this runtime knows (an alias of one counts: 'Asia/Kolkata'). */
+export function isTimeZone(name: string): boolean {
+  knownZones ??= new Set(timeZoneNames());
+  if (knownZones.has(name)) return true;
+  try {
+    return knownZones.has(new Intl.DateTimeFormat('en-US', { timeZone: name }).resolvedOptions().timeZone);
+  } catch {
+    return false;
+  }
+}
+
+/** A person's time zone (issue 25): an IANA name such as 'Europe/Berlin', or 'UTC'. */
+export const timeZoneSchema = z
+  .string()
+  .trim()
+  .min(1, 'Unknown time zone')
+  .max(64, 'Unknown time zone')
+  .refine(isTimeZone, 'Unknown time zone');
+
 /** An employee as the API shows them (never the password hash or tokens). */
 export const userProfileSchema = z.object({
   userId: z.uuid(),
@@ -32,6 +58,8 @@ export const userProfileSchema = z.object({
   departmentId: z.uuid().nullable(),
   departmentName: z.string().nullable(),
   profilePhotoUrl: z.string().nullable(),
+  /** Their IANA time zone ('UTC' until someone chooses): which day is their today. */
+  timeZone: z.string(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
@@ -43,6 +71,7 @@ export const updateOwnProfileBodySchema = z.object({
   lastName: text().trim().min(1, 'Last name is required').max(100),
   phone: optionalText(40),
   jobTitle: optionalText(100),
+  timeZone: timeZoneSchema.optional(),
 });
 export type UpdateOwnProfileBody = z.infer<typeof updateOwnProfileBodySchema>;
 
@@ -112,6 +141,8 @@ export const updateEmployeeBodySchema = z.object({
   departmentId: z.uuid().nullable().optional(),
   /** 'invited' is not set by hand: it ends when the user sets a password. */
   status: z.enum(['active', 'inactive']).optional(),
+  /** Their time zone (issue 25): a Company Admin may set it for them. */
+  timeZone: timeZoneSchema.optional(),
   /** Employment and personal fields (issue 24). */
   ...employeeProfileBodyFields,
 });

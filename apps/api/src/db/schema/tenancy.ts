@@ -179,6 +179,8 @@ export const users = pgTable(
     reportsToId: uuid('reports_to_id'),
     /** Expected minutes per week, the person's capacity (issue 25, migration 0029); null: the default 40 h. */
     expectedWeeklyMinutes: integer('expected_weekly_minutes'),
+    /** The person's IANA time zone (migration 0030): which day is their today. */
+    timeZone: text('time_zone').notNull().default('UTC'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -22,7 +22,7 @@ import { conflict, fieldError, forbidden, HttpError, notFound } from '../../lib/
 import { toPaged } from '../../lib/list.ts';
 import type { LiveChange } from '../../lib/live-events.ts';
 import type { Scope } from '../../lib/scope.ts';
-import { addDays, isFutureDay, todayUtc } from './days.ts';
+import { addDays, isFutureDay, localTime, todayUtc } from './days.ts';
 import { CSV_COLUMNS, toCsvRecord, toRunningTimer, toTimeLog } from './time-logs.mapper.ts';
 import { timeLogPolicy, visibleTimeLogs } from './time-logs.policy.ts';
 import { dayOf, dayStart, filterConditions, timeLogsRepo } from './time-logs.repo.ts';
@@ -298,8 +298,8 @@ export const timeLogsService = {
     },
 
     /**
-     * Turns the running timer into an entry on the day given (the client's local day) or the UTC
-     * day it started, rounded to whole minutes (at least one). A failed stop keeps the timer.
+     * Turns the running timer into an entry on the day given (the client's local day) or the day
+     * it started in the person's time zone, rounded to whole minutes (at least one). A failed stop keeps the timer.
      */
     async stop(
       scope: Scope,
@@ -315,7 +315,12 @@ export const timeLogsService = {
         if (!timer) throw new HttpError(404, MESSAGES.timesheets.noTimer);
         const minutes = Math.max(1, Math.round((now.getTime() - timer.startedAt.getTime()) / 60_000));
         if (minutes > MINUTES_PER_DAY) throw conflict(MESSAGES.timesheets.timerTooLong);
-        const day = body.loggedAt ?? dayOf(timer.startedAt);
+        const day =
+          body.loggedAt ??
+          localTime(
+            (await usersReads.timeZones(tx, [tx.actor.userId])).get(tx.actor.userId) ?? 'UTC',
+            timer.startedAt,
+          ).day;
         assertNotFuture(day);
         await timesheetLocks.assertWritable(tx, tx.actor.userId, [day]);
         const logId = await insertWithinDay(

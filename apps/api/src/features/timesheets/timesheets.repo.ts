@@ -33,6 +33,8 @@ export type PersonRow = {
   departmentManagerId: string | null;
   expectedWeeklyMinutes: number;
   capacitySet: boolean;
+  /** Their IANA time zone: which day is their today. */
+  timeZone: string;
 };
 
 export type WeekRow = {
@@ -65,6 +67,7 @@ const personColumns = {
       Number,
     ),
   capacitySet: sql<boolean>`${users.expectedWeeklyMinutes} is not null`,
+  timeZone: users.timeZone,
 };
 
 const weekColumns = {
@@ -105,12 +108,42 @@ export type ApprovedTimeRow = {
   minutes: number;
 };
 
-/** Minutes per (user, day) over several weeks' ranges, for the lists' totals. */
-export type DaySum = { userId: string; day: string; minutes: number; billable: number };
+/** Minutes per (user, week, day) of several weeks, for the lists' totals. */
+export type DaySum = { userId: string; weekStart: string; day: string; minutes: number; billable: number };
+
+/** The statuses that lock a week's days and make it count them (see `countedElsewhere`). */
+const HOLDING = sql.raw(`('submitted', 'approved')`);
+
+/**
+ * Whether the day `day` of person `userId` is counted by another week than the one starting
+ * `weekStart` (issue 25, a changed first day of the week): weeks made under an older first day
+ * keep their dates, so a week under the new one may overlap them. A day belongs to the submitted
+ * or approved week holding it that was submitted first; a week counts only its days no other
+ * such week holds first. Without a change of the first day no two weeks overlap and this is
+ * false for every day. SQL over `timesheet_weeks`, for the reads' WHERE.
+ */
+function countedElsewhere(companyId: string, userId: SQL, weekStart: SQL, day: SQL): SQL {
+  return sql`exists (
+    select 1 from timesheet_weeks o
+      left join timesheet_weeks me on me.company_id = o.company_id and me.user_id = o.user_id
+           and me.week_start = ${weekStart} and me.status in ${HOLDING}
+     where o.company_id = ${companyId} and o.user_id = ${userId} and o.status in ${HOLDING}
+       and o.week_start <> ${weekStart} and o.week_start <= ${day} and o.week_start + 6 >= ${day}
+       and (me.id is null or o.submitted_at < me.submitted_at
+            or (o.submitted_at = me.submitted_at and o.id < me.id)))`;
+}
+
+/** An entry's day: `logged_at` holds its day's 00:00 UTC (see time-logs' `dayStart`). */
+const entryDay = sql`(${timeLogs.loggedAt} at time zone 'UTC')::date`;
 
 export const timesheetsRepo = {
-  async settings(scope: Scope): Promise<Settings> {
-    const [row] = await scope.db
+  /**
+   * The company's settings; `lock`: the company row locked for share (the time writes and the
+   * transitions, so the first day of the week cannot change under them) or for update (a change
+   * of the settings).
+   */
+  async settings(scope: Scope, lock?: 'share' | 'update'): Promise<Settings> {
+    const q = scope.db
       .select({
         weekStartsOn: companies.weekStartsOn,
         lockedBefore: companies.timeLockedBefore,
@@ -118,8 +151,50 @@ export const timesheetsRepo = {
       })
       .from(companies)
       .where(eq(companies.id, scope.companyId));
+    const [row] = await (lock ? q.for(lock) : q);
     if (!row) throw new Error('company of the scope not found');
     return row;
+  },
+
+  /** Whether any week of the company waits for approval (the first day of the week may not change then). */
+  async anySubmitted(scope: Scope): Promise<boolean> {
+    const [row] = await scope.db
+      .select({ id: timesheetWeeks.id })
+      .from(timesheetWeeks)
+      .where(scope.own(timesheetWeeks, eq(timesheetWeeks.status, 'submitted')))
+      .limit(1);
+    return !!row;
+  },
+
+  /**
+   * The statuses of the person's submitted or approved weeks holding any of `days` (by range: a
+   * week made under an older first day of the week keeps its dates), per day.
+   */
+  async holdingStatuses(
+    scope: Scope,
+    userId: string,
+    days: readonly string[],
+  ): Promise<Map<string, TimesheetStatus[]>> {
+    const out = new Map<string, TimesheetStatus[]>(days.map((d) => [d, []]));
+    if (days.length === 0) return out;
+    const sorted = [...days].sort();
+    const rows = await scope.db
+      .select({ weekStart: timesheetWeeks.weekStart, status: timesheetWeeks.status })
+      .from(timesheetWeeks)
+      .where(
+        scope.own(
+          timesheetWeeks,
+          eq(timesheetWeeks.userId, userId),
+          sql`${timesheetWeeks.status} in ${HOLDING}`,
+          gte(timesheetWeeks.weekStart, addDays(sorted[0] ?? '', -6)),
+          sql`${timesheetWeeks.weekStart} <= ${sorted[sorted.length - 1]}`,
+        ),
+      );
+    for (const day of days)
+      for (const r of rows)
+        if (r.weekStart <= day && day <= addDays(r.weekStart, 6))
+          out.get(day)?.push(r.status as TimesheetStatus);
+    return out;
   },
 
   /**
@@ -136,7 +211,7 @@ export const timesheetsRepo = {
           sql`, `,
         )}${sql.raw(']::text[]')}) as k order by k`,
       );
-    return timesheetsRepo.settings(scope);
+    return timesheetsRepo.settings(scope, 'share');
   },
 
   async updateSettings(scope: Scope, patch: Partial<Settings>): Promise<void> {
@@ -315,6 +390,8 @@ export const timesheetsRepo = {
             Number,
           ),
         entries: sql<number>`count(*)`.mapWith(Number),
+        /** false: the day is counted by an overlapping week submitted first (`countedElsewhere`). */
+        counted: sql<boolean>`not ${countedElsewhere(scope.companyId, sql`${timeLogs.userId}`, sql`${from}::date`, entryDay)}`,
       })
       .from(timeLogs)
       .innerJoin(
@@ -339,33 +416,34 @@ export const timesheetsRepo = {
         tasks.number,
         tasks.title,
         sql`6`,
+        sql`10`,
       )
       .orderBy(asc(projects.name), sql`${tasks.title} asc nulls first`, asc(timeLogs.projectId), sql`3`);
   },
 
-  /** Minutes per person and day for each (person, week) listed: one statement for a whole page. */
+  /**
+   * Minutes per person, week and day for each (person, week) listed, each week counting only the
+   * days no overlapping week holds first (`countedElsewhere`): one statement for a whole page.
+   */
   async daySums(scope: Scope, weeks: readonly { userId: string; weekStart: string }[]): Promise<DaySum[]> {
     if (weeks.length === 0) return [];
-    const ranges = sql.join(
-      weeks.map(
-        (w) =>
-          sql`(${timeLogs.userId} = ${w.userId} and ${timeLogs.loggedAt} >= ${dayStart(w.weekStart)} and ${timeLogs.loggedAt} < ${dayStart(addDays(w.weekStart, 7))})`,
-      ),
-      sql` or `,
+    const listed = sql.join(
+      weeks.map((w) => sql`(${w.userId}::uuid, ${w.weekStart}::date)`),
+      sql`, `,
     );
-    return scope.db
-      .select({
-        userId: timeLogs.userId,
-        day: sql<string>`to_char(${timeLogs.loggedAt} at time zone 'UTC', 'YYYY-MM-DD')`,
-        minutes: sql<number>`sum(${timeLogs.durationMinutes})`.mapWith(Number),
-        billable:
-          sql<number>`coalesce(sum(${timeLogs.durationMinutes}) filter (where ${timeLogs.billable}), 0)`.mapWith(
-            Number,
-          ),
-      })
-      .from(timeLogs)
-      .where(scope.own(timeLogs, sql`(${ranges})`))
-      .groupBy(timeLogs.userId, sql`2`);
+    return rowsOf<DaySum>(
+      await scope.db.execute(sql`
+        select w.user_id as "userId", to_char(w.week_start, 'YYYY-MM-DD') as "weekStart",
+               to_char(l.logged_at at time zone 'UTC', 'YYYY-MM-DD') as day,
+               sum(l.duration_minutes)::int as minutes,
+               coalesce(sum(l.duration_minutes) filter (where l.billable), 0)::int as billable
+          from (values ${listed}) as w (user_id, week_start)
+          join time_logs l on l.company_id = ${scope.companyId} and l.user_id = w.user_id
+               and l.logged_at >= w.week_start::timestamp at time zone 'UTC'
+               and l.logged_at < (w.week_start + 7)::timestamp at time zone 'UTC'
+         where not ${countedElsewhere(scope.companyId, sql`w.user_id`, sql`w.week_start`, sql`(l.logged_at at time zone 'UTC')::date`)}
+         group by 1, 2, 3`),
+    );
   },
 
   /** The approvals list: weeks of the people `approvable` lets the actor approve, oldest week first. */
@@ -494,8 +572,10 @@ export const timesheetsRepo = {
 
   /**
    * Approved time over [from, to] by day, person, project, task and billable flag (the payroll
-   * export): entries whose week (the company's weeks, `weekStartsOn`) is approved, one grouped
-   * statement, in day, person, project order.
+   * export): entries whose day belongs to an approved week (the submitted or approved week holding
+   * it that was submitted first: `countedElsewhere`'s rule, so each entry once, also where weeks
+   * made under an older first day of the week overlap newer ones), one grouped statement, in day,
+   * person, project order.
    */
   async approvedTime(
     scope: Scope,
@@ -506,7 +586,6 @@ export const timesheetsRepo = {
       userId?: string | undefined;
       billable?: boolean | undefined;
     },
-    weekStartsOn: number,
   ): Promise<ApprovedTimeRow[]> {
     const c = scope.companyId;
     const day = sql`(l.logged_at at time zone 'UTC')::date`;
@@ -517,9 +596,11 @@ export const timesheetsRepo = {
                case when t.id is null then null else p.code || '-' || t.number end as "taskKey",
                t.title as "taskTitle", l.billable, sum(l.duration_minutes)::int as minutes
           from time_logs l
-          join timesheet_weeks w on w.company_id = l.company_id and w.user_id = l.user_id
-               and w.status = 'approved'
-               and w.week_start = ${day} - ((extract(dow from ${day})::int - ${weekStartsOn} + 7) % 7)
+          join lateral (
+            select w.status from timesheet_weeks w
+             where w.company_id = l.company_id and w.user_id = l.user_id and w.status in ${HOLDING}
+               and w.week_start <= ${day} and w.week_start + 6 >= ${day}
+             order by w.submitted_at, w.id limit 1) w on w.status = 'approved'
           join users u on u.company_id = l.company_id and u.id = l.user_id
           join projects p on p.company_id = l.company_id and p.id = l.project_id
           left join tasks t on t.company_id = l.company_id and t.id = l.task_id
@@ -534,36 +615,50 @@ export const timesheetsRepo = {
   },
 
   /**
-   * Records that `userIds` are reminded of `weekStart`; answers those who were not yet (the unique
-   * key): whichever process's round gets there first reminds them, once.
+   * Records that each person is reminded of their week; answers those who were not yet (the unique
+   * key (company, person, week)): whichever process's round gets there first reminds them, once.
    */
-  async markReminded(scope: Scope, userIds: readonly string[], weekStart: string): Promise<string[]> {
-    if (userIds.length === 0) return [];
-    const rows = await scope.db
+  async markReminded(
+    scope: Scope,
+    due: readonly { userId: string; weekStart: string }[],
+  ): Promise<{ userId: string; weekStart: string }[]> {
+    if (due.length === 0) return [];
+    return scope.db
       .insert(timesheetReminders)
-      .values(userIds.map((userId) => scope.values({ userId, weekStart })))
+      .values(due.map((d) => scope.values({ userId: d.userId, weekStart: d.weekStart })))
       .onConflictDoNothing()
-      .returning({ userId: timesheetReminders.userId });
-    return rows.map((r) => r.userId);
+      .returning({ userId: timesheetReminders.userId, weekStart: timesheetReminders.weekStart });
   },
 
-  /** The statuses of these people's weeks starting `weekStart` (a week without a row is open). */
-  async statusesOf(
+  /** The active people of the company among `userIds` with their time zones. */
+  async zonesOf(scope: Scope, userIds: readonly string[]): Promise<{ userId: string; timeZone: string }[]> {
+    if (userIds.length === 0) return [];
+    return scope.db
+      .select({ userId: users.id, timeZone: users.timeZone })
+      .from(users)
+      .where(scope.own(users, inArray(users.id, [...userIds])));
+  },
+
+  /** The statuses of (person, week) pairs (a week without a row is open), keyed `userId:weekStart`. */
+  async statusesOfWeeks(
     scope: Scope,
-    userIds: readonly string[],
-    weekStart: string,
+    weeks: readonly { userId: string; weekStart: string }[],
   ): Promise<Map<string, string>> {
-    if (userIds.length === 0) return new Map();
+    if (weeks.length === 0) return new Map();
     const rows = await scope.db
-      .select({ userId: timesheetWeeks.userId, status: timesheetWeeks.status })
+      .select({
+        userId: timesheetWeeks.userId,
+        weekStart: timesheetWeeks.weekStart,
+        status: timesheetWeeks.status,
+      })
       .from(timesheetWeeks)
       .where(
         scope.own(
           timesheetWeeks,
-          eq(timesheetWeeks.weekStart, weekStart),
-          inArray(timesheetWeeks.userId, [...userIds]),
+          inArray(timesheetWeeks.userId, [...new Set(weeks.map((w) => w.userId))]),
+          inArray(timesheetWeeks.weekStart, [...new Set(weeks.map((w) => w.weekStart))]),
         ),
       );
-    return new Map(rows.map((r) => [r.userId, r.status]));
+    return new Map(rows.map((r) => [`${r.userId}:${r.weekStart}`, r.status]));
   },
 };

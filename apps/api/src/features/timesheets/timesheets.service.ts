@@ -20,7 +20,7 @@ import { conflict, fieldError, forbidden, notFound } from '../../lib/errors.ts';
 import { toPaged } from '../../lib/list.ts';
 import type { LiveChange } from '../../lib/live-events.ts';
 import type { Scope } from '../../lib/scope.ts';
-import { addDays, daysBetween, todayUtc } from '../time-logs/index.ts';
+import { daysBetween, todayIn } from '../time-logs/index.ts';
 import { addToSums, emptySums, toWeek, type WeekSums } from './timesheets.mapper.ts';
 import { timesheetsPolicy } from './timesheets.policy.ts';
 import { type PersonRow, type Settings, timesheetsRepo, type WeekRow } from './timesheets.repo.ts';
@@ -104,8 +104,22 @@ export const timesheetsService = {
     return toSettings(await timesheetsRepo.settings(scope));
   },
 
+  /**
+   * Changes the settings. The first day of the week may not change while a week waits for
+   * approval (409): that week's dates would no longer be a week. Weeks decided before keep their
+   * dates (history); every other week follows the new first day at once, and where one overlaps a
+   * kept week the days count once (see the repository's `countedElsewhere`).
+   */
   async updateSettings(scope: Scope, body: UpdateTimesheetSettingsBody): Promise<TimesheetSettings> {
     await scope.transaction(async (tx) => {
+      // The company row locked: no time write or transition reads the old first day meanwhile.
+      const before = await timesheetsRepo.settings(tx, 'update');
+      if (
+        body.weekStartsOn !== undefined &&
+        body.weekStartsOn !== before.weekStartsOn &&
+        (await timesheetsRepo.anySubmitted(tx))
+      )
+        throw conflict(TIMESHEET_MESSAGES.weekStartWhileSubmitted);
       await timesheetsRepo.updateSettings(tx, body);
       // Every open week and grid of the company may change (its days, its locks): no person named.
       tx.emit({ type: 'timesheet', action: 'updated', id: tx.companyId });
@@ -140,7 +154,8 @@ export const timesheetsService = {
     if (!person) throw notFound('Timesheet');
     if (person.userId !== scope.actor.userId && !timesheetsPolicy.approves(scope.actor, person))
       throw notFound('Timesheet');
-    const { weekStart, weekEnd } = weekOf(day ?? todayUtc(), settings.weekStartsOn);
+    // No day named: the week holding the person's today, in their time zone.
+    const { weekStart, weekEnd } = weekOf(day ?? todayIn(person.timeZone), settings.weekStartsOn);
     const [week, cells] = await Promise.all([
       timesheetsRepo.week(scope, person.userId, weekStart),
       timesheetsRepo.cells(scope, person.userId, weekStart, weekEnd),
@@ -170,7 +185,17 @@ export const timesheetsService = {
         ? settings.lockedBefore
         : null;
     return {
-      ...toWeek(scope.actor, settings, person, weekStart, week, sumsOf(weekStart, cells)),
+      ...toWeek(
+        scope.actor,
+        settings,
+        person,
+        weekStart,
+        week,
+        sumsOf(
+          weekStart,
+          cells.filter((c) => c.counted),
+        ),
+      ),
       rows: [...rows.values()],
       history: history.map((h) => ({ ...h, at: h.at.toISOString() })),
       lockedBefore,
@@ -242,9 +267,7 @@ export const timesheetsService = {
       result.rows.map((r) => ({ userId: r.userId, weekStart: r.weekStart })),
     );
     return toPaged(q, result, (row: WeekRow & PersonRow) => {
-      const mine = sums.filter(
-        (s) => s.userId === row.userId && s.day >= row.weekStart && s.day <= addDays(row.weekStart, 6),
-      );
+      const mine = sums.filter((s) => s.userId === row.userId && s.weekStart === row.weekStart);
       return toWeek(scope.actor, settings, row, row.weekStart, row, sumsOf(row.weekStart, mine));
     });
   },
@@ -294,7 +317,12 @@ export const timesheetReports = {
       if (!p || (!p.member && !scope.actor.permissions.has('project:read:all'))) throw notFound('Project');
     }
     const settings = await timesheetsRepo.settings(scope);
-    const { weekStart, weekEnd } = weekOf(q.weekStart ?? todayUtc(), settings.weekStartsOn);
+    // No week named: the reader's this week, in their time zone.
+    const reader = q.weekStart ? null : await timesheetsRepo.person(scope, scope.actor.userId);
+    const { weekStart, weekEnd } = weekOf(
+      q.weekStart ?? todayIn(reader?.timeZone ?? 'UTC'),
+      settings.weekStartsOn,
+    );
     const people = and(
       q.departmentId ? sql`u.department_id = ${q.departmentId}` : undefined,
       q.projectId
@@ -323,18 +351,13 @@ export const timesheetReports = {
     if (q.to < q.from) throw fieldError('to', 'The end is before the start');
     if (daysBetween(q.from, q.to) > EXPORT_MAX_DAYS)
       throw fieldError('to', `At most ${EXPORT_MAX_DAYS} days at a time`);
-    const settings = await timesheetsRepo.settings(scope);
-    const rows = await timesheetsRepo.approvedTime(
-      scope,
-      {
-        from: q.from,
-        to: q.to,
-        projectId: q.projectId,
-        userId: q.userId,
-        billable: q.billable === undefined ? undefined : q.billable === 'true',
-      },
-      settings.weekStartsOn,
-    );
+    const rows = await timesheetsRepo.approvedTime(scope, {
+      from: q.from,
+      to: q.to,
+      projectId: q.projectId,
+      userId: q.userId,
+      billable: q.billable === undefined ? undefined : q.billable === 'true',
+    });
     return stringify(
       rows.map((r) => [
         r.day,

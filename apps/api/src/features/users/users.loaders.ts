@@ -38,6 +38,9 @@ export const usersReads = {
   get roleUserCounts() {
     return usersRepo.roleUserCounts;
   },
+  get timeZones() {
+    return usersRepo.timeZones;
+  },
 };
 
 /** What other features change on users: sign-in bookkeeping, a removed department, the first admin. */

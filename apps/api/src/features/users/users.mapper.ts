@@ -25,6 +25,7 @@ export function toUserProfile(row: UserRow): UserProfile {
     departmentId: row.departmentId,
     departmentName: row.departmentName,
     profilePhotoUrl: profilePhotoUrl(row),
+    timeZone: row.timeZone,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };

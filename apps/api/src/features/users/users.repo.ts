@@ -33,6 +33,7 @@ export const profileColumns = {
   departmentManagerId: departments.managerId,
   profilePhotoPath: users.profilePhotoPath,
   mustChangePassword: users.mustChangePassword,
+  timeZone: users.timeZone,
   createdAt: users.createdAt,
   updatedAt: users.updatedAt,
 };
@@ -54,6 +55,7 @@ export type UserRow = {
   departmentManagerId: string | null;
   profilePhotoPath: string | null;
   mustChangePassword: boolean;
+  timeZone: string;
   createdAt: Date;
   updatedAt: Date;
 };
@@ -331,6 +333,16 @@ export const usersRepo = {
       .where(scope.own(users, eq(users.id, userId)))
       .returning({ id: users.id });
     return rows.length > 0;
+  },
+
+  /** The IANA time zones of these people of the company, by id (issue 25: their local days). */
+  async timeZones(scope: Scope, userIds: readonly string[]): Promise<Map<string, string>> {
+    if (userIds.length === 0) return new Map();
+    const rows = await scope.db
+      .select({ userId: users.id, timeZone: users.timeZone })
+      .from(users)
+      .where(scope.own(users, inArray(users.id, [...new Set(userIds)])));
+    return new Map(rows.map((r) => [r.userId, r.timeZone]));
   },
 
   /** Whether the user must change a password a Company Admin set before anything else. */

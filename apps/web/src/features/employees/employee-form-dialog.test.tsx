@@ -18,6 +18,7 @@ const employee: UserProfile = {
   departmentId: null,
   departmentName: null,
   profilePhotoUrl: null,
+  timeZone: 'UTC',
   createdAt: '2026-01-01T00:00:00.000Z',
   updatedAt: '2026-01-01T00:00:00.000Z',
 };

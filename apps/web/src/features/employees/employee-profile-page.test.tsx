@@ -19,6 +19,7 @@ function detail(n: number, firstName: string): EmployeeDetail {
     departmentId: null,
     departmentName: 'Design',
     profilePhotoUrl: null,
+    timeZone: 'UTC',
     createdAt: '2026-01-01T00:00:00.000Z',
     updatedAt: '2026-01-01T00:00:00.000Z',
     projects: [{ projectId: '00000000-0000-4000-8000-300000000001', name: 'Website Redesign' }],

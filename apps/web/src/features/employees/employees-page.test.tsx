@@ -22,6 +22,7 @@ function person(n: number, firstName: string): UserProfile {
     departmentId: null,
     departmentName: null,
     profilePhotoUrl: null,
+    timeZone: 'UTC',
     createdAt: '2026-01-01T00:00:00.000Z',
     updatedAt: '2026-01-01T00:00:00.000Z',
   };
