@@ -63,6 +63,8 @@ import { notificationsService } from './features/notifications/notifications.ser
 import { watchersRoutes } from './features/watchers/watchers.routes.ts';
 import { watchersService } from './features/watchers/watchers.service.ts';
 import { eventsRoutes } from './features/events/events.routes.ts';
+import { calendarRoutes } from './features/calendar/calendar.routes.ts';
+import { calendarService } from './features/calendar/calendar.service.ts';
 import { createMetrics, metricsRoutes, type PoolStats, timeRequests } from './lib/metrics.ts';
 import { healthRoutes } from './features/health/health.routes.ts';
 import { companyModulesRoutes } from './features/company-modules/company-modules.routes.ts';
@@ -364,6 +366,16 @@ export async function buildApp({
   await app.register(companyModulesRoutes, { grants: companyModulesService });
   await app.register(permissionsRoutes, { permissions: permissionsService });
   await app.register(rolesRoutes, { roles: rolesService });
+  await app.register(calendarRoutes, {
+    calendar: calendarService({
+      db,
+      publicUrl: config.publicUrl,
+      // A feed has no session: the owner's permissions come from the auth plugin's cache, read at
+      // the company's authorisation version like a request's (its expiry is not read).
+      permissionsOf: (owner) => app.authz.cache.permissions({ ...owner, expiresAt: new Date() }),
+    }),
+    config,
+  });
   await app.register(eventsRoutes, { ...config.liveStream, liveStreams: metrics.liveStreams });
 
   await app.register(webPlugin, { distDir: config.webDistDir });

@@ -21,6 +21,7 @@ const src = fileURLToPath(new URL('.', import.meta.url));
 const PREFIX_FILES: Record<string, string> = {
   audit: 'features/audit/audit.routes.ts',
   auth: 'features/auth/auth.routes.ts',
+  calendar: 'features/calendar/calendar.routes.ts',
   comments: 'features/comments/comments.routes.ts',
   companies: 'features/companies/companies.routes.ts',
   companyroles: 'features/company-roles/company-roles.routes.ts',

@@ -32,3 +32,4 @@ export * from './board.ts';
 export * from './impersonation.ts';
 export * from './profiles.ts';
 export * from './timesheet-weeks.ts';
+export * from './calendar.ts';

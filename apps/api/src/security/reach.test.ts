@@ -301,6 +301,10 @@ const bases: Record<string, Base> = {
     spec: () => ({ path: `/api/Tasks/projects/${own.project}/tasks` }),
   },
   'GET /api/Tasks/users/mytasks': { spec: () => ({ path: '/api/Tasks/users/mytasks' }) },
+  // Issue 26: the calendar of a project, over one month.
+  'GET /api/Calendar/tasks': {
+    spec: () => ({ path: '/api/Calendar/tasks', query: { from: '2026-01-01', to: '2026-01-31' } }),
+  },
   // All Tasks needs task:read:all, which the Employee lacks.
   'GET /api/Tasks/all': { callers: ['admin'], spec: () => ({ path: '/api/Tasks/all' }) },
   'POST /api/tasks/{id}/subtasks': {

@@ -48,6 +48,10 @@ const ALLOWED: readonly { why: string; match: RegExp }[] = [
     match: /from "refresh_tokens" inner join "sessions" .* where "refresh_tokens"\."token_hash" = \$\d+/,
   },
   {
+    why: 'a calendar feed link by its token hash, with its owner (calendarRepo.ownerByTokenHash)',
+    match: /from "calendar_feeds" inner join "users" .* where "calendar_feeds"\."token_hash" = \$\d+/,
+  },
+  {
     why: 'a password token by its hash, or used by its id (sessionsRepo)',
     match:
       /(from "password_tokens" where \("password_tokens"\."token_hash" = \$\d+|^update "password_tokens" set "used_at" = \$\d+ where \("password_tokens"\."id" = \$\d+)/,

@@ -10,3 +10,4 @@ export * from './idempotency.ts';
 export * from './changes.ts';
 export * from './todos.ts';
 export * from './timesheets.ts';
+export * from './calendar.ts';
