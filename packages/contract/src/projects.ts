@@ -73,9 +73,33 @@ export type Project = z.infer<typeof projectSchema>;
  */
 export const topLevelTasksLabel = (n: number) => `${n} top-level ${n === 1 ? 'task' : 'tasks'}`;
 
+/**
+ * A project's time against its estimate (issue 25), one definition wherever it shows (the project
+ * overview; the reports use the same estimate rule):
+ * - `estimatedMinutes`: every task's estimate counts, except a parent's whose subtasks carry
+ *   estimates of their own (theirs count instead), so a parent and its subtasks are never both
+ *   counted and a parent's estimate is not lost when it is split into unestimated subtasks.
+ * - `loggedMinutes`: every entry on the project, on any task or subtask or none, that the reader
+ *   may see (the time logs' rule: everyone's with timelog:read:all, else their own and those of
+ *   the departments they manage): the total the time logs and the hours report give for it.
+ * - `unestimatedLoggedMinutes`: the part of it on work without an estimate: a top-level task
+ *   neither it nor any of its subtasks has one (its subtasks' time included), or no task.
+ * - `coverage`: whose time is counted: 'all', 'team' (the reader's and their departments') or
+ *   'own'.
+ */
+export const projectTimeSchema = z.object({
+  estimatedMinutes: z.number().int(),
+  loggedMinutes: z.number().int(),
+  unestimatedLoggedMinutes: z.number().int(),
+  coverage: z.enum(['all', 'team', 'own']),
+});
+export type ProjectTime = z.infer<typeof projectTimeSchema>;
+
 export const projectDetailSchema = projectSchema.extend({
   documents: z.array(documentSchema),
   taskLists: z.array(taskListSchema),
+  /** Null when the reader may not read time logs (no timelog:read or timelog:read:all). */
+  time: projectTimeSchema.nullable(),
 });
 export type ProjectDetail = z.infer<typeof projectDetailSchema>;
 

@@ -69,7 +69,18 @@ export const hoursReportSchema = z.object({
   coverage: z.enum(['company', 'team', 'user']),
   totalMinutes: z.number().int(),
   totalHours: z.number(),
-  byProject: z.array(z.object({ projectId: z.uuid(), projectName: z.string(), ...minutesAndHours })),
+  /**
+   * Minutes in the range per project, with the project's whole estimate (issue 25's rule, as the
+   * project overview counts it; null when none of its tasks has one).
+   */
+  byProject: z.array(
+    z.object({
+      projectId: z.uuid(),
+      projectName: z.string(),
+      ...minutesAndHours,
+      estimatedMinutes: z.number().int().nullable(),
+    }),
+  ),
   byUser: z.array(z.object({ userId: z.uuid(), userName: z.string(), ...minutesAndHours })),
   /** Every day of the range, zero included, oldest first. */
   byDay: z.array(z.object({ day: z.string(), ...minutesAndHours })),
@@ -174,6 +185,11 @@ const memberFiguresSchema = z.object({
   doneCount: z.number().int(),
   minutes: z.number().int(),
   hours: z.number(),
+  /**
+   * The estimates of those tasks (issue 25's rule: a parent's only when none of its subtasks has
+   * one; a task shared by several people counts whole for each), in minutes; 0 when none has one.
+   */
+  estimatedMinutes: z.number().int(),
 });
 
 export const teamReportSchema = z.object({
@@ -219,6 +235,8 @@ export const memberReportSchema = z.object({
       dueDate: z.string().nullable(),
       minutesLogged: z.number().int(),
       hoursLogged: z.number(),
+      /** Its estimate as the member's total counts it (null: none, or counted on its subtasks). */
+      estimatedMinutes: z.number().int().nullable(),
     }),
   ),
   /** Every day of the range, zero included, oldest first. */

@@ -67,7 +67,11 @@ export const projectsReadApi = baseApi.injectEndpoints({
     }),
     getProject: build.query<ProjectDetail, string>({
       query: (id) => `Project/${encodeURIComponent(id)}`,
-      providesTags: (_r, _e, id) => [{ type: 'Project', id }],
+      // Its time against the estimate (issue 25) changes with every time entry.
+      providesTags: (_r, _e, id) => [
+        { type: 'Project', id },
+        { type: 'TimeLog', id: 'LIST' },
+      ],
     }),
   }),
 });

@@ -111,6 +111,7 @@ export function project(extra: Partial<ProjectDetail> = {}): ProjectDetail {
     updatedAt: '2026-01-01T00:00:00.000Z',
     documents: [],
     taskLists: [taskList()],
+    time: null,
     ...extra,
   };
 }

@@ -11,6 +11,10 @@ export const projectsReads = {
   get byId() {
     return projectsRepo.byId;
   },
+  /** Projects' estimates (the issue 25 rule), for the reports. */
+  get estimates() {
+    return projectsRepo.estimates;
+  },
   get coMemberIds() {
     return projectsRepo.coMemberIds;
   },

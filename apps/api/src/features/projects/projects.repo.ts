@@ -1,9 +1,18 @@
-import { aliasedTable, and, asc, eq, exists, gte, inArray, lte, type SQL, sql } from 'drizzle-orm';
+import { aliasedTable, and, asc, eq, exists, gte, inArray, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { ProjectListQuery } from '@taskhive/contract';
-import { projectMembers, projects, taskStatuses, users } from '../../db/schema/index.ts';
+import {
+  departments,
+  projectMembers,
+  projects,
+  taskStatuses,
+  tasks,
+  timeLogs,
+  users,
+} from '../../db/schema/index.ts';
 import { countAll, type ListResult, pageWindow, searchAny, sortBy, totalOf } from '../../lib/list.ts';
 import type { Scope } from '../../lib/scope.ts';
 import { taskTallies } from '../tasks/index.ts';
+import { managedUserIds } from '../time-logs/index.ts';
 
 export type ProjectRow = {
   id: string;
@@ -76,6 +85,32 @@ function select(scope: Scope) {
     );
 }
 
+/**
+ * THE estimate rule of issue 25 (contract `projectTimeSchema`), for a task row `t` (an alias of
+ * `tasks`): its estimate in minutes when it counts, else null. Every task's estimate counts except
+ * a parent's whose subtasks carry estimates of their own (theirs count instead), so summing it over
+ * any set of tasks never counts a parent and its subtasks both. The project overview and the
+ * reports (per person and per task) read it.
+ */
+export function countedEstimateMinutes(t: typeof tasks): SQL<number | null> {
+  const sub = aliasedTable(tasks, 'est_sub');
+  // `tasks_parent_idx` (company, parent): a look-up per task with an estimate.
+  const estimatedSubtask = sql`exists (select 1 from ${tasks} ${sql.identifier('est_sub')} where ${sub.companyId} = ${t.companyId} and ${sub.parentTaskId} = ${t.id} and ${sub.estimatedHours} is not null)`;
+  return sql<
+    number | null
+  >`case when ${t.estimatedHours} is not null and (${t.parentTaskId} is not null or not ${estimatedSubtask}) then round(${t.estimatedHours} * 60)::int end`;
+}
+
+/**
+ * Whose time a reader sees, as the time logs' rule says (`timeLogPolicy.seesTimeOf`): null for
+ * everyone's (timelog:read:all), else a condition on the entry's user: their own and the members
+ * of the departments they manage.
+ */
+function visibleTime(scope: Scope): SQL | undefined {
+  if (scope.actor.permissions.has('timelog:read:all')) return undefined;
+  return or(eq(timeLogs.userId, scope.actor.userId), inArray(timeLogs.userId, managedUserIds(scope)));
+}
+
 /** What a member row shows of the person (`MemberRow`'s user columns). */
 const memberPerson = {
   firstName: users.firstName,
@@ -97,6 +132,80 @@ type ProjectPatch = {
 
 /** The only place that touches `projects` and `project_members`. Every statement goes through the scope. */
 export const projectsRepo = {
+  /**
+   * A project's time against its estimate (contract `projectTimeSchema`): one statement. Estimated:
+   * `countedEstimateMinutes` summed over the project's tasks (`tasks_project_idx`). Logged: the
+   * entries of the project the reader may see (`time_logs_project_page_idx`), grouped by task
+   * first, so the join to tasks is one row per task; an entry counts as unestimated when its task's
+   * top-level task has no estimate on it or any subtask, or when it has no task.
+   */
+  async timeFigures(scope: Scope, projectId: string) {
+    const visible = visibleTime(scope);
+    const t = aliasedTable(tasks, 't');
+    const byTask = scope.db.$with('by_task').as(
+      scope.db
+        .select({ taskId: timeLogs.taskId, minutes: sql<number>`sum(${timeLogs.durationMinutes})`.as('m') })
+        .from(timeLogs)
+        .where(scope.own(timeLogs, eq(timeLogs.projectId, projectId), visible))
+        .groupBy(timeLogs.taskId),
+    );
+    // Top-level tasks of the project with an estimate on them or on a subtask.
+    const e = aliasedTable(tasks, 'e');
+    const estimatedTops = scope.db.$with('estimated_tops').as(
+      scope.db
+        .selectDistinct({ id: sql<string>`coalesce(${e.parentTaskId}, ${e.id})`.as('top_id') })
+        .from(e)
+        .where(scope.own(e, eq(e.projectId, projectId), sql`${e.estimatedHours} is not null`)),
+    );
+    const estimated = scope.db
+      .select({ n: sql<number>`coalesce(sum(${countedEstimateMinutes(t)}), 0)` })
+      .from(t)
+      .where(scope.own(t, eq(t.projectId, projectId)));
+    const manages = scope.db
+      .select({ one: sql`1` })
+      .from(departments)
+      .where(scope.own(departments, eq(departments.managerId, scope.actor.userId)));
+    const task = aliasedTable(tasks, 'task');
+    const [row] = await scope.db
+      .with(byTask, estimatedTops)
+      .select({
+        estimated: sql<number>`(${estimated})`.mapWith(Number),
+        logged: sql<number>`coalesce(sum(${byTask.minutes}), 0)`.mapWith(Number),
+        unestimated:
+          sql<number>`coalesce(sum(${byTask.minutes}) filter (where ${estimatedTops.id} is null), 0)`.mapWith(
+            Number,
+          ),
+        manages: sql<boolean>`exists (${manages})`,
+      })
+      .from(byTask)
+      .leftJoin(task, and(eq(task.companyId, scope.companyId), eq(task.id, byTask.taskId)))
+      .leftJoin(estimatedTops, sql`${estimatedTops.id} = coalesce(${task.parentTaskId}, ${task.id})`);
+    const coverage: 'all' | 'team' | 'own' = visible === undefined ? 'all' : row?.manages ? 'team' : 'own';
+    return {
+      estimatedMinutes: row?.estimated ?? 0,
+      loggedMinutes: row?.logged ?? 0,
+      unestimatedLoggedMinutes: row?.unestimated ?? 0,
+      coverage,
+    };
+  },
+
+  /**
+   * The estimates of these projects (`countedEstimateMinutes` summed per project), one grouped
+   * statement; a project whose tasks carry no estimate is absent.
+   */
+  async estimates(scope: Scope, projectIds: string[]): Promise<Map<string, number>> {
+    if (projectIds.length === 0) return new Map();
+    const t = aliasedTable(tasks, 't');
+    const rows = await scope.db
+      .select({ projectId: t.projectId, minutes: sql<number | null>`sum(${countedEstimateMinutes(t)})` })
+      .from(t)
+      .where(scope.own(t, inArray(t.projectId, projectIds), sql`${t.estimatedHours} is not null`))
+      .groupBy(t.projectId);
+    return new Map(
+      rows.filter((r) => r.minutes !== null).map((r) => [r.projectId, Number(r.minutes)] as const),
+    );
+  },
+
   /** The projects a user is a member of, within `reach` (null: any the company has), by name. */
   forMember(
     scope: Scope,

@@ -97,18 +97,26 @@ export function projectsService(deps: { storage: FileStorage; log: FastifyBaseLo
       return toPaged(q, result, (row) => toProject(row, members, figures, counts));
     },
 
+    /**
+     * One project with its members, documents, task lists and, for a reader of time logs, its
+     * time against its estimate (`projectsRepo.timeFigures`, the time logs' visibility).
+     */
     async get(scope: Scope, id: string): Promise<ProjectDetail> {
       const row = await loadProject(scope, id);
-      const [members, figures, documents, lists] = await Promise.all([
+      const p = scope.actor.permissions;
+      const readsTime = p.has('timelog:read') || p.has('timelog:read:all');
+      const [members, figures, documents, lists, time] = await Promise.all([
         projectsRepo.members(scope, [id]),
         taskTallies.projectFigures(scope, [id]),
         workDocuments.forProjects(scope, [id]),
         taskListsReads.forProject(scope, id),
+        readsTime ? projectsRepo.timeFigures(scope, id) : null,
       ]);
       return {
         ...toProject(row, members, figures),
         documents: documents.map((d) => toProjectDocument(id, d)),
         taskLists: lists.map(toTaskList),
+        time,
       };
     },
 

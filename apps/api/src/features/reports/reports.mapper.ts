@@ -1,4 +1,4 @@
-import type { MemberReport, TeamReport } from '@taskhive/contract';
+import { type MemberReport, type TeamReport, toHours } from '@taskhive/contract';
 
 /**
  * The team and member reports as CSV records. A cell a spreadsheet would read as a formula
@@ -7,11 +7,24 @@ import type { MemberReport, TeamReport } from '@taskhive/contract';
  */
 const safe = (v: string | null) => (v === null ? '' : /^[=+\-@\t\r]/.test(v) ? `'${v}` : v);
 const hours = (h: number) => h.toFixed(2);
+/** Minutes as the CSV's hours (two places, as every hours column of the exports). */
+const minutesAsHours = (m: number | null) => (m === null ? '' : toHours(m).toFixed(2));
 
-/** One row per member: name, department, tasks per status (the report's columns), tasks, done, hours. */
+/**
+ * One row per member: name, department, tasks per status (the report's columns), tasks, done,
+ * hours logged in the period and the estimated hours of those tasks (issue 25).
+ */
 export function teamCsv(r: TeamReport): string[][] {
   return [
-    ['Member', 'Department', ...r.statuses.map((s) => safe(s.statusName)), 'Tasks', 'Done', 'Hours'],
+    [
+      'Member',
+      'Department',
+      ...r.statuses.map((s) => safe(s.statusName)),
+      'Tasks',
+      'Done',
+      'Hours',
+      'Estimated hours',
+    ],
     ...r.members.map((m) => [
       safe(m.userName),
       safe(m.departmentName),
@@ -19,20 +32,25 @@ export function teamCsv(r: TeamReport): string[][] {
       String(m.taskCount),
       String(m.doneCount),
       hours(m.hours),
+      minutesAsHours(m.estimatedMinutes),
     ]),
   ];
 }
 
-/** One row per task of the member's, by due date: due date, task, project, status, hours logged in the range. */
+/**
+ * One row per task of the member's, by due date: due date, task, project, status, hours logged in
+ * the range and its estimated hours (empty when it has none that counts).
+ */
 export function memberCsv(r: MemberReport): string[][] {
   return [
-    ['Due date', 'Task', 'Project', 'Status', 'Hours logged'],
+    ['Due date', 'Task', 'Project', 'Status', 'Hours logged', 'Estimated hours'],
     ...r.tasks.map((t) => [
       t.dueDate ?? '',
       safe(t.title),
       safe(t.projectName),
       safe(t.statusName),
       hours(t.hoursLogged),
+      minutesAsHours(t.estimatedMinutes),
     ]),
   ];
 }

@@ -11,6 +11,7 @@ import {
   users,
 } from '../../db/schema/index.ts';
 import type { Scope } from '../../lib/scope.ts';
+import { countedEstimateMinutes } from '../projects/index.ts';
 import { taskTallies } from '../tasks/index.ts';
 import { notDeactivated } from '../users/index.ts';
 import { timeTallies, dayStart, nextDayStart } from '../time-logs/index.ts';
@@ -49,8 +50,15 @@ function theirTasks(scope: Scope, who: Who, from: string, to: string) {
   );
   const spanStart = sql`coalesce(${tasks.startDate}, (${tasks.createdAt} at time zone 'UTC')::date)`;
   const spanEnd = sql`coalesce(${tasks.dueDate}, (${tasks.completedAt} at time zone 'UTC')::date, 'infinity'::date)`;
+  // `estimate`: the task's estimate as issue 25 counts it (a parent's only when no subtask has one).
+  const estimate = countedEstimateMinutes(tasks);
   const assigned = scope.db
-    .select({ userId: taskAssignees.userId, id: tasks.id, statusId: tasks.statusId })
+    .select({
+      userId: taskAssignees.userId,
+      id: tasks.id,
+      statusId: tasks.statusId,
+      estimate: sql<number | null>`${estimate}`.as('estimate'),
+    })
     .from(tasks)
     .innerJoin(taskAssignees, assigneeJoin)
     .where(
@@ -62,7 +70,12 @@ function theirTasks(scope: Scope, who: Who, from: string, to: string) {
       ),
     );
   const loggedOn = scope.db
-    .select({ userId: logged.userId, id: tasks.id, statusId: tasks.statusId })
+    .select({
+      userId: logged.userId,
+      id: tasks.id,
+      statusId: tasks.statusId,
+      estimate: sql<number | null>`${estimate}`.as('estimate'),
+    })
     .from(tasks)
     .innerJoin(logged, eq(logged.taskId, tasks.id))
     .where(scope.own(tasks));
@@ -113,7 +126,12 @@ export const reportsRepo = {
    */
   async userTasksByStatus(scope: Scope, userId: string, from: string, to: string) {
     const rows = await reportsRepo.tasksByStatus(scope, (c) => eq(c, userId), from, to);
-    return rows.map(({ statusId, taskCount, minutes }) => ({ statusId, taskCount, minutes }));
+    return rows.map(({ statusId, taskCount, minutes, estimated }) => ({
+      statusId,
+      taskCount,
+      minutes,
+      estimated,
+    }));
   },
 
   /**
@@ -129,6 +147,7 @@ export const reportsRepo = {
         statusId: mine.statusId,
         taskCount: sql<number>`count(*)`.mapWith(Number),
         minutes: sql<number>`coalesce(sum(${logged.minutes}), 0)`.mapWith(Number),
+        estimated: sql<number>`coalesce(sum(${mine.estimate}), 0)`.mapWith(Number),
       })
       .from(mine)
       .leftJoin(logged, and(eq(logged.taskId, mine.id), eq(logged.userId, mine.userId)))
@@ -148,6 +167,9 @@ export const reportsRepo = {
         projectId: tasks.projectId,
         projectName: projects.name,
         minutes: sql<number>`coalesce(${logged.minutes}, 0)`.mapWith(Number),
+        estimated: sql<number | null>`${mine.estimate}`.mapWith((v: unknown) =>
+          v === null ? null : Number(v),
+        ),
       })
       .from(mine)
       .innerJoin(tasks, eq(tasks.id, mine.id))

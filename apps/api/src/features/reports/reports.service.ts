@@ -17,7 +17,7 @@ import {
 import { timeLogs } from '../../db/schema/index.ts';
 import { fieldError, notFound } from '../../lib/errors.ts';
 import type { Scope } from '../../lib/scope.ts';
-import { loadProject } from '../projects/index.ts';
+import { loadProject, projectsReads } from '../projects/index.ts';
 import { addDays, daysBetween, todayUtc, weekStart, toTimeLog, timeLogsReads } from '../time-logs/index.ts';
 import { usersReads } from '../users/index.ts';
 import { reportPolicy } from './reports.policy.ts';
@@ -46,7 +46,7 @@ async function target(scope: Scope, userId: string) {
 const withHours = <T extends { minutes: number }>(row: T) => ({ ...row, hours: toHours(row.minutes) });
 
 type Status = { id: string; name: string; color: string | null; builtIn: string | null };
-type StatusCount = { statusId: string | null; taskCount: number; minutes: number };
+type StatusCount = { statusId: string | null; taskCount: number; minutes: number; estimated: number };
 
 /**
  * Counts per status in the company's order, every status listed (zero included), and "No status"
@@ -63,6 +63,7 @@ function statusItems(statuses: Status[], counts: StatusCount[]) {
       builtIn: s.builtIn,
       taskCount: c?.taskCount ?? 0,
       minutes: c?.minutes ?? 0,
+      estimated: c?.estimated ?? 0,
     };
   });
   const none = counts.find((r) => r.statusId === null);
@@ -74,11 +75,12 @@ function statusItems(statuses: Status[], counts: StatusCount[]) {
       builtIn: null,
       taskCount: none.taskCount,
       minutes: none.minutes,
+      estimated: none.estimated,
     });
   return items;
 }
 
-/** Tasks, done tasks (in the built-in Completed status) and minutes of some status items. */
+/** Tasks, done tasks (in the built-in Completed status), minutes and estimates of some status items. */
 function figures(items: ReturnType<typeof statusItems>) {
   const minutes = items.reduce((n, i) => n + i.minutes, 0);
   return {
@@ -86,6 +88,7 @@ function figures(items: ReturnType<typeof statusItems>) {
     doneCount: items.reduce((n, i) => n + (i.builtIn === 'completed' ? i.taskCount : 0), 0),
     minutes,
     hours: toHours(minutes),
+    estimatedMinutes: items.reduce((n, i) => n + i.estimated, 0),
   };
 }
 
@@ -107,7 +110,7 @@ export const reportsService = {
       totalCount: items.reduce((n, i) => n + i.taskCount, 0),
       totalMinutes,
       totalHours: toHours(totalMinutes),
-      items: items.map(({ minutes, builtIn: _, ...i }) => ({
+      items: items.map(({ minutes, builtIn: _, estimated: _e, ...i }) => ({
         ...i,
         minutesLogged: minutes,
         hoursLogged: toHours(minutes),
@@ -129,6 +132,11 @@ export const reportsService = {
       coverage = who === undefined ? ('company' as const) : ('team' as const);
     }
     const r = await reportsRepo.hours(scope, from, to, who, q.projectId);
+    // Each listed project's whole estimate (issue 25's rule): one grouped statement.
+    const estimates = await projectsReads.estimates(
+      scope,
+      r.byProject.map((p) => p.projectId),
+    );
     const perDay = new Map<string, number>();
     for (const d of r.byDay) perDay.set(d.day, (perDay.get(d.day) ?? 0) + d.minutes);
     const days = Array.from({ length: daysBetween(from, to) }, (_, i) => addDays(from, i));
@@ -139,7 +147,10 @@ export const reportsService = {
       coverage,
       totalMinutes,
       totalHours: toHours(totalMinutes),
-      byProject: r.byProject.map(withHours),
+      byProject: r.byProject.map((p) => ({
+        ...withHours(p),
+        estimatedMinutes: estimates.get(p.projectId) ?? null,
+      })),
       byUser: r.byUser.map(withHours),
       byDay: days.map((day) => withHours({ day, minutes: perDay.get(day) ?? 0 })),
     };
@@ -190,6 +201,7 @@ export const reportsService = {
           builtIn: null,
           taskCount: 0,
           minutes: 0,
+          estimated: 0,
         });
       return items;
     };
@@ -218,6 +230,7 @@ export const reportsService = {
         doneCount: members.reduce((n, m) => n + m.doneCount, 0),
         minutes,
         hours: toHours(minutes),
+        estimatedMinutes: members.reduce((n, m) => n + m.estimatedMinutes, 0),
       },
       members,
     };
@@ -252,7 +265,7 @@ export const reportsService = {
       from,
       to,
       ...figures(items),
-      byStatus: items.map(({ minutes, builtIn: _, ...i }) => ({
+      byStatus: items.map(({ minutes, builtIn: _, estimated: _e, ...i }) => ({
         ...i,
         minutesLogged: minutes,
         hoursLogged: toHours(minutes),
@@ -270,6 +283,7 @@ export const reportsService = {
           dueDate: t.dueDate,
           minutesLogged: t.minutes,
           hoursLogged: toHours(t.minutes),
+          estimatedMinutes: t.estimated,
         };
       }),
       byDay: Array.from({ length: daysBetween(from, to) }, (_, i) => addDays(from, i)).map((day) =>

@@ -211,7 +211,15 @@ describe('GET /api/taskreports/team', () => {
       hours: 4,
     });
     expect(d.members.find((m: Member) => m.userId === monaId)).toMatchObject({ taskCount: 0, minutes: 0 });
-    expect(d.summary).toEqual({ members: 5, taskCount: 6, doneCount: 1, minutes: 585, hours: 9.75 });
+    // No task here has an estimate (issue 25's estimates: estimates.test.ts).
+    expect(d.summary).toEqual({
+      members: 5,
+      taskCount: 6,
+      doneCount: 1,
+      minutes: 585,
+      hours: 9.75,
+      estimatedMinutes: 0,
+    });
   });
 
   it("narrows to one department's or one project's members", async () => {
@@ -270,11 +278,11 @@ describe('GET /api/taskreports/team', () => {
     expect(res.body.startsWith('\ufeff')).toBe(true);
     const lines = res.body.slice(1).trim().split('\n');
     expect(lines[0]).toBe(
-      'Member,Department,Not Started,Open,In Progress,In Review,Delayed,Completed,Cancelled,Tasks,Done,Hours',
+      'Member,Department,Not Started,Open,In Progress,In Review,Delayed,Completed,Cancelled,Tasks,Done,Hours,Estimated hours',
     );
-    expect(lines).toContain(`Eve Employee,${departmentName},0,2,1,1,0,1,0,5,1,5.75`);
-    expect(lines).toContain('Carl Colleague,Sales,0,1,0,0,0,0,0,1,0,4.00');
-    expect(lines).toContain('Mona Manager,,0,0,0,0,0,0,0,0,0,0.00');
+    expect(lines).toContain(`Eve Employee,${departmentName},0,2,1,1,0,1,0,5,1,5.75,0.00`);
+    expect(lines).toContain('Carl Colleague,Sales,0,1,0,0,0,0,0,1,0,4.00,0.00');
+    expect(lines).toContain('Mona Manager,,0,0,0,0,0,0,0,0,0,0.00,0.00');
     expect(lines).toHaveLength(6);
   });
 });
@@ -359,15 +367,15 @@ describe('GET /api/taskreports/member/{userId}', () => {
     expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(res.headers['content-disposition']).toBe(`attachment; filename="member-report-${FROM}-${TO}.csv"`);
     expect(res.body.slice(1).trim().split('\n')).toEqual([
-      'Due date,Task,Project,Status,Hours logged',
-      '2026-02-01,Old plan,Apollo,In Review,0.50',
-      '2026-06-05,Order chairs,Gemini,Completed,0.00',
-      '2026-06-10,Write the brief,Apollo,Open,1.50',
-      '2026-06-19,Book the venue,Apollo,Open,1.00',
-      '2026-07-10,Build the stage,Gemini,In Progress,2.75',
+      'Due date,Task,Project,Status,Hours logged,Estimated hours',
+      '2026-02-01,Old plan,Apollo,In Review,0.50,',
+      '2026-06-05,Order chairs,Gemini,Completed,0.00,',
+      '2026-06-10,Write the brief,Apollo,Open,1.50,',
+      '2026-06-19,Book the venue,Apollo,Open,1.00,',
+      '2026-07-10,Build the stage,Gemini,In Progress,2.75,',
     ]);
     const carl = await get(`/api/taskreports/member/${carlId}/export.csv?${RANGE}`, admin);
-    expect(carl.body.slice(1).trim().split('\n')[1]).toBe(`,"'=HYPERLINK(""x"")",Gemini,Open,4.00`);
+    expect(carl.body.slice(1).trim().split('\n')[1]).toBe(`,"'=HYPERLINK(""x"")",Gemini,Open,4.00,`);
   });
 });
 

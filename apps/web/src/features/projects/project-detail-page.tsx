@@ -25,6 +25,7 @@ import { ProjectProgress } from './project-card';
 import { ProjectDocumentsCard } from './project-documents-card';
 import { ProjectFormDialog } from './project-form-dialog';
 import { ProjectMembersCard } from './project-members-card';
+import { ProjectTime } from './project-time';
 import { useDeleteProjectMutation } from './projects-api';
 
 const TABS = ['overview', 'lists', 'board', 'documents', 'discussion'] as const;
@@ -186,6 +187,11 @@ export default function ProjectDetailPage({
                 <Fact label="Progress">
                   <ProjectProgress value={project.progress} label="Project progress" />
                 </Fact>
+                {project.time && (
+                  <Fact label="Time">
+                    <ProjectTime time={project.time} />
+                  </Fact>
+                )}
                 <Grid container spacing={2}>
                   <Grid size={{ xs: 6, sm: 3 }}>
                     <Fact label="Start">{formatDate(project.startDate)}</Fact>

@@ -113,6 +113,7 @@ export default function MemberReport({ backToTeam }: { backToTeam: boolean }) {
               { label: 'Tasks', value: data.taskCount },
               { label: 'Done', value: data.doneCount },
               { label: 'Hours', value: formatDuration(data.minutes) },
+              { label: 'Estimated', value: formatDuration(data.estimatedMinutes) },
             ]}
           />
           <Grid container spacing={2.5}>
@@ -149,10 +150,15 @@ export default function MemberReport({ backToTeam }: { backToTeam: boolean }) {
                                 <Chip size="small" variant="outlined" label={t.statusName} />
                                 <Typography
                                   variant="body2"
-                                  sx={{ minWidth: 56, textAlign: 'right' }}
-                                  aria-label={`Hours logged: ${formatDuration(t.minutesLogged)}`}
+                                  sx={{ minWidth: 56, textAlign: 'right', whiteSpace: 'nowrap' }}
+                                  aria-label={loggedLabel(t)}
                                 >
                                   {formatDuration(t.minutesLogged)}
+                                  {t.estimatedMinutes !== null && (
+                                    <Typography component="span" variant="body2" color="text.secondary">
+                                      {` of ${formatDuration(t.estimatedMinutes)}`}
+                                    </Typography>
+                                  )}
                                 </Typography>
                               </Stack>
                             </Stack>
@@ -184,5 +190,10 @@ export default function MemberReport({ backToTeam }: { backToTeam: boolean }) {
     </Stack>
   );
 }
+
+/** A task's hours for assistive technology: logged, and its estimate when it has one. */
+const loggedLabel = (t: Report['tasks'][number]) =>
+  `Hours logged: ${formatDuration(t.minutesLogged)}` +
+  (t.estimatedMinutes === null ? ', no estimate' : `, estimated ${formatDuration(t.estimatedMinutes)}`);
 
 const dueLabel = (day: string | null) => (day ? `Due ${dueFormat.format(new Date(day))}` : 'No due date');

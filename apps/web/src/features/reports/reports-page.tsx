@@ -24,6 +24,7 @@ import { PageLoader } from '../../components/page-loader';
 import { useAuthedDownload } from '../../hooks/use-authed-download';
 import { useSession } from '../../hooks/use-session';
 import { useToast } from '../../hooks/use-toast';
+import { ProjectHoursTable } from './project-hours-table';
 import { useHoursReportQuery, useUserTasksByStatusQuery } from './reports-api';
 
 const charts = () => import('./report-charts');
@@ -235,9 +236,12 @@ function UserReport() {
               ) : hours.data.byProject.length === 0 ? (
                 <EmptyState title="No time logged in this range" />
               ) : (
-                <Suspense fallback={chartFallback}>
-                  <HoursByProjectChart data={hours.data.byProject} />
-                </Suspense>
+                <Stack spacing={2}>
+                  <Suspense fallback={chartFallback}>
+                    <HoursByProjectChart data={hours.data.byProject} />
+                  </Suspense>
+                  <ProjectHoursTable rows={hours.data.byProject} />
+                </Stack>
               )}
             </MainCard>
           </Grid>

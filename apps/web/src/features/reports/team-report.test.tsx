@@ -8,7 +8,14 @@ const id = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')
 const OPEN = id(50);
 const DONE = id(51);
 
-const member = (n: number, name: string, open: number, done: number, minutes: number) => ({
+const member = (
+  n: number,
+  name: string,
+  open: number,
+  done: number,
+  minutes: number,
+  estimatedMinutes = 0,
+) => ({
   userId: id(n),
   userName: name,
   departmentName: n === 2 ? 'Sales' : null,
@@ -20,6 +27,7 @@ const member = (n: number, name: string, open: number, done: number, minutes: nu
   doneCount: done,
   minutes,
   hours: minutes / 60,
+  estimatedMinutes,
 });
 
 const TEAM: TeamReport = {
@@ -30,11 +38,11 @@ const TEAM: TeamReport = {
     { statusId: OPEN, statusName: 'Open', color: null, builtIn: null },
     { statusId: DONE, statusName: 'Completed', color: null, builtIn: 'completed' },
   ],
-  summary: { members: 3, taskCount: 7, doneCount: 2, minutes: 690, hours: 11.5 },
+  summary: { members: 3, taskCount: 7, doneCount: 2, minutes: 690, hours: 11.5, estimatedMinutes: 1380 },
   members: [
     member(1, 'Ada Admin', 0, 0, 0),
-    member(2, 'Carl Colleague', 1, 0, 240),
-    member(3, 'Eve Employee', 4, 2, 450),
+    member(2, 'Carl Colleague', 1, 0, 240, 600),
+    member(3, 'Eve Employee', 4, 2, 450, 780),
   ],
 };
 
@@ -47,6 +55,7 @@ const MEMBER: MemberReport = {
   doneCount: 1,
   minutes: 450,
   hours: 7.5,
+  estimatedMinutes: 600,
   byStatus: [],
   tasks: [
     {
@@ -60,6 +69,7 @@ const MEMBER: MemberReport = {
       dueDate: '2026-06-10',
       minutesLogged: 90,
       hoursLogged: 1.5,
+      estimatedMinutes: 600,
     },
     {
       taskId: id(71),
@@ -72,6 +82,7 @@ const MEMBER: MemberReport = {
       dueDate: null,
       minutesLogged: 360,
       hoursLogged: 6,
+      estimatedMinutes: null,
     },
   ],
   byDay: [],
@@ -127,7 +138,7 @@ describe('the team report', () => {
       within(eve)
         .getAllByRole('cell')
         .map((c) => c.textContent),
-    ).toEqual(['Eve Employee', '—', '4', '2', '6', '2', '07:30']);
+    ).toEqual(['Eve Employee', '—', '4', '2', '6', '2', '07:30', '13:00']);
     expect(table.textContent).not.toContain(id(3));
     const asked = new URL(calls.find((r) => r.url.includes('/taskreports/team'))?.url ?? '');
     expect(asked.searchParams.get('startDateTo')).toBe('2026-06-01');
@@ -137,6 +148,23 @@ describe('the team report', () => {
     await user.click(within(table).getByRole('button', { name: 'Hours' }));
     await waitFor(() => expect(names()).toEqual(['Eve Employee', 'Carl Colleague', 'Ada Admin']));
     expect(router.state.location.search).toContain('sort=hours&order=desc');
+  });
+
+  it("shows each member's estimate beside the hours (issue 25), a named dash for none, sortable", async () => {
+    serve();
+    const route = `${teamRoute}&sort=estimated&order=desc`;
+    const { user, router } = render(<ReportsPage />, { route, preloadedState: admin });
+    const table = await screen.findByRole('table', { name: 'Team report' }, { timeout: 15_000 });
+    expect(screen.getByLabelText('Estimated: 23:00')).toBeInTheDocument();
+    const rows = within(table).getAllByRole('row').slice(1);
+    expect(rows.map((r) => within(r).getAllByRole('cell').at(-1)?.textContent)).toEqual([
+      '13:00',
+      '10:00',
+      '—',
+    ]);
+    expect(within(rows[2] as HTMLElement).getByLabelText('No estimate')).toBeInTheDocument();
+    await user.click(within(table).getByRole('button', { name: 'Estimated' }));
+    expect(router.state.location.search).toContain('sort=estimated&order=asc');
   });
 
   it("a member's row opens their report: tasks grouped by due date (none last), the period kept", async () => {
@@ -160,6 +188,10 @@ describe('the team report', () => {
       'No due date',
     ]);
     expect(within(groups[1] as HTMLElement).getByText('Someday')).toBeInTheDocument();
+    // Issue 25: each task's hours against its estimate, and the member's estimate.
+    expect(screen.getByLabelText('Hours logged: 01:30, estimated 10:00')).toHaveTextContent('01:30 of 10:00');
+    expect(screen.getByLabelText('Hours logged: 06:00, no estimate')).toHaveTextContent(/^06:00$/);
+    expect(screen.getByLabelText('Estimated: 10:00')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Team report' }).getAttribute('href')).toMatch(
       /\?view=team&from=2026-06-01&to=2026-06-30$/,
     );

@@ -23,6 +23,7 @@ import { MainCard } from '../../components/main-card';
 import { SortableTableHead, type SortableColumn } from '../../components/sortable-table-head';
 import { useAuthedDownload } from '../../hooks/use-authed-download';
 import { useToast } from '../../hooks/use-toast';
+import { EstimateFigure } from './estimate-figure';
 import { filterWidth, PeriodFields, SummaryCards, useReportParams } from './report-period';
 import { useTeamReportQuery } from './reports-api';
 import { TableScroll } from '../../components/table-scroll';
@@ -44,7 +45,7 @@ const pinned = {
 } as const;
 
 /** A sort key: a named column, or a status column (`status:<id|none>`). */
-type SortKey = 'name' | 'department' | 'tasks' | 'done' | 'hours' | `status:${string}`;
+type SortKey = 'name' | 'department' | 'tasks' | 'done' | 'hours' | 'estimated' | `status:${string}`;
 const statusKey = (statusId: string | null) => `status:${statusId ?? 'none'}` as const;
 
 function sortValue(m: TeamReportMember, key: SortKey): string | number {
@@ -59,6 +60,8 @@ function sortValue(m: TeamReportMember, key: SortKey): string | number {
       return m.doneCount;
     case 'hours':
       return m.minutes;
+    case 'estimated':
+      return m.estimatedMinutes;
     default:
       return m.byStatus.find((s) => statusKey(s.statusId) === key)?.taskCount ?? 0;
   }
@@ -141,6 +144,7 @@ export default function TeamReport() {
     { id: 'tasks', label: 'Tasks', sx: figure },
     { id: 'done', label: 'Done', sx: figure },
     { id: 'hours', label: 'Hours', sx: figure },
+    { id: 'estimated', label: 'Estimated', sx: figure },
   ];
   const data = report.data;
 
@@ -205,11 +209,12 @@ export default function TeamReport() {
               { label: 'Tasks', value: data.summary.taskCount },
               { label: 'Done', value: data.summary.doneCount },
               { label: 'Hours', value: formatDuration(data.summary.minutes) },
+              { label: 'Estimated', value: formatDuration(data.summary.estimatedMinutes) },
             ]}
           />
           <MainCard
             title="Members"
-            subheader="Tasks assigned to each member whose dates overlap the period, or that they logged time on in it; hours logged in the period."
+            subheader="Tasks assigned to each member whose dates overlap the period, or that they logged time on in it; hours logged in the period; the estimates of those tasks."
           >
             {rows.length === 0 ? (
               <EmptyState title="No members match these filters" />
@@ -251,6 +256,9 @@ export default function TeamReport() {
                           </TableCell>
                           <TableCell align="right" sx={{ ...figureCell, whiteSpace: 'nowrap' }}>
                             {formatDuration(m.minutes)}
+                          </TableCell>
+                          <TableCell align="right" sx={{ ...figureCell, whiteSpace: 'nowrap' }}>
+                            <EstimateFigure minutes={m.estimatedMinutes} />
                           </TableCell>
                         </TableRow>
                       ))}
