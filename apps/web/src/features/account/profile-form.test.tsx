@@ -5,16 +5,17 @@ import { jsonResponse, render, signedIn } from '../../test/render';
 import { ProfileForm } from './profile-form';
 
 const session = signedIn();
-const user = session.auth.user;
-if (!user) throw new Error('signedIn() gives a user');
+const signedInUser = session.auth.user;
+if (!signedInUser) throw new Error('signedIn() gives a user');
+const user = signedInUser;
 
 function profile(over: Partial<UserProfile> = {}): UserProfile {
   return {
-    userId: user!.userId,
-    companyId: user!.companyId,
-    email: user!.email,
-    firstName: user!.firstName,
-    lastName: user!.lastName,
+    userId: user.userId,
+    companyId: user.companyId,
+    email: user.email,
+    firstName: user.firstName,
+    lastName: user.lastName,
     phone: null,
     jobTitle: null,
     status: 'active',
