@@ -255,4 +255,47 @@ describe('My week', () => {
       'Rejected by Mark Manager: Tuesday is missing',
     );
   });
+
+  it('in the evening west of UTC, this week is the person’s own and an evening entry lands on their day', async () => {
+    // Sunday 21 June, 21:00 in Los Angeles: already Monday 22 June in UTC.
+    const tz = process.env.TZ;
+    process.env.TZ = 'America/Los_Angeles';
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-06-22T04:00:00Z'));
+    try {
+      expect(today()).toBe('2026-06-21');
+      // The server answers the week of the person's today in their profile's zone: 15-21 June.
+      const calls = serve(grid(), undefined, {
+        timerId: '00000000-0000-4000-8000-600000000001',
+        taskId: TASK_A,
+        taskTitle: 'Design the lander',
+        projectId: PROJECT,
+        projectName: 'Apollo',
+        description: null,
+        billable: true,
+        startedAt: new Date().toISOString(),
+      });
+      const { user } = render(<MyWeekPage />, { preloadedState: session });
+      const sun = await screen.findByRole('textbox', { name: 'APL-1 Design the lander, Sun 21 Jun' });
+      // No day named: the server decides this week by the person's zone, not the UTC Monday.
+      expect(calls.find((c) => c.path === '/api/Timesheets/weeks/mine')?.search.get('weekStart')).toBeNull();
+      // The running timer is in Sunday's cell, the local today.
+      expect(
+        await within(sun.closest('td') as HTMLElement).findByRole('img', { name: 'Timer running' }),
+      ).toBeInTheDocument();
+      await user.click(sun);
+      await user.keyboard('2h{Enter}');
+      await waitFor(() => expect(puts(calls)).toHaveLength(1));
+      // The entry is Sunday's, as the person sees their week: the day is sent as the cell's date.
+      expect(puts(calls)[0]?.body).toEqual({
+        day: '2026-06-21',
+        projectId: PROJECT,
+        taskId: TASK_A,
+        duration: '02:00',
+      });
+    } finally {
+      vi.useRealTimers();
+      process.env.TZ = tz;
+    }
+  });
 });
