@@ -93,7 +93,12 @@ for (const [label, viewport] of [
       const table = page.getByRole('table', { name: 'Team report' });
       const row = table.getByRole('row').filter({ has: page.getByRole('link', { name: eveRow?.userName }) });
       await expect(row).toBeVisible();
-      await expect(row.getByRole('cell').last()).toHaveText(hhmm(eveRow?.minutes ?? 0));
+      // Hours, then the estimate (issue 25) last.
+      const hoursCell = async (r: typeof row) => {
+        const cells = r.getByRole('cell');
+        return cells.nth((await cells.count()) - 2);
+      };
+      await expect(await hoursCell(row)).toHaveText(hhmm(eveRow?.minutes ?? 0));
       // Members by name, never by id.
       await expect(table).not.toContainText(eve.userId);
 
@@ -102,9 +107,7 @@ for (const [label, viewport] of [
       await table.getByRole('button', { name: 'Hours' }).click();
       await expect(page).toHaveURL(/sort=hours&order=desc/);
       const most = [...team.members].sort((a, b) => b.minutes - a.minutes)[0];
-      await expect(table.getByRole('row').nth(1).getByRole('cell').last()).toHaveText(
-        hhmm(most?.minutes ?? 0),
-      );
+      await expect(await hoursCell(table.getByRole('row').nth(1))).toHaveText(hhmm(most?.minutes ?? 0));
       await expectNoSidewaysScroll(page);
       await shot(page, `issue24-team-report-${tag}`);
 
@@ -117,10 +120,10 @@ for (const [label, viewport] of [
           .replace(/^\uFEFF/, '')
           .trim()
           .split('\n');
-        expect(lines[0]).toMatch(/^Member,Department,.*,Tasks,Done,Hours$/);
+        expect(lines[0]).toMatch(/^Member,Department,.*,Tasks,Done,Hours,Estimated hours$/);
         expect(lines).toHaveLength(team.members.length + 1);
         expect(lines.find((l) => l.startsWith(`${eveRow?.userName},`))).toMatch(
-          new RegExp(`,${eveRow?.taskCount},\\d+,${((eveRow?.minutes ?? 0) / 60).toFixed(2)}$`),
+          new RegExp(`,${eveRow?.taskCount},\\d+,${((eveRow?.minutes ?? 0) / 60).toFixed(2)},\\d+\\.\\d\\d$`),
         );
       }
 
@@ -155,9 +158,9 @@ for (const [label, viewport] of [
         .replace(/^\uFEFF/, '')
         .trim()
         .split('\n');
-      expect(csv[0]).toBe('Due date,Task,Project,Status,Hours logged');
+      expect(csv[0]).toBe('Due date,Task,Project,Status,Hours logged,Estimated hours');
       expect(csv).toHaveLength(member.tasks.length + 1);
-      const hours = csv.slice(1).reduce((n, line) => n + Number(line.split(',').at(-1)), 0);
+      const hours = csv.slice(1).reduce((n, line) => n + Number(line.split(',').at(-2)), 0);
       expect(hours).toBeCloseTo(member.minutes / 60, 1);
       if (first) expect(csv[1]).toContain(first.title);
 

@@ -1,0 +1,204 @@
+import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { ACCOUNTS, PASSWORD, signIn } from './helpers';
+
+/**
+ * Issue 25: logged time against estimates. The project overview's "Logged X of Y estimated" (the
+ * same total as the time logs give for the project), the team report's Estimated column and the
+ * user report's hours by project beside each project's estimate, at 1440 and 390 px, against the
+ * demo seed (its tasks carry estimates and its people log time).
+ */
+const DESKTOP = { width: 1440, height: 900 };
+const PHONE = { width: 390, height: 844 };
+const SHOTS = process.env.E2E_SHOTS_DIR;
+
+async function shot(page: Page, name: string) {
+  if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
+}
+
+async function login(request: APIRequestContext, email: string) {
+  const res = await request.post('/api/auth/login', { data: { email, password: PASSWORD } });
+  expect(res.status()).toBe(200);
+  const d = ((await res.json()) as { data: { token: string; user: { userId: string } } }).data;
+  return { token: d.token, userId: d.user.userId };
+}
+
+async function apiGet<T>(request: APIRequestContext, token: string, url: string): Promise<T> {
+  const res = await request.get(url, { headers: { authorization: `Bearer ${token}` } });
+  expect(res.status()).toBe(200);
+  return ((await res.json()) as { data: T }).data;
+}
+
+type ProjectTime = {
+  estimatedMinutes: number;
+  loggedMinutes: number;
+  unestimatedLoggedMinutes: number;
+  coverage: string;
+};
+type Project = { projectId: string; name: string; time: ProjectTime | null };
+
+/** Minutes as the overview words them (the task drawer's "1 h 30 min"). */
+const words = (m: number) => {
+  const h = Math.floor(m / 60);
+  const r = m % 60;
+  if (h === 0) return `${r} min`;
+  return r === 0 ? `${h} h` : `${h} h ${r} min`;
+};
+/** Minutes → 'HH:MM', as the reports show hours. */
+const hhmm = (m: number) =>
+  `${String(Math.floor(m / 60)).padStart(2, '0')}:${String(m % 60).padStart(2, '0')}`;
+
+/** Nothing sticks out sideways: no control is cut off at the screen's edge. */
+async function expectNoSidewaysScroll(page: Page) {
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+}
+
+/** The element's text is not cut: it is as wide as its content. */
+async function expectNotClipped(el: Locator) {
+  const cut = await el.evaluate((node) => node.scrollWidth - node.clientWidth);
+  expect(cut).toBeLessThanOrEqual(0);
+}
+
+for (const [label, viewport] of [
+  ['1440 px', DESKTOP],
+  ['390 px', PHONE],
+] as const) {
+  const phone = label === '390 px';
+  const tag = phone ? 'phone' : 'desktop';
+
+  test.describe(`at ${label}`, () => {
+    test.use({ viewport });
+
+    test("a project's overview shows its logged time against its estimate, the time logs' total", async ({
+      page,
+      request,
+    }) => {
+      const admin = await login(request, ACCOUNTS.acmeAdmin.email);
+      const list = await apiGet<{ items: { projectId: string }[] }>(
+        request,
+        admin.token,
+        '/api/Project?pageSize=50&sortBy=name&sortOrder=asc',
+      );
+      let project: Project | undefined;
+      for (const p of list.items) {
+        const detail = await apiGet<Project>(request, admin.token, `/api/Project/${p.projectId}`);
+        if (detail.time && detail.time.loggedMinutes > 0 && detail.time.estimatedMinutes > 0) {
+          project = detail;
+          break;
+        }
+      }
+      const time = project?.time;
+      expect(time, 'the demo has a project with estimates and logged time').toBeTruthy();
+      if (!project || !time) return;
+      expect(time.coverage).toBe('all');
+      // The same total as the time logs give for the project (every day the demo logs on).
+      const logs = await apiGet<{ totalMinutes: number }>(
+        request,
+        admin.token,
+        `/api/Timelogs/filtered?projectId=${project.projectId}&loggedAtFrom=2000-01-01&loggedAtTo=2100-12-31`,
+      );
+      expect(logs.totalMinutes).toBe(time.loggedMinutes);
+
+      await signIn(page, ACCOUNTS.acmeAdmin.email);
+      await page.goto(`/app/project-detail/${project.projectId}`);
+      await expect(page.getByRole('heading', { name: project.name, level: 1 })).toBeVisible();
+      const figure = page.getByTestId('project-time');
+      const over = time.loggedMinutes > time.estimatedMinutes;
+      const sentence =
+        `Logged ${words(time.loggedMinutes)} of ${words(time.estimatedMinutes)} estimated` +
+        (over ? ` (${words(time.loggedMinutes - time.estimatedMinutes)} over)` : '');
+      const text = figure.getByText(sentence, { exact: true });
+      await expect(text).toBeVisible();
+      await expectNotClipped(text);
+      const share = Math.round((time.loggedMinutes / time.estimatedMinutes) * 100);
+      const bar = figure.getByRole('progressbar', { name: `${share}% of the estimate logged` });
+      await expect(bar).toBeVisible();
+      await expect(bar).toHaveClass(over ? /colorWarning/ : /colorPrimary/);
+      if (time.unestimatedLoggedMinutes > 0)
+        await expect(
+          figure.getByText(`${words(time.unestimatedLoggedMinutes)} of it on work without an estimate`),
+        ).toBeVisible();
+      await expect(page.locator('main')).not.toContainText(project.projectId);
+      await expectNoSidewaysScroll(page);
+      await shot(page, `issue25-estimates-overview-${tag}`);
+    });
+
+    test("the team report shows each member's estimate beside their hours", async ({ page, request }) => {
+      const admin = await login(request, ACCOUNTS.acmeAdmin.email);
+      const eve = await login(request, ACCOUNTS.acmeEmployee.email);
+      await signIn(page, ACCOUNTS.acmeAdmin.email);
+      await page.goto('/app/reports?view=team');
+      const table = page.getByRole('table', { name: 'Team report' });
+      await expect(table).toBeVisible();
+      const from = await page.getByRole('textbox', { name: 'From', exact: true }).inputValue();
+      const to = await page.getByRole('textbox', { name: 'To', exact: true }).inputValue();
+      const team = await apiGet<{
+        summary: { estimatedMinutes: number };
+        members: { userId: string; userName: string; minutes: number; estimatedMinutes: number }[];
+      }>(request, admin.token, `/api/taskreports/team?startDateTo=${from}&endDateTo=${to}`);
+      const eveRow = team.members.find((m) => m.userId === eve.userId);
+      expect(eveRow?.estimatedMinutes).toBeGreaterThan(0);
+      await expect(page.getByLabel(`Estimated: ${hhmm(team.summary.estimatedMinutes)}`)).toBeVisible();
+      const header = table.getByRole('button', { name: 'Estimated' });
+      await header.scrollIntoViewIfNeeded();
+      await expect(header).toBeVisible();
+      await expectNotClipped(header);
+      const row = table.getByRole('row').filter({ has: page.getByRole('link', { name: eveRow?.userName }) });
+      const cells = row.getByRole('cell');
+      const count = await cells.count();
+      await expect(cells.nth(count - 2)).toHaveText(hhmm(eveRow?.minutes ?? 0));
+      const estimate = cells.nth(count - 1);
+      await estimate.scrollIntoViewIfNeeded();
+      await expect(estimate).toHaveText(hhmm(eveRow?.estimatedMinutes ?? 0));
+      await expectNotClipped(estimate);
+      await expect(table).not.toContainText(eve.userId);
+      await expectNoSidewaysScroll(page);
+      await shot(page, `issue25-estimates-team-${tag}`);
+    });
+
+    test("the user report shows each project's hours in the period beside the project's estimate", async ({
+      page,
+      request,
+    }) => {
+      const admin = await login(request, ACCOUNTS.acmeAdmin.email);
+      const eve = await login(request, ACCOUNTS.acmeEmployee.email);
+      const eveName = 'Eve Employee';
+      await signIn(page, ACCOUNTS.acmeAdmin.email);
+      await page.goto('/app/reports');
+      const user = page.getByRole('combobox', { name: 'User' });
+      await expect(user).toBeVisible();
+      await user.click();
+      await page.getByRole('option', { name: eveName }).click();
+      const from = await page.getByRole('textbox', { name: 'From', exact: true }).inputValue();
+      const to = await page.getByRole('textbox', { name: 'To', exact: true }).inputValue();
+      const hours = await apiGet<{
+        byProject: {
+          projectId: string;
+          projectName: string;
+          minutes: number;
+          estimatedMinutes: number | null;
+        }[];
+      }>(
+        request,
+        admin.token,
+        `/api/taskreports/company-hours?startDateTo=${from}&endDateTo=${to}&userId=${eve.userId}`,
+      );
+      expect(hours.byProject.length).toBeGreaterThan(0);
+      const byProject = page.getByRole('table', { name: 'Hours and estimates by project' });
+      await expect(byProject).toBeVisible();
+      const rows = byProject.getByRole('row');
+      await expect(rows).toHaveCount(hours.byProject.length + 1);
+      for (const [i, p] of hours.byProject.entries()) {
+        const r = rows.nth(i + 1).getByRole('cell');
+        await expect(r.nth(0)).toHaveText(p.projectName);
+        await expect(r.nth(1)).toHaveText(hhmm(p.minutes));
+        await expect(r.nth(2)).toHaveText(p.estimatedMinutes ? hhmm(p.estimatedMinutes) : '—');
+        await expectNotClipped(r.nth(2));
+      }
+      await expect(byProject).not.toContainText(hours.byProject[0]?.projectId ?? 'none');
+      await byProject.scrollIntoViewIfNeeded();
+      await expectNoSidewaysScroll(page);
+      await shot(page, `issue25-estimates-user-report-${tag}`);
+    });
+  });
+}
