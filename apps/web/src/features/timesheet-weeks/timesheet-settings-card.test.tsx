@@ -6,7 +6,7 @@ import { TimesheetSettingsCard } from './timesheet-settings-card';
 
 const session = signedIn({ permissions: ['company:read', 'company:update', 'timelog:read'] });
 
-function serve() {
+function serve(refuse?: () => Response) {
   const puts: unknown[] = [];
   let settings = { weekStartsOn: 1, lockedBefore: null as string | null, reminderWeekday: 1 };
   vi.stubGlobal(
@@ -17,6 +17,7 @@ function serve() {
       if (req.method === 'PUT') {
         const body = JSON.parse(await req.text()) as typeof settings;
         puts.push(body);
+        if (refuse) return refuse();
         settings = { ...settings, ...body };
       }
       return jsonResponse(200, settings);
@@ -50,5 +51,18 @@ describe('TimesheetSettingsCard', () => {
     expect(screen.getByText('No time is locked by date.')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Save timesheet settings' })).not.toBeInTheDocument();
     expect(puts).toHaveLength(0);
+  });
+
+  it('a change of the first day refused while weeks wait for approval says why and keeps the settings', async () => {
+    const puts = serve(() =>
+      jsonResponse(409, null, { message: TIMESHEET_MESSAGES.weekStartWhileSubmitted }),
+    );
+    const { user } = render(<TimesheetSettingsCard canEdit />, { preloadedState: session });
+    await user.click(await screen.findByRole('combobox', { name: 'First day of the week' }));
+    await user.click(within(screen.getByRole('listbox')).getByRole('option', { name: 'Wednesday' }));
+    await user.click(screen.getByRole('button', { name: 'Save timesheet settings' }));
+    await waitFor(() => expect(puts).toHaveLength(1));
+    expect(await screen.findByText(TIMESHEET_MESSAGES.weekStartWhileSubmitted)).toBeInTheDocument();
+    expect(screen.getByRole('combobox', { name: 'First day of the week' })).toHaveTextContent('Wednesday');
   });
 });

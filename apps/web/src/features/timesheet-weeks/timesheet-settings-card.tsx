@@ -73,7 +73,7 @@ function SettingsForm({ settings, canEdit }: { settings: TimesheetSettings; canE
           'First day of the week',
           weekStartsOn,
           setWeekStartsOn,
-          errors.weekStartsOn ?? 'Where every timesheet week begins',
+          errors.weekStartsOn ?? 'Where new weeks begin; not while weeks wait for approval',
         )}
         <TextField
           type="date"
@@ -88,7 +88,7 @@ function SettingsForm({ settings, canEdit }: { settings: TimesheetSettings; canE
           'Reminder day',
           reminderWeekday,
           setReminderWeekday,
-          errors.reminderWeekday ?? 'People with an open past week are reminded',
+          errors.reminderWeekday ?? 'People with an open past week are reminded, in their own time zone',
         )}
       </Stack>
       <Button
