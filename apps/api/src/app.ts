@@ -66,6 +66,7 @@ import { eventsRoutes } from './features/events/events.routes.ts';
 import { calendarRoutes } from './features/calendar/calendar.routes.ts';
 import { calendarService } from './features/calendar/calendar.service.ts';
 import { createMetrics, metricsRoutes, type PoolStats, timeRequests } from './lib/metrics.ts';
+import { traceLogFields } from './lib/tracing.ts';
 import { healthRoutes } from './features/health/health.routes.ts';
 import { companyModulesRoutes } from './features/company-modules/company-modules.routes.ts';
 import { companyModulesService } from './features/company-modules/company-modules.service.ts';
@@ -150,6 +151,8 @@ export async function buildApp({
         : {
             level: config.logLevel,
             redact: ['req.headers.authorization', 'req.headers.cookie', 'body.password', 'body.newPassword'],
+            // With tracing on, each line names the trace and span it was written in.
+            ...(config.tracing ? { mixin: traceLogFields } : {}),
             ...(logStream ? { stream: logStream } : {}),
           },
     genReqId: () => randomUUID(),

@@ -55,4 +55,29 @@ describe('loadConfig', () => {
       /SIGNED_DOWNLOAD_TTL_SECONDS/,
     );
   });
+
+  it('traces: off by default; on with an OTLP endpoint or OTEL_TRACES=on; off wins', () => {
+    const d = dir();
+    expect(loadConfig({ DATA_DIR: d }).tracing).toBeNull();
+    expect(loadConfig({ DATA_DIR: d, OTEL_EXPORTER_OTLP_ENDPOINT: 'http://otel:4318' }).tracing).toEqual({
+      serviceName: 'taskhive-api',
+    });
+    expect(
+      loadConfig({ DATA_DIR: d, OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: 'http://otel:4318/v1/traces' }).tracing,
+    ).not.toBeNull();
+    expect(loadConfig({ DATA_DIR: d, OTEL_TRACES: 'on', OTEL_SERVICE_NAME: 'api-2' }).tracing).toEqual({
+      serviceName: 'api-2',
+    });
+    expect(
+      loadConfig({ DATA_DIR: d, OTEL_TRACES: 'off', OTEL_EXPORTER_OTLP_ENDPOINT: 'http://otel:4318' })
+        .tracing,
+    ).toBeNull();
+    expect(
+      loadConfig({ DATA_DIR: d, OTEL_SDK_DISABLED: 'true', OTEL_EXPORTER_OTLP_ENDPOINT: 'http://otel:4318' })
+        .tracing,
+    ).toBeNull();
+    expect(() => loadConfig({ DATA_DIR: d, OTEL_EXPORTER_OTLP_ENDPOINT: 'otel:4318' })).toThrow(
+      /OTEL_EXPORTER_OTLP_ENDPOINT/,
+    );
+  });
 });

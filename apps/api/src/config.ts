@@ -66,6 +66,15 @@ const envSchema = z.object({
   SIGNED_DOWNLOADS: z.enum(['on', 'off']).default('off'),
   /** How long a signed download URL is valid (S3 allows at most 7 days). */
   SIGNED_DOWNLOAD_TTL_SECONDS: z.coerce.number().int().min(10).max(604_800).default(300),
+  /** `on` (or an OTLP endpoint below) starts OpenTelemetry traces (lib/tracing.ts); `off` wins over an endpoint. */
+  OTEL_TRACES: z.enum(['on', 'off']).optional(),
+  /** Where traces go over OTLP HTTP (the SDK adds /v1/traces), e.g. a collector's http://otel:4318. */
+  OTEL_EXPORTER_OTLP_ENDPOINT: z.url({ protocol: /^https?$/ }).optional(),
+  /** The traces' own endpoint, used as it is (the SDK's variable; it wins over the one above). */
+  OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: z.url({ protocol: /^https?$/ }).optional(),
+  OTEL_SERVICE_NAME: z.string().min(1).default('taskhive-api'),
+  /** The SDK's standard switch: `true` turns tracing off whatever else says. */
+  OTEL_SDK_DISABLED: z.enum(['true', 'false']).optional(),
   /** When the prune of dead jobs runs (crontab: minute hour day month weekday, UTC). */
   JOB_PRUNE_SCHEDULE: z
     .string()
@@ -102,6 +111,8 @@ export type Config = {
   s3?: S3Settings | null;
   /** SIGNED_DOWNLOADS=on: downloads answer 302 to a URL valid this long (features/files); null: they stream. */
   signedDownloads?: { ttlSeconds: number } | null;
+  /** OpenTelemetry traces (lib/tracing.ts, started by server.ts); null: off, nothing of the SDK loaded. */
+  tracing?: { serviceName: string } | null;
 };
 
 export class ConfigError extends Error {}
@@ -161,5 +172,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     shutdownDrainMs: e.SHUTDOWN_DRAIN_MS,
     metricsToken: e.METRICS_TOKEN,
     signedDownloads: e.SIGNED_DOWNLOADS === 'on' ? { ttlSeconds: e.SIGNED_DOWNLOAD_TTL_SECONDS } : null,
+    tracing:
+      e.OTEL_SDK_DISABLED !== 'true' &&
+      e.OTEL_TRACES !== 'off' &&
+      (e.OTEL_TRACES === 'on' || e.OTEL_EXPORTER_OTLP_ENDPOINT || e.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT)
+        ? { serviceName: e.OTEL_SERVICE_NAME }
+        : null,
   };
 }

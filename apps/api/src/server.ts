@@ -6,6 +6,11 @@ import { answerBackupRequests } from './db/backup/embedded.ts';
 
 async function main() {
   const config = loadConfig();
+  // OpenTelemetry traces (OTEL_EXPORTER_OTLP_ENDPOINT or OTEL_TRACES=on), started before the app is
+  // built; off (the default), nothing of the SDK is loaded.
+  const tracing = config.tracing
+    ? await (await import('./lib/tracing.ts')).startTracing(config.tracing)
+    : null;
   const database = await bootstrapDatabase(config, { info: (msg: string) => console.log(msg) });
   const app = await buildApp({
     db: database.db,
@@ -36,6 +41,7 @@ async function main() {
     new Promise((resolve) => setTimeout(resolve, drainMs))
       .then(() => app.close())
       .then(() => database.close())
+      .then(() => tracing?.shutdown())
       .then(
         () => process.exit(0),
         (err) => {
