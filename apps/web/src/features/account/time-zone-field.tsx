@@ -90,27 +90,23 @@ export function TimeZoneHint({
   const zone = browserTimeZone();
   if (dismissed || current !== 'UTC' || !zone || zone === 'UTC' || zone === 'Etc/UTC') return null;
   return (
-    <Alert
-      severity="info"
-      action={
-        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1}>
-          <Button color="inherit" size="small" disabled={busy} onClick={() => onUse(zone)}>
-            Use {zone}
-          </Button>
-          <Button
-            color="inherit"
-            size="small"
-            onClick={() => {
-              rememberTimeZoneChosen(userId);
-              setDismissed(true);
-            }}
-          >
-            Keep UTC
-          </Button>
-        </Stack>
-      }
-    >
+    <Alert severity="info" sx={{ overflowWrap: 'anywhere' }}>
       Your time zone is UTC; this device is in {zone}.
+      <Stack direction="row" spacing={1} sx={{ mt: 1, flexWrap: 'wrap', rowGap: 1 }}>
+        <Button variant="outlined" color="inherit" size="small" disabled={busy} onClick={() => onUse(zone)}>
+          Use {zone}
+        </Button>
+        <Button
+          color="inherit"
+          size="small"
+          onClick={() => {
+            rememberTimeZoneChosen(userId);
+            setDismissed(true);
+          }}
+        >
+          Keep UTC
+        </Button>
+      </Stack>
     </Alert>
   );
 }
