@@ -40,6 +40,7 @@ const ProjectDetailRoute = lazy(() => import('./routes/project-detail-route'));
 const TaskKeyPage = lazy(() => import('../features/tasks/task-key-page'));
 const MyTasksRoute = lazy(() => import('./routes/my-tasks-route'));
 const AllTasksRoute = lazy(() => import('./routes/all-tasks-route'));
+const CalendarRoute = lazy(() => import('./routes/calendar-route'));
 const PackagesRoute = lazy(() => import('./routes/packages-route'));
 const ModulesRoute = lazy(() => import('./routes/modules-route'));
 const PermissionsRoute = lazy(() => import('./routes/permissions-route'));
@@ -83,6 +84,7 @@ const appRoutes: RouteObject[] = [
   { path: 'reports', element: anyOf(['report:read'], <ReportsPage />) },
   { path: 'tasks', element: anyOf(['task:read'], <MyTasksRoute />) },
   { path: 'all-tasks', element: anyOf(['task:read:all'], <AllTasksRoute />) },
+  { path: 'calendar', element: anyOf(['task:read'], <CalendarRoute />) },
   { path: 'profile', element: <AccountRoute /> },
   { path: 'project-detail/:projectId', element: anyOf(['project:read'], <ProjectDetailRoute />) },
   { path: 't/:key', element: anyOf(['task:read'], <TaskKeyPage />) },

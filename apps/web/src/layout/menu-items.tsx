@@ -2,6 +2,7 @@ import ApartmentOutlined from '@mui/icons-material/ApartmentOutlined';
 import AssessmentOutlined from '@mui/icons-material/AssessmentOutlined';
 import BadgeOutlined from '@mui/icons-material/BadgeOutlined';
 import BusinessOutlined from '@mui/icons-material/BusinessOutlined';
+import CalendarMonthOutlined from '@mui/icons-material/CalendarMonthOutlined';
 import DashboardOutlined from '@mui/icons-material/DashboardOutlined';
 import FolderOutlined from '@mui/icons-material/FolderOutlined';
 import GroupsOutlined from '@mui/icons-material/GroupsOutlined';
@@ -49,6 +50,15 @@ export const companyMenu: MenuItem[] = [
         type: 'item',
         url: '/app/tasks',
         icon: TaskAltOutlined,
+        breadcrumbs: false,
+        permission: { anyOf: ['task:read'] },
+      },
+      {
+        id: 'calendar',
+        title: 'Calendar',
+        type: 'item',
+        url: '/app/calendar',
+        icon: CalendarMonthOutlined,
         breadcrumbs: false,
         permission: { anyOf: ['task:read'] },
       },

@@ -27,6 +27,7 @@ describe('filterMenu', () => {
       'dashboard',
       'projects',
       'tasks',
+      'calendar',
       'reports',
       'time',
       'timesheet-week',
@@ -82,7 +83,7 @@ describe('filterMenu', () => {
 });
 
 describe('MenuList', () => {
-  it('renders the eight My Workspace items for a Company Admin and highlights the current one', async () => {
+  it('renders the nine My Workspace items for a Company Admin and highlights the current one', async () => {
     const all = [
       'project:read',
       'task:read',
@@ -102,6 +103,7 @@ describe('MenuList', () => {
       'Dashboard',
       'Projects',
       'Tasks',
+      'Calendar',
       'Reports',
       'Employees',
       'Company',
@@ -131,7 +133,7 @@ describe('MenuList', () => {
       preloadedState: signedIn({ permissions: EMPLOYEE }),
     });
     const links = await screen.findAllByRole('link');
-    expect(links.map((l) => l.textContent)).toEqual(['Dashboard', 'Projects', 'Tasks', 'Reports', 'My week']);
+    expect(links.map((l) => l.textContent)).toEqual(['Dashboard', 'Projects', 'Tasks', 'Calendar', 'Reports', 'My week']);
     expect(screen.getByRole('link', { name: 'Dashboard' })).toHaveAttribute('aria-current', 'page');
   });
 
