@@ -62,6 +62,8 @@ import { notificationsRoutes } from './features/notifications/notifications.rout
 import { notificationsService } from './features/notifications/notifications.service.ts';
 import { watchersRoutes } from './features/watchers/watchers.routes.ts';
 import { watchersService } from './features/watchers/watchers.service.ts';
+import { taskDependenciesRoutes } from './features/task-dependencies/task-dependencies.routes.ts';
+import { dependenciesService } from './features/task-dependencies/task-dependencies.service.ts';
 import { eventsRoutes } from './features/events/events.routes.ts';
 import { calendarRoutes } from './features/calendar/calendar.routes.ts';
 import { calendarService } from './features/calendar/calendar.service.ts';
@@ -363,6 +365,7 @@ export async function buildApp({
   });
   await app.register(reportsRoutes, { reports: reportsService });
   await app.register(notificationsRoutes, { notifications: notificationsService });
+  await app.register(taskDependenciesRoutes, { dependencies: dependenciesService });
   await app.register(watchersRoutes, { watchers: watchersService });
   await app.register(modulesRoutes, { modules: modulesService });
   await app.register(packagesRoutes, { packages: packagesService });

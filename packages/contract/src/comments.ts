@@ -58,6 +58,9 @@ export const ACTIVITY_FIELDS = [
   'document',
   'comment',
   'members',
+  /** Issue 26: a dependency added or removed, on the blocked task (`blockedBy`) and the blocker (`blocking`). */
+  'blockedBy',
+  'blocking',
 ] as const;
 export type ActivityField = (typeof ACTIVITY_FIELDS)[number];
 

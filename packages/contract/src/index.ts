@@ -32,4 +32,5 @@ export * from './board.ts';
 export * from './impersonation.ts';
 export * from './profiles.ts';
 export * from './timesheet-weeks.ts';
+export * from './dependencies.ts';
 export * from './calendar.ts';

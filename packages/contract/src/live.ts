@@ -25,7 +25,9 @@ export type LiveMessageType =
   /** A personal to-do (issue 24): sent to its owner only. */
   | 'todo'
   /** A person's timesheet week (issue 25; `id`: the week, or the company for its settings): the person and their approvers. */
-  | 'timesheet';
+  | 'timesheet'
+  /** Issue 26: whether a task is blocked changed (`id`: the blocked task, `taskId`: its blocker). */
+  | 'dependency';
 
 /** One `data:` line of the stream (JSON). */
 export type LiveMessage = {

@@ -26,6 +26,8 @@ export const NOTIFICATION_KINDS = [
   'timesheet_decided',
   /** Your past week is not submitted yet (the scheduler's reminder, once per week). */
   'timesheet_reminder',
+  /** Issue 26: a task assigned to you has no open blocker left (`detail`: the blocker that was done). */
+  'task_unblocked',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
@@ -152,4 +154,5 @@ export const NOTIFICATION_KIND_LABELS: Record<NotificationKind, string> = {
   timesheet_submitted: 'A timesheet to approve',
   timesheet_decided: 'My timesheet approved, rejected or reopened',
   timesheet_reminder: 'My timesheet is not submitted',
+  task_unblocked: 'My task is no longer blocked',
 };

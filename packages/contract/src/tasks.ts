@@ -40,6 +40,8 @@ export const taskSchema = z.object({
   /** Past its due date and neither Completed nor Cancelled: shown as Delayed. */
   isOverdue: z.boolean(),
   subtaskCount: z.number().int(),
+  /** Issue 26: how many tasks not done (Completed or Cancelled) block it (0: it is not blocked). */
+  blockedByOpenCount: z.number().int(),
   assignees: z.array(personSchema),
   createdBy: z.uuid().nullable(),
   completedAt: z.string().nullable(),

@@ -30,6 +30,11 @@ export const LIVE_EVENT_TYPES = [
   'todo',
   /** A timesheet week (issue 25): its person (`userIds`) and their approvers; no person: the settings. */
   'timesheet',
+  /**
+   * Issue 26: whether a task is blocked changed (`id`: the blocked task, `taskId`: the blocker): a
+   * dependency added or removed, or its blocker done or reopened. Heard by whoever reads the blocked task.
+   */
+  'dependency',
 ] as const;
 export type LiveEventType = (typeof LIVE_EVENT_TYPES)[number];
 
@@ -75,6 +80,8 @@ export type ChangeNotice = {
   bodyBefore?: string;
   /** A time entry as it was before its deletion. */
   entry?: TimeEntryNotice;
+  /** Issue 26 (a `dependency` change): its blocker is done and no open blocker is left. */
+  unblocked?: UnblockedNotice;
   /**
    * What the change means for the company's audit log: the audit subscriber
    * (features/audit/audit-log.ts `fromChanges`) writes one entry for each, by the change's actor.
@@ -103,6 +110,9 @@ export type TaskNotice = {
   createdBy: string | null;
   assigneeIds: readonly string[];
 };
+
+/** A task its last open blocker left free, as the `task_unblocked` notification tells of it. */
+export type UnblockedNotice = { title: string; blockerKey: string; assigneeIds: readonly string[] };
 
 /** A time entry as a notification tells of it. */
 export type TimeEntryNotice = {

@@ -66,6 +66,9 @@ const FIELD_KIND: Record<string, Kind | null> = {
   /** The board's assignee filter: a user's id (or 'none'). */
   assignee: 'user',
   taskIds: 'task',
+  /** Issue 26, task dependencies: the two sides of one. */
+  blockerTaskId: 'task',
+  blockedTaskId: 'task',
   managerId: 'user',
   reportsToId: 'user',
   departmentId: 'department',
@@ -123,6 +126,8 @@ let ownLogId: string;
 let newcomerId: string;
 let subjectId: string;
 let routes: Route[];
+/** The other tasks of the dependencies the DELETE base's own() made (issue 26). */
+let dependencyPair = { y: '', z: '' };
 let undocumented: string[];
 
 const today = todayUtc();
@@ -311,6 +316,64 @@ const bases: Record<string, Base> = {
     spec: () => ({ path: `/api/tasks/${own.task}/subtasks`, body: { title: 'New subtask' } }),
   },
   'PUT /api/Tasks/{id}': { spec: () => ({ path: `/api/Tasks/${own.task}`, body: { description: 'Ours' } }) },
+  // Issue 26: dependencies. A new task on the other side each time, so no control meets a 409.
+  'GET /api/TaskDependencies': {
+    spec: () => ({ path: '/api/TaskDependencies', query: { taskId: own.task ?? '' } }),
+  },
+  'GET /api/TaskDependencies/candidates': {
+    spec: () => ({
+      path: '/api/TaskDependencies/candidates',
+      query: { taskId: own.task ?? '', search: 'Ours' },
+    }),
+  },
+  'POST /api/TaskDependencies': {
+    spec: () => ({ path: '/api/TaskDependencies', body: {} }),
+    specFor: async (field) => {
+      const { taskId } = await buildTask(database.db, acme, { taskListId: own.taskList ?? '' });
+      return {
+        path: '/api/TaskDependencies',
+        body: field === 'blockerTaskId' ? { blockedTaskId: taskId } : { blockerTaskId: taskId },
+      };
+    },
+  },
+  // own() makes X (the caller's task) block Y and Z block X: the control removes one of them.
+  'DELETE /api/TaskDependencies/{blockerTaskId}/{blockedTaskId}': {
+    own: async () => {
+      const make = async () =>
+        (await buildTask(database.db, acme, { taskListId: own.taskList ?? '' })).taskId;
+      const [x, y, z] = [await make(), await make(), await make()];
+      await callOk(app, admin, {
+        method: 'POST',
+        url: '/api/TaskDependencies',
+        payload: { blockerTaskId: x, blockedTaskId: y },
+      });
+      await callOk(app, admin, {
+        method: 'POST',
+        url: '/api/TaskDependencies',
+        payload: { blockerTaskId: z, blockedTaskId: x },
+      });
+      dependencyPair = { y, z };
+      return { task: x };
+    },
+    spec: () => ({ path: '/api/TaskDependencies/{blockerTaskId}/{blockedTaskId}' }),
+    specFor: (field) => ({
+      path:
+        field === 'blockerTaskId'
+          ? `/api/TaskDependencies/{blockerTaskId}/${dependencyPair.y}`
+          : `/api/TaskDependencies/${dependencyPair.z}/{blockedTaskId}`,
+    }),
+  },
+  'GET /api/TaskDependencies/projects/{projectId}/schedule': {
+    spec: () => ({ path: '/api/TaskDependencies/projects/{projectId}/schedule' }),
+  },
+  // The switch is a project setting: project:update, which the Employee lacks.
+  'PUT /api/TaskDependencies/projects/{projectId}/schedule': {
+    callers: ['admin'],
+    spec: () => ({
+      path: '/api/TaskDependencies/projects/{projectId}/schedule',
+      body: { autoSchedule: false },
+    }),
+  },
   'GET /api/Tasks/{id}/documents/{docId}': {
     own: () => ({ document: docs.task.own }),
     victims: documentVictims('task'),

@@ -98,6 +98,9 @@ export const LIVE_KIND_TAGS: { readonly [K in LiveMessageType]: (m: LiveMessage)
   todo: () => ['Todo'],
   // A week's status (the person and their approvers) or the company's timesheet settings.
   timesheet: () => ['TimesheetWeek', 'TimesheetSettings'],
+  // Issue 26: whether a task is blocked changed (its cards, rows and detail; the dependency lists
+  // are tagged as tasks'). Not an own echo to skip: the write's answer filled no board.
+  dependency: () => ['Task'],
 };
 
 /** The tags a change makes stale. */

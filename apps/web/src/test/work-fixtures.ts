@@ -65,6 +65,7 @@ export function task(n: number, title: string, statusName = 'Open', extra: Parti
     sortOrder: n,
     isOverdue: false,
     subtaskCount: 0,
+    blockedByOpenCount: 0,
     assignees: [],
     createdBy: null,
     completedAt: null,

@@ -10,4 +10,5 @@ export * from './idempotency.ts';
 export * from './changes.ts';
 export * from './todos.ts';
 export * from './timesheets.ts';
+export * from './dependencies.ts';
 export * from './calendar.ts';

@@ -15,9 +15,9 @@ import { createdAt, id, updatedAt } from './common.ts';
 import { companies, users } from './tenancy.ts';
 import { projects, tasks } from './work.ts';
 
-/** The notification kinds, as the check constraints list them (migrations 0028, 0029). */
+/** The notification kinds, as the check constraints list them (migrations 0028, 0029, 0032). */
 const KINDS_CHECK = sql.raw(
-  "('assigned', 'mentioned', 'commented', 'status_changed', 'timelog_changed', 'due_soon', 'task_edited', 'due_date_changed', 'timesheet_submitted', 'timesheet_decided', 'timesheet_reminder')",
+  "('assigned', 'mentioned', 'commented', 'status_changed', 'timelog_changed', 'due_soon', 'task_edited', 'due_date_changed', 'timesheet_submitted', 'timesheet_decided', 'timesheet_reminder', 'task_unblocked')",
 );
 
 /**

@@ -70,6 +70,8 @@ export const projects = pgTable(
     budget: numeric('budget', { precision: 12, scale: 2 }),
     /** The number the project's last task took (trigger tasks_number, src/db/sql/task-keys.sql). */
     lastTaskNumber: integer('last_task_number').notNull().default(0),
+    /** Issue 26: this project's tasks follow their blockers' due dates (migration 0032; off by default). */
+    autoSchedule: boolean('auto_schedule').notNull().default(false),
     createdBy: uuid('created_by'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),

@@ -68,6 +68,7 @@ export function liveAudience(scope: Scope) {
         case 'tasklist':
         case 'task':
         case 'comment':
+        case 'dependency':
           return projectsPolicy.canReadTask(actor.permissions, !!e.projectId && memberOf.has(e.projectId));
         case 'timelog':
           return (e.userIds ?? []).some((u) => timeLogPolicy.seesTimeOf(actor, u, managed.has(u)));

@@ -56,6 +56,8 @@ function wording(
       return [`${who} ${title}`, `${who} ${title}.${d ? ` ${d}` : ''}`];
     case 'timesheet_reminder':
       return [title, `${title}: submit it for approval.`];
+    case 'task_unblocked':
+      return [`Ready to start: ${title}`, `"${title}" is no longer blocked: ${d}.`];
   }
 }
 

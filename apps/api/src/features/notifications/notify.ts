@@ -6,7 +6,13 @@ import {
   notificationDefaults,
 } from '@taskhive/contract';
 import { accessRepo } from '../../lib/access.ts';
-import type { ChangeField, LiveEvent, TaskNotice, TimeEntryNotice } from '../../lib/live-events.ts';
+import type {
+  ChangeField,
+  LiveEvent,
+  TaskNotice,
+  TimeEntryNotice,
+  UnblockedNotice,
+} from '../../lib/live-events.ts';
 import type { Scope } from '../../lib/scope.ts';
 import { personName, commentsReads } from '../comments/index.ts';
 import { projectsPolicy, READS_ALL_PROJECTS, READS_ALL_TASKS, projectsReads } from '../projects/index.ts';
@@ -181,6 +187,25 @@ const tell = {
     await send(tx, items);
   },
 
+  /**
+   * Issue 26: a blocker was done (Completed, Cancelled) and left this task without an open
+   * blocker: its assignees hear `task_unblocked` (they may start). A task still blocked by another
+   * open task tells nobody yet (the task service's `dependency` change carries no notice then).
+   */
+  async unblocked(tx: Scope, at: { taskId: string; projectId: string }, t: UnblockedNotice) {
+    await send(
+      tx,
+      t.assigneeIds.map((userId) => ({
+        userId,
+        kind: 'task_unblocked' as const,
+        taskId: at.taskId,
+        projectId: at.projectId,
+        title: t.title,
+        detail: `${t.blockerKey} is done`,
+      })),
+    );
+  },
+
   /** Someone other than its owner changed or deleted a time entry: the owner hears of it. */
   async timeLogChanged(tx: Scope, entry: TimeEntryNotice, action: 'updated' | 'deleted'): Promise<void> {
     const day = entry.loggedAt.toISOString().slice(0, 10);
@@ -213,6 +238,8 @@ export const notify = {
           { assigned: c.notice?.assigned ?? [], fields: c.action === 'updated' ? (c.fields ?? []) : [] },
           c.notice?.task,
         );
+      } else if (c.type === 'dependency' && c.notice?.unblocked && c.projectId) {
+        await tell.unblocked(tx, { taskId: c.id, projectId: c.projectId }, c.notice.unblocked);
       } else if (c.type === 'comment' && c.notice?.body !== undefined && c.projectId) {
         if (c.action === 'created' || c.action === 'updated')
           await tell.commented(

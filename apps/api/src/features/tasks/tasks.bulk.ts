@@ -11,6 +11,7 @@ import type { Scope } from '../../lib/scope.ts';
 import { personName, taskChanges, type TaskState } from '../comments/index.ts';
 import { workDocuments } from '../files/index.ts';
 import { assertStatus, projectsPolicy } from '../projects/index.ts';
+import { dependencyStatus } from '../task-dependencies/index.ts';
 import { byTask, toTask } from './tasks.mapper.ts';
 import { type AssigneeRow, type TaskRow, tasksRepo } from './tasks.repo.ts';
 
@@ -102,6 +103,13 @@ export async function bulkTasks(
           },
         });
       }
+      // Issue 26: the tasks that moved between open and done tell what they block (one statement).
+      await dependencyStatus.doneChanged(
+        tx,
+        before
+          .filter((old) => old.blockingCount > 0 && changedById.get(old.id)?.statusDone !== old.statusDone)
+          .map((old) => old.id),
+      );
       return { after: changedById, assignedAfter: assigned };
     }),
   );

@@ -31,6 +31,12 @@ export const tasksReads = {
   get byId() {
     return tasksRepo.byId;
   },
+  get byIdsInReach() {
+    return tasksRepo.byIdsInReach;
+  },
+  get search() {
+    return tasksRepo.search;
+  },
   get companiesWithOpenTasksDue() {
     return tasksRepo.companiesWithOpenTasksDue;
   },
@@ -49,6 +55,9 @@ export const tasksReads = {
 export const tasksWrites = {
   get moveStatus() {
     return tasksRepo.moveStatus;
+  },
+  get setDates() {
+    return tasksRepo.setDates;
   },
   get recomputeProgress() {
     return tasksRepo.recomputeProgress;

@@ -53,6 +53,7 @@ export function toTask(row: TaskRow, assignees: Map<string, Person[]>): Task {
     sortOrder: row.sortOrder,
     isOverdue: row.isOverdue,
     subtaskCount: row.subtaskCount,
+    blockedByOpenCount: row.blockedByOpenCount,
     assignees: assignees.get(row.id) ?? [],
     createdBy: row.createdBy,
     completedAt: row.completedAt?.toISOString() ?? null,

@@ -70,6 +70,8 @@ export type TaskRow = {
   statusId: string | null;
   statusName: string | null;
   statusColor: string | null;
+  /** Issue 26: its status is a built-in closed one (Completed, Cancelled): it blocks nothing. */
+  statusDone: boolean;
   priorityId: string | null;
   priorityName: string | null;
   startDate: string | null;
@@ -80,6 +82,9 @@ export type TaskRow = {
   sortOrder: number;
   isOverdue: boolean;
   subtaskCount: number;
+  blockedByOpenCount: number;
+  /** Issue 26: how many tasks it blocks (a status change asks what it frees only when it blocks some). */
+  blockingCount: number;
   createdBy: string | null;
   completedAt: Date | null;
   createdAt: Date;
@@ -110,6 +115,22 @@ const isOverdue = sql<boolean>`coalesce(${tasks.dueDate} < current_date and ${ta
 const subtaskCount = sql<number>`(select count(*) from tasks sub
   where sub.company_id = ${tasks.companyId} and sub.parent_task_id = ${tasks.id})::int`.mapWith(Number);
 
+/**
+ * Issue 26: how many of the task's blockers are not done (neither Completed nor Cancelled, a task
+ * without a status counts as open). Part of the statement that reads the tasks, served by
+ * `task_dependencies_blocked_idx`, so a page costs no extra statement whatever its size.
+ */
+const blockedByOpenCount = sql<number>`(select count(*) from task_dependencies dep
+  join tasks blocker on blocker.company_id = dep.company_id and blocker.id = dep.blocker_task_id
+  left join task_statuses blocker_status on blocker_status.company_id = blocker.company_id
+    and blocker_status.id = blocker.status_id
+  where dep.company_id = ${tasks.companyId} and dep.blocked_task_id = ${tasks.id}
+    and blocker_status.built_in is null)::int`.mapWith(Number);
+
+/** Issue 26: how many tasks this one blocks: the first entries of the dependencies' primary key. */
+const blockingCount = sql<number>`(select count(*) from task_dependencies dep
+  where dep.company_id = ${tasks.companyId} and dep.blocker_task_id = ${tasks.id})::int`.mapWith(Number);
+
 /** `APL-42`: the project's code and the task's number in it (migration 0026). */
 const taskKey = sql<string>`${projects.code} || '-' || ${tasks.number}`;
 
@@ -135,6 +156,7 @@ function select(scope: Scope) {
       statusId: tasks.statusId,
       statusName: taskStatuses.name,
       statusColor: taskStatuses.color,
+      statusDone: sql<boolean>`(${taskStatuses.builtIn} is not null)`.mapWith(Boolean),
       priorityId: tasks.priorityId,
       priorityName: priorities.name,
       startDate: tasks.startDate,
@@ -145,6 +167,8 @@ function select(scope: Scope) {
       sortOrder: tasks.sortOrder,
       isOverdue,
       subtaskCount,
+      blockedByOpenCount,
+      blockingCount,
       createdBy: tasks.createdBy,
       completedAt: tasks.completedAt,
       createdAt: tasks.createdAt,
@@ -752,6 +776,46 @@ export const tasksRepo = {
   byIds(scope: Scope, ids: string[]): Promise<TaskRow[]> {
     if (ids.length === 0) return Promise.resolve([]);
     return select(scope).where(scope.own(tasks, anyId(ids)));
+  },
+
+  /** Issue 26: these tasks of the company within `reach` (the task read rule), in no particular order. */
+  byIdsInReach(scope: Scope, ids: string[], reach: Reach): Promise<TaskRow[]> {
+    if (ids.length === 0) return Promise.resolve([]);
+    return select(scope).where(scope.own(tasks, anyId(ids), inReach(scope, reach)));
+  },
+
+  /**
+   * Issue 26, the dependency picker: tasks within `reach` whose title contains the term or whose
+   * key it is (as a list's search), but `exceptId`; by key, at most `limit`.
+   */
+  search(scope: Scope, term: string, reach: Reach, exceptId: string, limit: number): Promise<TaskRow[]> {
+    return select(scope)
+      .where(
+        scope.own(
+          tasks,
+          ne(tasks.id, exceptId),
+          or(searchAny(term, tasks.title, taskKey), byKey(term)),
+          inReach(scope, reach),
+        ),
+      )
+      .orderBy(asc(projects.code), asc(tasks.number))
+      .limit(limit);
+  },
+
+  /**
+   * Issue 26, auto-scheduling: new start and due dates for these tasks, one statement (a VALUES
+   * list) whatever their number.
+   */
+  async setDates(scope: Scope, rows: { id: string; startDate: string | null; dueDate: string | null }[]) {
+    if (rows.length === 0) return;
+    const values = sql.join(
+      rows.map((r) => sql`(${r.id}::uuid, ${r.startDate}::date, ${r.dueDate}::date)`),
+      sql`, `,
+    );
+    await scope.db.execute(sql`update tasks t set start_date = v.start_date, due_date = v.due_date,
+        updated_at = now()
+      from (values ${values}) as v(id, start_date, due_date)
+      where t.company_id = ${scope.companyId} and t.id = v.id`);
   },
 
   /** Which of these tasks are within `reach` (all of them when the reach is every project). */

@@ -21,6 +21,7 @@ import { workDocuments, type FileStorage } from '../files/index.ts';
 import { projectsPolicy, projectsReads, assertStatus, loadProject } from '../projects/index.ts';
 import { taskListsReads, loadTaskListRef } from '../task-lists/index.ts';
 import { priorityCatalogue, taskStatusesReads, withStatusId } from '../task-statuses/index.ts';
+import { dependencySchedule, dependencyStatus } from '../task-dependencies/index.ts';
 import { talliesRepo } from './tallies.repo.ts';
 import { bulkTasks } from './tasks.bulk.ts';
 import { byTask, toTask, toTaskDocument } from './tasks.mapper.ts';
@@ -306,6 +307,7 @@ export function tasksService(deps: { storage: FileStorage; log: FastifyBaseLogge
       // The row loaded above is the task before the change; only its assignees are read again.
       const assignedBefore = await tasksRepo.assignees(scope, [id]);
       const before: TaskState = { ...row, assignees: assignedBefore.map(personName) };
+      const doneBefore = row.statusDone;
 
       const { changed, assignedAfter } = await retryTransaction(() =>
         scope.transaction(async (tx) => {
@@ -351,6 +353,11 @@ export function tasksService(deps: { storage: FileStorage; log: FastifyBaseLogge
               },
             },
           });
+          // Issue 26: done or reopened, what it blocks is told; a due date moved later moves the
+          // tasks that wait for it (auto-scheduling).
+          if (row.statusDone !== doneBefore && row.blockingCount > 0)
+            await dependencyStatus.doneChanged(tx, [id]);
+          await dependencySchedule.follow(tx, id, before.dueDate, row.dueDate);
           // The place last, so the column's lock (if any) is held only to the commit.
           const key = await placeOf(tx, row, body, statusChanges);
           const placed = key === undefined ? undefined : await tasksRepo.setSortOrder(tx, id, key);

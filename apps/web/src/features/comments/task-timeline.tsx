@@ -21,6 +21,8 @@ const FIELD_LABELS: Record<Activity['field'], string> = {
   document: 'document',
   comment: 'comment',
   members: 'members',
+  blockedBy: 'blocked by',
+  blocking: 'blocking',
 };
 
 /** "Ada Lovelace changed status from Open to In Progress", and the like. */
@@ -37,6 +39,13 @@ export function activityText(a: Activity): string {
       return a.to ? `${who} commented` : `${who} deleted a comment`;
     case 'members':
       return a.to ? `${who} added ${a.to} to the project` : `${who} removed ${a.from ?? ''} from the project`;
+    // Issue 26: a dependency added or removed (the other task's key and title).
+    case 'blockedBy':
+      return a.to ? `${who} marked it blocked by ${a.to}` : `${who} removed the blocker ${a.from ?? ''}`;
+    case 'blocking':
+      return a.to
+        ? `${who} marked it as blocking ${a.to}`
+        : `${who} removed the blocked task ${a.from ?? ''}`;
     default: {
       const label = FIELD_LABELS[a.field];
       if (a.from === null) return `${who} set ${label} to ${a.to ?? 'none'}`;

@@ -5,6 +5,7 @@ import EditOutlined from '@mui/icons-material/EditOutlined';
 import EventOutlined from '@mui/icons-material/EventOutlined';
 import EventRepeatOutlined from '@mui/icons-material/EventRepeatOutlined';
 import FactCheckOutlined from '@mui/icons-material/FactCheckOutlined';
+import LockOpenOutlined from '@mui/icons-material/LockOpenOutlined';
 import NotificationsOutlined from '@mui/icons-material/NotificationsOutlined';
 import PendingActionsOutlined from '@mui/icons-material/PendingActionsOutlined';
 import ScheduleOutlined from '@mui/icons-material/ScheduleOutlined';
@@ -56,6 +57,7 @@ const ICONS: Record<NotificationKind, ReactNode> = {
   timesheet_submitted: <FactCheckOutlined fontSize="small" />,
   timesheet_decided: <FactCheckOutlined fontSize="small" />,
   timesheet_reminder: <PendingActionsOutlined fontSize="small" />,
+  task_unblocked: <LockOpenOutlined fontSize="small" />,
 };
 
 /** The previews' Markdown renderer (the comments' one), loaded when the list is first opened. */

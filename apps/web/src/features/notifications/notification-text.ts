@@ -31,6 +31,9 @@ export function notificationText(n: Notification): string {
       return `${who} ${n.title}`;
     case 'timesheet_reminder':
       return n.title;
+    case 'task_unblocked':
+      // Issue 26: the detail says which blocker was done ("WEB-3 is done").
+      return `${n.title} is no longer blocked`;
   }
 }
 

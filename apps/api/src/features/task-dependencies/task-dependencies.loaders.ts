@@ -1,0 +1,13 @@
+/**
+ * What the task-dependencies feature's data access offers the other features (through index.ts):
+ * thin, named views of the repository calls used outside the feature. Getters, so an import cycle
+ * between features' indexes never meets a repository that is not initialised yet.
+ */
+import { dependenciesRepo } from './task-dependencies.repo.ts';
+
+/** Dependencies as other features read them (none yet beyond the hooks in index.ts). */
+export const taskDependencyReads = {
+  get blockedOf() {
+    return dependenciesRepo.blockedOf;
+  },
+};
