@@ -197,6 +197,22 @@ for (const [label, viewport] of [
       }
       await expect(byProject).not.toContainText(hours.byProject[0]?.projectId ?? 'none');
       await byProject.scrollIntoViewIfNeeded();
+      // The three columns fit the card, names whole (no scroller, no word broken).
+      const wider = await byProject.evaluate((t) =>
+        t.parentElement ? t.parentElement.scrollWidth - t.parentElement.clientWidth : 0,
+      );
+      expect(wider).toBeLessThanOrEqual(0);
+      const nameCell = rows.nth(1).getByRole('cell').first();
+      const lines = await nameCell.evaluate((c) => {
+        const style = getComputedStyle(c);
+        return Math.round(
+          (c.clientHeight - parseFloat(style.paddingTop) - parseFloat(style.paddingBottom)) /
+            parseFloat(style.lineHeight),
+        );
+      });
+      // A word broken letter by letter would take more lines than the name has words.
+      const wordCount = (hours.byProject[0]?.projectName ?? '').split(/\s+/).length;
+      expect(lines).toBeLessThanOrEqual(wordCount);
       await expectNoSidewaysScroll(page);
       await shot(page, `issue25-estimates-user-report-${tag}`);
     });

@@ -7,7 +7,9 @@ import { formatDuration, type HoursReport } from '@taskhive/contract';
 import { TableScroll } from '../../components/table-scroll';
 import { EstimateFigure } from './estimate-figure';
 
+/** A figure: never broken; its heading may wrap (two words), so a phone keeps room for the name. */
 const figure = { whiteSpace: 'nowrap', px: 1 } as const;
+const heading = { px: 1, width: 96 } as const;
 
 /**
  * The hours report's projects as rows (issue 25): the hours logged in the period beside the
@@ -20,10 +22,10 @@ export function ProjectHoursTable({ rows }: { rows: HoursReport['byProject'] }) 
         <TableHead>
           <TableRow>
             <TableCell>Project</TableCell>
-            <TableCell align="right" sx={figure}>
+            <TableCell align="right" sx={heading}>
               Logged in period
             </TableCell>
-            <TableCell align="right" sx={figure}>
+            <TableCell align="right" sx={heading}>
               Project estimate
             </TableCell>
           </TableRow>
@@ -31,7 +33,7 @@ export function ProjectHoursTable({ rows }: { rows: HoursReport['byProject'] }) 
         <TableBody>
           {rows.map((p) => (
             <TableRow key={p.projectId}>
-              <TableCell sx={{ overflowWrap: 'anywhere' }}>{p.projectName}</TableCell>
+              <TableCell sx={{ minWidth: 120, overflowWrap: 'break-word' }}>{p.projectName}</TableCell>
               <TableCell align="right" sx={figure}>
                 {formatDuration(p.minutes)}
               </TableCell>
