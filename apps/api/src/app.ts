@@ -16,7 +16,7 @@ import { type Database, databaseAnswers, type Db } from './db/client.ts';
 import { authRoutes } from './features/auth/auth.routes.ts';
 import { authService, passwordResetMail, RESET_MAIL } from './features/auth/auth.service.ts';
 import { companiesRoutes } from './features/companies/companies.routes.ts';
-import { impersonationRoutes, impersonationService } from './features/impersonation/index.ts';
+import { impersonationService } from './features/impersonation/index.ts';
 import { companiesService } from './features/companies/companies.service.ts';
 import { companyRolesRoutes } from './features/company-roles/company-roles.routes.ts';
 import { companyRolesService } from './features/company-roles/company-roles.service.ts';
@@ -60,7 +60,6 @@ import { DUE_SOON_REMINDERS, dueSoonReminders } from './features/notifications/d
 import { NOTIFICATION_MAIL, notificationMail } from './features/notifications/notification-mails.ts';
 import { notificationsRoutes } from './features/notifications/notifications.routes.ts';
 import { notificationsService } from './features/notifications/notifications.service.ts';
-import { watchersRoutes } from './features/watchers/watchers.routes.ts';
 import { watchersService } from './features/watchers/watchers.service.ts';
 import { taskDependenciesRoutes } from './features/task-dependencies/task-dependencies.routes.ts';
 import { dependenciesService } from './features/task-dependencies/task-dependencies.service.ts';
@@ -70,7 +69,6 @@ import { calendarService } from './features/calendar/calendar.service.ts';
 import { createMetrics, metricsRoutes, type PoolStats, timeRequests } from './lib/metrics.ts';
 import { traceLogFields } from './lib/tracing.ts';
 import { healthRoutes } from './features/health/health.routes.ts';
-import { companyModulesRoutes } from './features/company-modules/company-modules.routes.ts';
 import { companyModulesService } from './features/company-modules/company-modules.service.ts';
 import { modulesRoutes } from './features/modules/modules.routes.ts';
 import { modulesService } from './features/modules/modules.service.ts';
@@ -328,14 +326,15 @@ export async function buildApp({
         : []),
     ],
   });
+  const impersonation = impersonationService({ db, config });
   await app.register(authRoutes, {
     auth: authService({ db, config, log: app.log, background: later, live }),
     config,
     counter: redis ? redisCounter(redis) : memoryCounter(),
+    impersonation,
   });
   if (mailer.mode === 'outbox' && config.env !== 'production') await app.register(outboxRoutes, { mailer });
   await app.register(jobsRoutes, { jobs });
-  await app.register(impersonationRoutes, { impersonation: impersonationService({ db, config }) });
   const storage = fileStorage(config.dataDir, blobs, {
     signedDownloads: config.signedDownloads ? { ...config.signedDownloads, secret: config.jwtSecret } : null,
   });
@@ -343,6 +342,9 @@ export async function buildApp({
   await app.register(companiesRoutes, {
     companies: companiesService({ storage, log: app.log }),
     storage,
+    grants: companyModulesService,
+    impersonation,
+    packages: packagesService,
   });
   await app.register(usersRoutes, {
     users: usersService({ storage, log: app.log }),
@@ -351,9 +353,20 @@ export async function buildApp({
   await app.register(departmentsRoutes, { departments: departmentsService });
   await app.register(companyRolesRoutes, { roles: companyRolesService });
   await app.register(taskStatusesRoutes, { statuses: taskStatusesService });
-  await app.register(projectsRoutes, { projects: projectsService({ storage, log: app.log }), storage });
-  await app.register(taskListsRoutes, { taskLists: taskListsService({ storage, log: app.log }) });
-  await app.register(tasksRoutes, { tasks: tasksService({ storage, log: app.log }), storage });
+  await app.register(projectsRoutes, {
+    projects: projectsService({ storage, log: app.log }),
+    storage,
+    comments: commentsService,
+  });
+  const taskLists = taskListsService({ storage, log: app.log });
+  await app.register(taskListsRoutes, { taskLists });
+  await app.register(tasksRoutes, {
+    tasks: tasksService({ storage, log: app.log }),
+    storage,
+    comments: commentsService,
+    taskLists,
+    watchers: watchersService,
+  });
   await app.register(todosRoutes, { todos: todosService });
   await app.register(commentsRoutes, { comments: commentsService });
   await app.register(auditRoutes, { audit: auditService });
@@ -366,12 +379,10 @@ export async function buildApp({
   await app.register(reportsRoutes, { reports: reportsService });
   await app.register(notificationsRoutes, { notifications: notificationsService });
   await app.register(taskDependenciesRoutes, { dependencies: dependenciesService });
-  await app.register(watchersRoutes, { watchers: watchersService });
   await app.register(modulesRoutes, { modules: modulesService });
   await app.register(packagesRoutes, { packages: packagesService });
-  await app.register(companyModulesRoutes, { grants: companyModulesService });
   await app.register(permissionsRoutes, { permissions: permissionsService });
-  await app.register(rolesRoutes, { roles: rolesService });
+  await app.register(rolesRoutes, { roles: rolesService, permissions: permissionsService });
   await app.register(calendarRoutes, {
     calendar: calendarService({
       db,

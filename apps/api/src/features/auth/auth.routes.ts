@@ -6,11 +6,14 @@ import {
   atLeastOneField,
   MESSAGES,
   changePasswordBodySchema,
+  currentImpersonationSchema,
   envelope,
   forgotPasswordBodySchema,
   loginBodySchema,
+  IMPERSONATION_MESSAGES,
   loginResultSchema,
   meResultSchema,
+  ownSessionSchema,
   refreshBodySchema,
   refreshResultSchema,
   registerBodySchema,
@@ -23,18 +26,21 @@ import { fieldError, HttpError } from '../../lib/errors.ts';
 import { type Counter, failureLimit, limitBy } from '../../lib/rate-limit.ts';
 import { scopeOf, SIGNED_IN } from '../../plugins/auth.ts';
 import { ok } from '../../plugins/envelope.ts';
+import type { ImpersonationService } from '../impersonation/index.ts';
 import type { AuthService } from './auth.service.ts';
 import { refreshCookie } from './refresh-cookie.ts';
 
 const nothing = envelope(z.null());
 const tags = ['auth'];
+const impersonationTags = ['impersonation'];
 
+/** Every route under /api/auth (one routes file per URL prefix): sign-in, and the session's impersonation. */
 export async function authRoutes(
   app: FastifyInstance,
-  opts: { auth: AuthService; config: Config; counter: Counter },
+  opts: { auth: AuthService; config: Config; counter: Counter; impersonation: ImpersonationService },
 ) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const { auth, config } = opts;
+  const { auth, config, impersonation } = opts;
   const cookie = refreshCookie(config);
 
   // Register, forgot-password and reset-password are limited per IP (before the body is read);
@@ -223,5 +229,37 @@ export async function authRoutes(
       await auth.resetPassword(req.body);
       return ok(reply, null, MESSAGES.auth.passwordReset);
     },
+  );
+
+  // The impersonation this session carries: the impersonation feature's service.
+  r.get(
+    '/api/auth/impersonation',
+    {
+      config: { permission: SIGNED_IN },
+      schema: {
+        tags: impersonationTags,
+        summary: 'The impersonation this session carries, or null',
+        response: { 200: envelope(currentImpersonationSchema) },
+      },
+    },
+    async (req, reply) => ok(reply, await impersonation.current(scopeOf(req))),
+  );
+
+  r.post(
+    '/api/auth/impersonation/end',
+    {
+      config: { permission: SIGNED_IN },
+      schema: {
+        tags: impersonationTags,
+        summary: "End this impersonation; answers the Super Admin's own session",
+        response: { 200: envelope(ownSessionSchema) },
+      },
+    },
+    async (req, reply) =>
+      ok(
+        reply.header('cache-control', 'no-store'),
+        await impersonation.end(scopeOf(req)),
+        IMPERSONATION_MESSAGES.ended,
+      ),
   );
 }

@@ -7,3 +7,4 @@ export type { TaskState } from './activity.ts';
 export { toPerson } from './comments.mapper.ts';
 export type { PersonRow } from './comments.repo.ts';
 export { taskActivity, commentsReads } from './comments.loaders.ts';
+export type { CommentsService } from './comments.service.ts';

@@ -5,3 +5,4 @@
 export { companyGrants } from './company-modules.repo.ts';
 export { companyTarget } from './company-target.ts';
 export { companyModuleGrants } from './company-modules.loaders.ts';
+export type { CompanyModulesService } from './company-modules.service.ts';

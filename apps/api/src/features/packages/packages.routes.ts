@@ -6,19 +6,13 @@ import {
   MESSAGES,
   createPackageBodySchema,
   envelope,
-  IDEMPOTENCY_KEY_HEADER,
-  IDEMPOTENCY_KEY_TTL_HOURS,
-  IDEMPOTENT_REPLAYED_HEADER,
-  idempotentHeadersSchema,
   idParam,
   moduleSchema,
   packageListQuerySchema,
   packageModuleParams,
   packageSchema,
   paged,
-  purchaseBodySchema,
   purchaseListQuerySchema,
-  purchaseParams,
   purchaseSchema,
   updatePackageBodySchema,
 } from '@taskhive/contract';
@@ -160,36 +154,6 @@ export async function packagesRoutes(app: FastifyInstance, opts: { packages: Pac
       ),
   );
 
-  r.post(
-    '/api/Companies/:companyId/packages/:packageId/purchase',
-    {
-      config: { permission: 'company:update' },
-      schema: {
-        tags,
-        summary: "Buy a package for a company (recorded as paid; grants the package's modules)",
-        description:
-          'A company holding the package (an active purchase whose month or year has not ended) gets 409. ' +
-          `With an \`Idempotency-Key\` header, the same key and request within ${IDEMPOTENCY_KEY_TTL_HOURS} hours ` +
-          'answer the first purchase again (`Idempotent-Replayed: true`); the same key with another request, 422.',
-        params: purchaseParams,
-        headers: idempotentHeadersSchema,
-        body: purchaseBodySchema,
-        response: { 201: envelope(purchaseSchema) },
-      },
-    },
-    async (req, reply) => {
-      const { purchase, replayed } = await packages.purchase(
-        scopeOf(req),
-        req.params.companyId,
-        req.params.packageId,
-        req.body,
-        req.headers[IDEMPOTENCY_KEY_HEADER],
-      );
-      if (replayed) reply.header(IDEMPOTENT_REPLAYED_HEADER, 'true');
-      return ok(reply, purchase, MESSAGES.packages.purchased, 201);
-    },
-  );
-
   r.get(
     '/api/PackagePurchases',
     {
@@ -202,19 +166,5 @@ export async function packagesRoutes(app: FastifyInstance, opts: { packages: Pac
       },
     },
     async (req, reply) => ok(reply, await packages.purchases(scopeOf(req), req.query)),
-  );
-
-  r.get(
-    '/api/Companies/:id/packages',
-    {
-      config: { permission: 'company:read' },
-      schema: {
-        tags,
-        summary: "A company's purchases, newest first",
-        params: idParam,
-        response: { 200: envelope(z.array(purchaseSchema)) },
-      },
-    },
-    async (req, reply) => ok(reply, await packages.ofCompany(scopeOf(req), req.params.id)),
   );
 }

@@ -4,3 +4,4 @@
  */
 export { toPermission } from './permissions.mapper.ts';
 export { permissionsReads } from './permissions.loaders.ts';
+export type { PermissionsService } from './permissions.service.ts';

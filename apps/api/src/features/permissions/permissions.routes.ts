@@ -3,7 +3,6 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   atLeastOneField,
-  ASSIGN_ROLE,
   MESSAGES,
   createPermissionBodySchema,
   envelope,
@@ -11,10 +10,7 @@ import {
   paged,
   permissionListQuerySchema,
   permissionSchema,
-  rolePermissionParams,
   updatePermissionBodySchema,
-  userPermissionListQuerySchema,
-  userPermissionsSchema,
 } from '@taskhive/contract';
 import { scopeOf } from '../../plugins/auth.ts';
 import { ok } from '../../plugins/envelope.ts';
@@ -104,59 +100,5 @@ export async function permissionsRoutes(app: FastifyInstance, opts: { permission
     },
     async (req, reply) =>
       ok(reply, await permissions.remove(scopeOf(req), req.params.id), MESSAGES.permissionsAdmin.deleted),
-  );
-
-  r.get(
-    '/api/Users/:id/permissions',
-    {
-      config: { permission: 'employee:read:all' },
-      schema: {
-        tags,
-        summary: "A user's direct permissions (200 a page) and effective permissions",
-        params: idParam,
-        querystring: userPermissionListQuerySchema,
-        response: { 200: envelope(userPermissionsSchema) },
-      },
-    },
-    async (req, reply) => ok(reply, await permissions.ofUser(scopeOf(req), req.params.id, req.query)),
-  );
-
-  r.post(
-    '/api/Users/:id/permissions/:permissionId',
-    {
-      config: { permission: ASSIGN_ROLE },
-      schema: {
-        tags,
-        summary: 'Give a user a permission directly',
-        params: rolePermissionParams,
-        response: { 201: envelope(permissionSchema) },
-      },
-    },
-    async (req, reply) =>
-      ok(
-        reply,
-        await permissions.grantToUser(scopeOf(req), req.params.id, req.params.permissionId),
-        MESSAGES.permissionsAdmin.granted,
-        201,
-      ),
-  );
-
-  r.delete(
-    '/api/Users/:id/permissions/:permissionId',
-    {
-      config: { permission: ASSIGN_ROLE },
-      schema: {
-        tags,
-        summary: "Take away a user's direct permission",
-        params: rolePermissionParams,
-        response: { 200: envelope(z.object({ userId: z.uuid(), permissionId: z.uuid() })) },
-      },
-    },
-    async (req, reply) =>
-      ok(
-        reply,
-        await permissions.revokeFromUser(scopeOf(req), req.params.id, req.params.permissionId),
-        MESSAGES.permissionsAdmin.revoked,
-      ),
   );
 }

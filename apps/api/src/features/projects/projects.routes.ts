@@ -5,6 +5,9 @@ import {
   atLeastOneField,
   MESSAGES,
   addProjectMemberBodySchema,
+  commentBodySchema,
+  commentListQuerySchema,
+  commentSchema,
   createProjectBodySchema,
   deleteProjectResultSchema,
   documentParams,
@@ -22,18 +25,26 @@ import {
 } from '@taskhive/contract';
 import { scopeOf } from '../../plugins/auth.ts';
 import { ok } from '../../plugins/envelope.ts';
+import type { CommentsService } from '../comments/index.ts';
 import type { FileStorage } from '../files/index.ts';
 import type { ProjectsService } from './projects.service.ts';
 
 const tags = ['projects'];
 const nothing = envelope(z.null());
+const commentTags = ['comments'];
+const commentCreated = { 201: envelope(commentSchema) };
+const commentList = {
+  querystring: commentListQuerySchema,
+  response: { 200: envelope(paged(commentSchema)) },
+};
 
+/** Every route under /api/Project (one routes file per URL prefix): the projects' and their comments'. */
 export async function projectsRoutes(
   app: FastifyInstance,
-  opts: { projects: ProjectsService; storage: FileStorage },
+  opts: { projects: ProjectsService; storage: FileStorage; comments: CommentsService },
 ) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const { projects, storage } = opts;
+  const { projects, storage, comments } = opts;
 
   r.get(
     '/api/Project',
@@ -194,5 +205,42 @@ export async function projectsRoutes(
       await projects.removeDocument(scopeOf(req), req.params.id, req.params.docId);
       return ok(reply, null, MESSAGES.projects.documentDeleted);
     },
+  );
+
+  // A project's comments: the comments feature's service.
+  r.get(
+    '/api/Project/:id/comments',
+    {
+      config: { permission: 'comment:read' },
+      schema: {
+        tags: commentTags,
+        summary: "A project's comments, newest page first, each page oldest first",
+        params: idParam,
+        ...commentList,
+      },
+    },
+    async (req, reply) =>
+      ok(reply, await comments.list(scopeOf(req), { projectId: req.params.id }, req.query)),
+  );
+
+  r.post(
+    '/api/Project/:id/comments',
+    {
+      config: { permission: 'comment:create' },
+      schema: {
+        tags: commentTags,
+        summary: 'Comment on a project (Markdown; mention with @[userId])',
+        params: idParam,
+        body: commentBodySchema,
+        response: commentCreated,
+      },
+    },
+    async (req, reply) =>
+      ok(
+        reply,
+        await comments.create(scopeOf(req), { projectId: req.params.id }, req.body),
+        MESSAGES.comments.created,
+        201,
+      ),
   );
 }

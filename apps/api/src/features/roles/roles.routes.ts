@@ -14,21 +14,32 @@ import {
   rolePermissionParams,
   roleSchema,
   updateRoleBodySchema,
+  userPermissionListQuerySchema,
+  userPermissionsSchema,
   userRoleParams,
   userRoleSchema,
 } from '@taskhive/contract';
 import { scopeOf } from '../../plugins/auth.ts';
 import { ok } from '../../plugins/envelope.ts';
+import type { PermissionsService } from '../permissions/index.ts';
 import type { RolesService } from './roles.service.ts';
 
 const tags = ['roles'];
 /** Platform roles need role:*, a company's roles companyrole:* (the service tells them apart). */
 const can = (action: 'read' | 'create' | 'update' | 'delete') =>
   ({ anyOf: [`role:${action}`, `companyrole:${action}`] }) as const;
+const permissionTags = ['permissions'];
 
-export async function rolesRoutes(app: FastifyInstance, opts: { roles: RolesService }) {
+/**
+ * Every route under /api/Roles and /api/Users (one routes file per URL prefix): the roles, and a
+ * user's roles and direct permissions (the permissions feature's service for the latter).
+ */
+export async function rolesRoutes(
+  app: FastifyInstance,
+  opts: { roles: RolesService; permissions: PermissionsService },
+) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const { roles } = opts;
+  const { roles, permissions } = opts;
 
   r.get(
     '/api/Roles',
@@ -191,6 +202,61 @@ export async function rolesRoutes(app: FastifyInstance, opts: { roles: RolesServ
         reply,
         await roles.removeFromUser(scopeOf(req), req.params.id, req.params.roleId),
         MESSAGES.roles.revoked,
+      ),
+  );
+
+  // A user's direct permissions: the permissions feature's service.
+  r.get(
+    '/api/Users/:id/permissions',
+    {
+      config: { permission: 'employee:read:all' },
+      schema: {
+        tags: permissionTags,
+        summary: "A user's direct permissions (200 a page) and effective permissions",
+        params: idParam,
+        querystring: userPermissionListQuerySchema,
+        response: { 200: envelope(userPermissionsSchema) },
+      },
+    },
+    async (req, reply) => ok(reply, await permissions.ofUser(scopeOf(req), req.params.id, req.query)),
+  );
+
+  r.post(
+    '/api/Users/:id/permissions/:permissionId',
+    {
+      config: { permission: ASSIGN_ROLE },
+      schema: {
+        tags: permissionTags,
+        summary: 'Give a user a permission directly',
+        params: rolePermissionParams,
+        response: { 201: envelope(permissionSchema) },
+      },
+    },
+    async (req, reply) =>
+      ok(
+        reply,
+        await permissions.grantToUser(scopeOf(req), req.params.id, req.params.permissionId),
+        MESSAGES.permissionsAdmin.granted,
+        201,
+      ),
+  );
+
+  r.delete(
+    '/api/Users/:id/permissions/:permissionId',
+    {
+      config: { permission: ASSIGN_ROLE },
+      schema: {
+        tags: permissionTags,
+        summary: "Take away a user's direct permission",
+        params: rolePermissionParams,
+        response: { 200: envelope(z.object({ userId: z.uuid(), permissionId: z.uuid() })) },
+      },
+    },
+    async (req, reply) =>
+      ok(
+        reply,
+        await permissions.revokeFromUser(scopeOf(req), req.params.id, req.params.permissionId),
+        MESSAGES.permissionsAdmin.revoked,
       ),
   );
 }

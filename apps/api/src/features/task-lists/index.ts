@@ -5,3 +5,4 @@
 export { toTaskList } from './task-lists.mapper.ts';
 export { loadTaskListRef } from './task-lists.service.ts';
 export { taskListsReads } from './task-lists.loaders.ts';
+export type { TaskListsService } from './task-lists.service.ts';

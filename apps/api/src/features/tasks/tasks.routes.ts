@@ -5,6 +5,11 @@ import {
   atLeastOneField,
   boardPageSchema,
   boardQuerySchema,
+  commentBodySchema,
+  commentListQuerySchema,
+  commentSchema,
+  createTaskListBodySchema,
+  deleteTaskListResultSchema,
   MESSAGES,
   createTaskBodySchema,
   deleteTaskResultSchema,
@@ -15,7 +20,15 @@ import {
   paged,
   taskDetailSchema,
   taskKeyParam,
+  taskListListQuerySchema,
+  taskListParams,
   taskListQuerySchema,
+  taskListSchema,
+  taskWatchersSchema,
+  timelineItemSchema,
+  timelineQuerySchema,
+  updateTaskListBodySchema,
+  WATCHER_MESSAGES,
   taskBulkBodySchema,
   taskBulkResultSchema,
   TASK_BULK_MESSAGES,
@@ -24,16 +37,41 @@ import {
 } from '@taskhive/contract';
 import { scopeOf } from '../../plugins/auth.ts';
 import { ok } from '../../plugins/envelope.ts';
+import type { CommentsService } from '../comments/index.ts';
 import type { FileStorage } from '../files/index.ts';
+import type { TaskListsService } from '../task-lists/index.ts';
+import type { WatchersService } from '../watchers/index.ts';
 import type { TasksService } from './tasks.service.ts';
 
 const tags = ['tasks'];
 const nothing = envelope(z.null());
 const list = { querystring: taskListQuerySchema, response: { 200: envelope(paged(taskSchema)) } };
+const commentTags = ['comments'];
+const commentCreated = { 201: envelope(commentSchema) };
+const commentList = {
+  querystring: commentListQuerySchema,
+  response: { 200: envelope(paged(commentSchema)) },
+};
+const taskListTags = ['task lists'];
+const watchConfig = { permission: 'task:read' } as const;
+const watchersResponse = { 200: envelope(taskWatchersSchema) };
 
-export async function tasksRoutes(app: FastifyInstance, opts: { tasks: TasksService; storage: FileStorage }) {
+/**
+ * Every route under /api/Tasks (one routes file per URL prefix): the tasks' own, and the
+ * comments', task lists' and watchers' routes, each calling its own feature's service.
+ */
+export async function tasksRoutes(
+  app: FastifyInstance,
+  opts: {
+    tasks: TasksService;
+    storage: FileStorage;
+    comments: CommentsService;
+    taskLists: TaskListsService;
+    watchers: WatchersService;
+  },
+) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const { tasks, storage } = opts;
+  const { tasks, storage, comments, taskLists, watchers } = opts;
 
   r.get(
     '/api/Tasks/tasklists/:id/tasks',
@@ -265,5 +303,167 @@ export async function tasksRoutes(app: FastifyInstance, opts: { tasks: TasksServ
       await tasks.removeDocument(scopeOf(req), req.params.id, req.params.docId);
       return ok(reply, null, MESSAGES.tasks.documentDeleted);
     },
+  );
+
+  // Comments and the timeline of a task: the comments feature's service.
+  r.get(
+    '/api/Tasks/:id/comments',
+    {
+      config: { permission: 'comment:read' },
+      schema: {
+        tags: commentTags,
+        summary: "A task's comments, newest page first, each page oldest first",
+        params: idParam,
+        ...commentList,
+      },
+    },
+    async (req, reply) => ok(reply, await comments.list(scopeOf(req), { taskId: req.params.id }, req.query)),
+  );
+
+  r.post(
+    '/api/Tasks/:id/comments',
+    {
+      config: { permission: 'comment:create' },
+      schema: {
+        tags: commentTags,
+        summary: 'Comment on a task (Markdown; mention with @[userId])',
+        params: idParam,
+        body: commentBodySchema,
+        response: commentCreated,
+      },
+    },
+    async (req, reply) =>
+      ok(
+        reply,
+        await comments.create(scopeOf(req), { taskId: req.params.id }, req.body),
+        MESSAGES.comments.created,
+        201,
+      ),
+  );
+
+  r.get(
+    '/api/Tasks/:id/timeline',
+    {
+      config: { permission: 'comment:read' },
+      schema: {
+        tags: commentTags,
+        summary: "A task's comments and activity merged: page 1 the newest, each page newest last",
+        params: idParam,
+        querystring: timelineQuerySchema,
+        response: { 200: envelope(paged(timelineItemSchema)) },
+      },
+    },
+    async (req, reply) => ok(reply, await comments.timeline(scopeOf(req), req.params.id, req.query)),
+  );
+
+  // A project's task lists: the task-lists feature's service.
+  r.get(
+    '/api/Tasks/projects/:id/tasklists',
+    {
+      config: { permission: 'tasklist:read' },
+      schema: {
+        tags: taskListTags,
+        summary: "A project's task lists in order, each with taskCount and overallProgress",
+        params: idParam,
+        querystring: taskListListQuerySchema,
+        response: { 200: envelope(paged(taskListSchema)) },
+      },
+    },
+    async (req, reply) => ok(reply, await taskLists.list(scopeOf(req), req.params.id, req.query)),
+  );
+
+  r.post(
+    '/api/Tasks/projects/:id/tasklists',
+    {
+      config: { permission: 'tasklist:create' },
+      schema: {
+        tags: taskListTags,
+        summary: 'Add a task list to a project (at the end, or at sortOrder)',
+        params: idParam,
+        body: createTaskListBodySchema,
+        response: { 201: envelope(taskListSchema) },
+      },
+    },
+    async (req, reply) =>
+      ok(
+        reply,
+        await taskLists.create(scopeOf(req), req.params.id, req.body),
+        MESSAGES.taskLists.created,
+        201,
+      ),
+  );
+
+  r.put(
+    '/api/Tasks/projects/:projectId/tasklists/:listId',
+    {
+      config: { permission: 'tasklist:update' },
+      schema: {
+        tags: taskListTags,
+        summary: 'Rename, describe or move a task list (sortOrder)',
+        params: taskListParams,
+        body: atLeastOneField(updateTaskListBodySchema),
+        response: { 200: envelope(taskListSchema) },
+      },
+    },
+    async (req, reply) =>
+      ok(
+        reply,
+        await taskLists.update(scopeOf(req), req.params.projectId, req.params.listId, req.body),
+        MESSAGES.taskLists.updated,
+      ),
+  );
+
+  r.delete(
+    '/api/Tasks/projects/:projectId/tasklists/:listId',
+    {
+      config: { permission: 'tasklist:delete' },
+      schema: {
+        tags: taskListTags,
+        summary: 'Delete a task list with its tasks',
+        params: taskListParams,
+        response: { 200: envelope(deleteTaskListResultSchema) },
+      },
+    },
+    async (req, reply) =>
+      ok(
+        reply,
+        await taskLists.remove(scopeOf(req), req.params.projectId, req.params.listId),
+        MESSAGES.taskLists.deleted,
+      ),
+  );
+
+  // Watching a task: anyone who may read it (`task:read` and the task in their reach); the watchers feature's service.
+  r.get(
+    '/api/Tasks/:id/watchers',
+    {
+      config: watchConfig,
+      schema: {
+        tags,
+        summary: "A task's watchers, and whether I am one",
+        params: idParam,
+        response: watchersResponse,
+      },
+    },
+    async (req, reply) => ok(reply, await watchers.list(scopeOf(req), req.params.id)),
+  );
+
+  r.post(
+    '/api/Tasks/:id/watch',
+    {
+      config: watchConfig,
+      schema: { tags, summary: 'Watch a task', params: idParam, response: watchersResponse },
+    },
+    async (req, reply) =>
+      ok(reply, await watchers.watch(scopeOf(req), req.params.id), WATCHER_MESSAGES.watched),
+  );
+
+  r.delete(
+    '/api/Tasks/:id/watch',
+    {
+      config: watchConfig,
+      schema: { tags, summary: 'Stop watching a task', params: idParam, response: watchersResponse },
+    },
+    async (req, reply) =>
+      ok(reply, await watchers.unwatch(scopeOf(req), req.params.id), WATCHER_MESSAGES.unwatched),
   );
 }

@@ -3,3 +3,4 @@
  * files (the API's feature boundary, enforced by ESLint).
  */
 export { taskWatchers } from './watchers.loaders.ts';
+export type { WatchersService } from './watchers.service.ts';
