@@ -105,7 +105,9 @@ describe('CalendarPage', () => {
     const cell = (day: string) => grid.querySelector<HTMLElement>(`[data-day="${day}"]`) as HTMLElement;
     expect(cell('2026-11-10')).toHaveTextContent('Write the copy');
     expect(cell('2026-11-11')).not.toHaveTextContent('WEB-1');
-    expect(cell('2026-11-20')).toHaveTextContent('Overdue');
+    expect(
+      within(cell('2026-11-20')).getByRole('button', { name: /WEB-2 Fix the header \(overdue/ }),
+    ).toBeInTheDocument();
     expect(
       within(cell('2026-11-02')).getByRole('button', { name: /WEB-3 Kick-off \(done/ }),
     ).toBeInTheDocument();
@@ -162,6 +164,7 @@ describe('CalendarPage', () => {
     await user.click(screen.getByRole('combobox', { name: 'Show' }));
     await user.click(await screen.findByRole('option', { name: 'My tasks' }));
     expect(search().get('projectId')).toBeNull();
+    expect(screen.getByRole('combobox', { name: 'Show' })).toHaveTextContent('My tasks');
   });
 
   it('at phone width, the month is an agenda of the days that have tasks (no 7-column grid)', async () => {

@@ -222,7 +222,10 @@ export default function CalendarPage({ onOpenTask }: CalendarPageProps) {
           {periodTitle(view, date)}
         </Typography>
       </Stack>
-      <Stack direction="row" sx={{ flexWrap: 'wrap', alignItems: 'center', gap: 1 }}>
+      <Stack
+        direction="row"
+        sx={{ flexWrap: 'wrap', alignItems: 'center', gap: 1, width: { xs: '100%', sm: 'auto' } }}
+      >
         <ToggleButtonGroup
           size="small"
           exclusive
@@ -240,6 +243,7 @@ export default function CalendarPage({ onOpenTask }: CalendarPageProps) {
           value={projectId ?? ''}
           onChange={(e) => go({ projectId: e.target.value || null })}
           sx={{ width: { xs: '100%', sm: 240 } }}
+          slotProps={{ inputLabel: { shrink: true }, select: { displayEmpty: true } }}
         >
           <MenuItem value="">My tasks</MenuItem>
           {projectOptions.map((p) => (
@@ -286,6 +290,12 @@ export default function CalendarPage({ onOpenTask }: CalendarPageProps) {
           {toolbar}
           <Box sx={{ minHeight: 4 }}>{isFetching && <LinearProgress aria-label="Loading tasks" />}</Box>
           {shown?.truncated && <Alert severity="info">{CALENDAR_MESSAGES.truncated}</Alert>}
+          {!phone && shown && items.length === 0 && (
+            <Typography color="text.secondary">
+              Nothing due {view === 'week' ? 'this week' : 'in these weeks'}
+              {projectId ? ' in this project' : ''}.
+            </Typography>
+          )}
           <DndContext
             sensors={sensors}
             collisionDetection={collisions}

@@ -1,4 +1,5 @@
 import { useDraggable, useDroppable } from '@dnd-kit/core';
+import WarningAmberRounded from '@mui/icons-material/WarningAmberRounded';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Popover from '@mui/material/Popover';
@@ -65,12 +66,10 @@ export function ChipFace({ task, lifted = false }: { task: CalendarTask; lifted?
         {task.title}
       </Box>
       {task.isOverdue && (
-        <Box
-          component="span"
-          sx={{ ml: 'auto', flexShrink: 0, color: 'error.main', fontSize: 11, fontWeight: 600 }}
-        >
-          Overdue
-        </Box>
+        <WarningAmberRounded
+          aria-hidden
+          sx={{ ml: 'auto', flexShrink: 0, alignSelf: 'center', fontSize: 15, color: 'error.main' }}
+        />
       )}
     </Box>
   );
@@ -113,7 +112,7 @@ export const TaskChip = memo(function TaskChip({
       }}
       aria-roledescription={draggable ? 'movable task' : 'task'}
       aria-label={chipLabel(task)}
-      title={`${task.key} ${task.title}`}
+      title={chipLabel(task)}
       data-task-key={task.key}
       onClick={() => onOpen(task.taskId)}
       sx={{ ...chipButtonSx, opacity: isDragging ? 0.4 : 1, cursor: draggable ? 'grab' : 'pointer' }}
@@ -130,7 +129,7 @@ function PlainChip({ task, onOpen }: { task: CalendarTask; onOpen: (taskId: stri
       component="button"
       type="button"
       aria-label={chipLabel(task)}
-      title={`${task.key} ${task.title}`}
+      title={chipLabel(task)}
       onClick={() => onOpen(task.taskId)}
       sx={chipButtonSx}
     >
