@@ -1,13 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { text } from '@taskhive/contract';
 import type { FileStorage } from './files.storage.ts';
 
 /**
  * A token is a few hundred characters (a 200-character file name at most), too long for a path
- * parameter (Fastify's maxParamLength is 100): it comes in the query. Anything longer is not ours.
+ * parameter (Fastify's maxParamLength is 100): it comes in the query. Anything longer is not ours;
+ * a NUL or a lone surrogate is refused on the field like any text a client sends.
  */
-const tokenQuery = z.object({ token: z.string().min(1).max(2048) });
+const tokenQuery = z.object({ token: text().min(1).max(2048) });
 
 /**
  * The disk driver's signed short-lived download URLs (SIGNED_DOWNLOADS=on, files.storage.ts
