@@ -429,3 +429,20 @@ describe('the iCalendar feed', () => {
     expect(rows.map((r) => r.company_id)).toEqual([other.companyId]);
   });
 });
+
+describe('the public feed route is rate-limited per address', () => {
+  it('answers 429 with Retry-After past the address limit, for known and unknown links alike', async () => {
+    const { app: limited } = await buildTestApp({
+      rateLimit: { authMax: 10_000, authIpMax: 3, authWindowMs: 60_000 },
+    });
+    try {
+      const url = `/api/Calendar/feed/${'x'.repeat(43)}.ics`;
+      for (let i = 0; i < 3; i++) expect((await limited.inject({ method: 'GET', url })).statusCode).toBe(404);
+      const over = await limited.inject({ method: 'GET', url });
+      expect(over.statusCode).toBe(429);
+      expect(Number(over.headers['retry-after'])).toBeGreaterThan(0);
+    } finally {
+      await limited.close();
+    }
+  });
+});
