@@ -410,6 +410,8 @@ export function fileStorage(
     ) {
       const key = keyOf(file.storageKey);
       let mimeType = file.mimeType;
+      // Reading the first bytes also shows the object is there.
+      const sniffed = !mimeType;
       if (!mimeType) {
         const head = await store.head(key, SNIFF_BYTES);
         mimeType = head ? (contentTypeOf('image', sniff(head), '', false) ?? undefined) : undefined;
@@ -418,7 +420,7 @@ export function fileStorage(
       if (!signed || !signer)
         return stream(reply, { storageKey: key, mimeType, fileName: file.fileName, disposition });
 
-      if (!(await store.exists(key))) throw notFound('File');
+      if (!sniffed && !(await store.exists(key))) throw notFound('File');
       const expiresAt = Math.floor(now() / 1000) + signed.ttlSeconds;
       const url = store.signedGetUrl
         ? await store.signedGetUrl(key, signed.ttlSeconds, {
@@ -442,9 +444,6 @@ export function fileStorage(
       const file = signer.verify(token, now());
       return stream(reply, { ...file, storageKey: keyOf(file.storageKey) });
     },
-
-    /** Whether downloads answer with signed short-lived URLs. */
-    signedDownloads: signed !== null,
 
     /** The blob store behind it (its driver, readiness, listing for tests). */
     store,
