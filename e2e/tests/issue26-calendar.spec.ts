@@ -108,7 +108,7 @@ test.describe('at 1440 px', () => {
   test.use({ viewport: DESKTOP });
   test.slow();
 
-  test('a task shows on its due day, moves by drag (kept after a reload), and Undo puts a move back', async ({
+  test('a task shows on its due day, moves by drag (kept after a reload), and Undo puts a move back; the keyboard moves it too', async ({
     page,
     request,
   }) => {
@@ -147,8 +147,18 @@ test.describe('at 1440 px', () => {
       await expect(chip(cell(page, further), task.key)).toHaveCount(0);
       await expect.poll(() => dueOf(request, token, task.key)).toBe(there);
 
+      // By keyboard: Space picks it up, two arrows move it two days on, Space drops it.
+      await chip(cell(page, there), task.key).focus();
+      await page.keyboard.press('Space');
+      await page.keyboard.press('ArrowRight');
+      await page.keyboard.press('ArrowRight');
+      await page.keyboard.press('Space');
+      await expect(chip(cell(page, further), task.key)).toBeVisible();
+      await expect.poll(() => dueOf(request, token, task.key)).toBe(further);
+      await expect(chip(cell(page, further), task.key)).toBeFocused();
+
       // The chip opens the task's drawer.
-      await chip(cell(page, there), task.key).click();
+      await chip(cell(page, further), task.key).click();
       await expect(page.getByRole('dialog', { name: 'Task detail' })).toBeVisible();
       await expect(page).toHaveURL(/[?&]task=/);
     } finally {
