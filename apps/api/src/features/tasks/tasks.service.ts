@@ -357,7 +357,7 @@ export function tasksService(deps: { storage: FileStorage; log: FastifyBaseLogge
           // tasks that wait for it (auto-scheduling).
           if (row.statusDone !== doneBefore && row.blockingCount > 0)
             await dependencyStatus.doneChanged(tx, [id]);
-          await dependencySchedule.follow(tx, id, before.dueDate, row.dueDate);
+          if (row.blockingCount > 0) await dependencySchedule.follow(tx, id, before.dueDate, row.dueDate);
           // The place last, so the column's lock (if any) is held only to the commit.
           const key = await placeOf(tx, row, body, statusChanges);
           const placed = key === undefined ? undefined : await tasksRepo.setSortOrder(tx, id, key);

@@ -1,15 +1,26 @@
 import type { TaskDetail } from '@taskhive/contract';
 import { TaskTimeline } from '../../features/comments';
 import MyTasksPage from '../../features/tasks/my-tasks-page';
+import { TaskDependenciesSection } from '../../features/task-dependencies';
 import { TaskTimeLogs, TimesheetTab } from '../../features/timesheets';
 
 const timeLog = (task: TaskDetail) => <TaskTimeLogs taskId={task.taskId} />;
 const timeline = (task: TaskDetail) => <TaskTimeline taskId={task.taskId} version={task.updatedAt} />;
+const dependencies = (task: TaskDetail, open: (taskId: string) => void) => (
+  <TaskDependenciesSection taskId={task.taskId} onOpen={open} />
+);
 
 /**
  * /app/tasks: My Tasks, with the time feature's Timesheet tab and the task drawer's time-log part
  * composed in, and the comments feature's timeline (features do not import each other).
  */
 export default function MyTasksRoute() {
-  return <MyTasksPage timesheet={<TimesheetTab />} renderTimeLog={timeLog} renderTimeline={timeline} />;
+  return (
+    <MyTasksPage
+      timesheet={<TimesheetTab />}
+      renderTimeLog={timeLog}
+      renderTimeline={timeline}
+      renderDependencies={dependencies}
+    />
+  );
 }

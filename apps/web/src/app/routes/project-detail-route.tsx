@@ -5,6 +5,7 @@ import { ProjectBoard } from '../../features/tasks/project-board';
 import { ProjectTaskLists } from '../../features/tasks/project-task-lists';
 import { TaskDetailDrawer } from '../../features/tasks/task-detail-drawer';
 import { OpenTaskProvider } from '../../features/tasks/task-link';
+import { AutoScheduleSwitch, TaskDependenciesSection } from '../../features/task-dependencies';
 import { TaskTimeLogs } from '../../features/timesheets';
 
 const taskLists = (project: ProjectDetail) => <ProjectTaskLists project={project} />;
@@ -12,6 +13,10 @@ const board = (project: ProjectDetail) => <ProjectBoard project={project} />;
 const timeLog = (task: TaskDetail) => <TaskTimeLogs taskId={task.taskId} />;
 const timeline = (task: TaskDetail) => <TaskTimeline taskId={task.taskId} version={task.updatedAt} />;
 const discussion = (project: ProjectDetail) => <ProjectDiscussion projectId={project.projectId} />;
+const dependencies = (task: TaskDetail, open: (taskId: string) => void) => (
+  <TaskDependenciesSection taskId={task.taskId} onOpen={open} />
+);
+const settings = (project: ProjectDetail) => <AutoScheduleSwitch projectId={project.projectId} />;
 
 /** /app/project-detail/:projectId: the project page with the tasks feature's lists, board and drawer,
  * with the time feature's part of the drawer, and the comments feature's task timeline and
@@ -19,8 +24,13 @@ const discussion = (project: ProjectDetail) => <ProjectDiscussion projectId={pro
 export default function ProjectDetailRoute() {
   return (
     <OpenTaskProvider>
-      <ProjectDetailPage renderTaskLists={taskLists} renderBoard={board} renderDiscussion={discussion} />
-      <TaskDetailDrawer renderTimeLog={timeLog} renderTimeline={timeline} />
+      <ProjectDetailPage
+        renderTaskLists={taskLists}
+        renderBoard={board}
+        renderDiscussion={discussion}
+        renderSettings={settings}
+      />
+      <TaskDetailDrawer renderTimeLog={timeLog} renderTimeline={timeline} renderDependencies={dependencies} />
     </OpenTaskProvider>
   );
 }

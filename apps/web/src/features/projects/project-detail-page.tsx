@@ -45,6 +45,8 @@ export interface ProjectDetailPageProps {
   renderBoard?: (project: ProjectDetail) => ReactNode;
   /** The project's comments (the comments feature, composed by app/); the tab shows only with it. */
   renderDiscussion?: (project: ProjectDetail) => ReactNode;
+  /** More settings in the edit dialog (issue 26: auto-scheduling, the task-dependencies feature via app/). */
+  renderSettings?: (project: ProjectDetail) => ReactNode;
 }
 
 function Fact({ label, children }: { label: string; children: ReactNode }) {
@@ -67,6 +69,7 @@ export default function ProjectDetailPage({
   renderTaskLists,
   renderBoard,
   renderDiscussion,
+  renderSettings,
 }: ProjectDetailPageProps) {
   const { projectId = '' } = useParams();
   const navigate = useNavigate();
@@ -228,7 +231,13 @@ export default function ProjectDetailPage({
           canEdit={canUpdate}
         />
       )}
-      {editing && <ProjectFormDialog project={project} onClose={() => setEditing(false)} />}
+      {editing && (
+        <ProjectFormDialog
+          project={project}
+          extra={renderSettings?.(project)}
+          onClose={() => setEditing(false)}
+        />
+      )}
       <ConfirmDialog
         open={deleting}
         title="Delete project?"

@@ -9,7 +9,7 @@ import {
   type Project,
   type UserProfile,
 } from '@taskhive/contract';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { z } from 'zod';
 import { errorMessage, fieldErrors } from '../../api/errors';
 import { usePeopleOptions } from '../../api/people-api';
@@ -39,8 +39,19 @@ const updateForm = z.preprocess(blanks, updateProjectBodySchema);
 
 const fullName = (u: UserProfile) => `${u.firstName} ${u.lastName}`;
 
-/** Create or edit a project: code, name, description, status, dates (and members when creating). */
-export function ProjectFormDialog({ project, onClose }: { project?: Project; onClose: () => void }) {
+/**
+ * Create or edit a project: code, name, description, status, dates (and members when creating);
+ * `extra`: settings other features keep, shown when editing (issue 26: auto-scheduling).
+ */
+export function ProjectFormDialog({
+  project,
+  extra,
+  onClose,
+}: {
+  project?: Project;
+  extra?: ReactNode;
+  onClose: () => void;
+}) {
   const toast = useToast();
   const { can } = useSession();
   const form = useZodForm(project ? updateForm : createForm, {
@@ -143,6 +154,7 @@ export function ProjectFormDialog({ project, onClose }: { project?: Project; onC
             />
           </Grid>
         )}
+        {project && extra && <Grid size={12}>{extra}</Grid>}
       </Grid>
     </FormDialog>
   );

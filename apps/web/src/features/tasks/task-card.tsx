@@ -1,5 +1,5 @@
 import type { SxProps, Theme } from '@mui/material/styles';
-import type { Task } from '@taskhive/contract';
+import { blockedLabel, type Task } from '@taskhive/contract';
 import { memo } from 'react';
 import { AVATAR_COLORS } from '../../app/theme/avatar-colors';
 import { useAuthedImage } from '../../hooks/use-authed-image';
@@ -90,6 +90,17 @@ export const taskCardStyles: SxProps<Theme> = (theme) => ({
   '& .task-card__due[data-overdue]': { color: 'error.main' },
   '& .task-card__progress': { display: 'inline-flex', alignItems: 'center', gap: 0.25 },
   '& .task-card__progress svg': { width: 16, height: 16, fill: 'currentColor' },
+  // Issue 26: blocked by an open task (the label says by how many).
+  '& .task-card__blocked': {
+    ...theme.typography.caption,
+    display: 'inline-flex',
+    alignItems: 'center',
+    gap: 0.25,
+    fontWeight: 600,
+    color: 'error.main',
+    whiteSpace: 'nowrap',
+  },
+  '& .task-card__blocked svg': { width: 16, height: 16, fill: 'currentColor' },
   '& .task-card__people': { display: 'flex', flex: 1, justifyContent: 'flex-end' },
   '& .task-card__avatar': {
     width: AVATAR_PX,
@@ -134,6 +145,19 @@ export const TaskCard = memo(function TaskCard({
       </button>
       <div className="task-card__meta">
         <span className="task-card__key">{task.key}</span>
+        {task.blockedByOpenCount > 0 && (
+          <span
+            className="task-card__blocked"
+            role="img"
+            aria-label={blockedLabel(task.blockedByOpenCount)}
+            title={blockedLabel(task.blockedByOpenCount)}
+          >
+            <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+              <path d={BLOCK_PATH} />
+            </svg>
+            Blocked
+          </span>
+        )}
         {task.priorityName && (
           <span className="task-card__priority" data-priority={task.priorityName}>
             {task.priorityName}
@@ -210,6 +234,10 @@ function CardPhoto({ url, name, initials }: { url: string; name: string; initial
     <Initials name={name} initials={initials} />
   );
 }
+
+/** Material's Block icon, drawn inline like the checklist. */
+const BLOCK_PATH =
+  'M12 2C6.48 2 2 6.48 2 12s4.48 10 10 10 10-4.48 10-10S17.52 2 12 2M4 12c0-4.42 3.58-8 8-8 1.85 0 3.55.63 4.9 1.69L5.69 16.9C4.63 15.55 4 13.85 4 12m8 8c-1.85 0-3.55-.63-4.9-1.69L18.31 7.1C19.37 8.45 20 10.15 20 12c0 4.42-3.58 8-8 8';
 
 /** Material's ChecklistRounded icon, drawn inline (an icon component per card costs a styled component). */
 const CHECKLIST_PATH =

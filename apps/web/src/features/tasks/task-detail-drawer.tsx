@@ -48,6 +48,7 @@ import { useSession } from '../../hooks/use-session';
 import { useToast } from '../../hooks/use-toast';
 import { formatBytes, formatMinutes } from '../../lib/format';
 import { TASK_PARAM, useOpenTask } from './task-link';
+import { BlockedMark } from './blocked-mark';
 import { TaskWatchers } from './task-watchers';
 import {
   useCreateSubtaskMutation,
@@ -64,6 +65,11 @@ export interface TaskDetailDrawerProps {
   renderTimeLog?: (task: TaskDetail) => ReactNode;
   /** The comments-and-activity timeline (the comments feature supplies it through app/); nothing by default. */
   renderTimeline?: (task: TaskDetail) => ReactNode;
+  /**
+   * Issue 26: the Dependencies part (the task-dependencies feature supplies it through app/), given
+   * the way to open another task in the drawer; nothing by default.
+   */
+  renderDependencies?: (task: TaskDetail, openTask: (taskId: string) => void) => ReactNode;
 }
 
 /** A text field that saves when it loses focus, if its value changed. */
@@ -150,10 +156,12 @@ function TaskDetailBody({
   task,
   renderTimeLog,
   renderTimeline,
+  renderDependencies,
 }: {
   task: TaskDetail;
   renderTimeLog?: TaskDetailDrawerProps['renderTimeLog'];
   renderTimeline?: TaskDetailDrawerProps['renderTimeline'];
+  renderDependencies?: TaskDetailDrawerProps['renderDependencies'];
 }) {
   const toast = useToast();
   const open = useOpenTask();
@@ -271,6 +279,7 @@ function TaskDetailBody({
         </IconButton>
       </Stack>
       <TaskWatchers taskId={task.taskId} />
+      {task.blockedByOpenCount > 0 && <BlockedMark count={task.blockedByOpenCount} withText />}
       <InlineText
         label="Title"
         value={task.title}
@@ -493,6 +502,12 @@ function TaskDetailBody({
         </Stack>
       )}
 
+      {renderDependencies && (
+        <>
+          <Divider />
+          {renderDependencies(task, (id) => open(id))}
+        </>
+      )}
       <Divider />
       <Stack spacing={1}>
         <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'center' }}>
@@ -578,7 +593,11 @@ function TaskDetailBody({
 }
 
 /** The task detail over the current page, opened by `?task=<taskId>`. */
-export function TaskDetailDrawer({ renderTimeLog, renderTimeline }: TaskDetailDrawerProps) {
+export function TaskDetailDrawer({
+  renderTimeLog,
+  renderTimeline,
+  renderDependencies,
+}: TaskDetailDrawerProps) {
   const [params] = useSearchParams();
   const open = useOpenTask();
   const taskId = params.get(TASK_PARAM);
@@ -613,6 +632,7 @@ export function TaskDetailDrawer({ renderTimeLog, renderTimeline }: TaskDetailDr
         task={task}
         renderTimeLog={renderTimeLog}
         renderTimeline={renderTimeline}
+        renderDependencies={renderDependencies}
       />
     );
 

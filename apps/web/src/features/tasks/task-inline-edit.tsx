@@ -22,6 +22,7 @@ import { useListTaskPrioritiesQuery, useListTaskStatusesQuery } from '../../api/
 import { PeopleAvatars } from '../../components/people-avatars';
 import { StatusChip } from '../../components/status-chip';
 import { useToast } from '../../hooks/use-toast';
+import { BlockedMark } from './blocked-mark';
 import { DueDate, PriorityChip } from './task-bits';
 import { useUpdateTaskMutation } from './tasks-api';
 
@@ -165,6 +166,7 @@ export function InlineTitle({
           {task.title}
         </Typography>
       </ButtonBase>
+      {task.blockedByOpenCount > 0 && <BlockedMark count={task.blockedByOpenCount} />}
       {canEdit && (
         <IconButton
           size="small"

@@ -155,7 +155,14 @@ function TasksBoard({ query, scope }: { query: TaskQuery; scope: TaskScope }) {
   );
 }
 
-function TaskListContent({ scope, timesheet, after, renderTimeLog, renderTimeline }: TaskListScreenProps) {
+function TaskListContent({
+  scope,
+  timesheet,
+  after,
+  renderTimeLog,
+  renderTimeline,
+  renderDependencies,
+}: TaskListScreenProps) {
   const texts = LISTS[scope];
   const { can } = useSession();
   const [params, setParams] = useSearchParams();
@@ -329,7 +336,11 @@ function TaskListContent({ scope, timesheet, after, renderTimeLog, renderTimelin
         </MainCard>
       )}
       {view !== 'timesheet' && after?.(query, statuses)}
-      <TaskDetailDrawer renderTimeLog={renderTimeLog} renderTimeline={renderTimeline} />
+      <TaskDetailDrawer
+        renderTimeLog={renderTimeLog}
+        renderTimeline={renderTimeline}
+        renderDependencies={renderDependencies}
+      />
     </Stack>
   );
 }
