@@ -130,6 +130,12 @@ export const timesheetGridSchema = timesheetWeekSchema.extend({
   history: z.array(timesheetHistoryItemSchema),
   /** The day (in `weekStart`..`weekEnd`) the company locks before, if it falls inside this week. */
   lockedBefore: z.string().nullable(),
+  /**
+   * Per day (7, from `weekStart`), why another week holding it locks it for the reader, else null:
+   * after a change of the first day of the week, a week kept with its old dates may overlap this
+   * one (its days count there, not here).
+   */
+  heldDays: z.array(z.string().nullable()),
 });
 export type TimesheetGrid = z.infer<typeof timesheetGridSchema>;
 
@@ -261,5 +267,7 @@ export const TIMESHEET_MESSAGES = {
   notApprover: 'You do not approve this person’s time',
   weekStartWhileSubmitted:
     'Weeks are waiting for approval: approve, reject or reopen them before changing the first day of the week',
+  heldByWeek: (weekStart: string, status: 'submitted' | 'approved') =>
+    `In the ${status} week of ${weekStart}: counted and locked there`,
   reminderTitle: (weekStart: string) => `Your timesheet for the week of ${weekStart} is not submitted`,
 } as const;

@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { freePort } from '../../test/free-port.ts';
+import { localTime } from '../time-logs/index.ts';
 
 /**
  * Timesheet reminders across real server processes (issue 25): two API processes on one
@@ -176,11 +177,21 @@ describe.skipIf(!pgUrl)('timesheet reminders with two API processes on one Postg
     try {
       const email = 'remind-me@example.test';
       await register(a.port, email);
-      // Today is the company's reminder day; the admin's previous week is open.
+      // Today is the company's reminder day where the admin lives, a zone whose clock reads
+      // between 06:00 and 22:00 now (a reminder waits for 06:00 of the person's day; the test
+      // must not cross midnight); the admin's previous week is open.
+      const now = new Date();
+      const zone =
+        ['UTC', 'Asia/Tokyo', 'America/New_York', 'Pacific/Kiritimati', 'Pacific/Pago_Pago'].find((z) => {
+          const h = localTime(z, now).hour;
+          return h >= 6 && h < 22;
+        }) ?? 'UTC';
+      const weekday = new Date(`${localTime(zone, now).day}T00:00:00Z`).getUTCDay();
       await query(
         databaseUrl,
-        `update companies set timesheet_reminder_weekday = extract(dow from (now() at time zone 'UTC'))::int where not is_platform`,
+        `update companies set timesheet_reminder_weekday = ${weekday} where not is_platform`,
       );
+      await query(databaseUrl, `update users set time_zone = '${zone}' where email = '${email}'`);
       // Two rounds at once, each process's workers free to take them.
       await query(
         databaseUrl,

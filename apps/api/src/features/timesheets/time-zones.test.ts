@@ -292,6 +292,16 @@ describe('changing the first day of the week', () => {
       expect(grid.weekStart).toBe(day(2));
       expect(grid.dayMinutes).toEqual([0, 0, 0, 0, 0, 60, 60]);
       expect(grid.totalMinutes).toBe(120);
+      // The grid says which days the approved week holds, and why they are locked.
+      const held = TIMESHEET_MESSAGES.heldByWeek(MON, 'approved');
+      expect(grid.heldDays).toEqual([held, held, held, held, held, null, null]);
+      // The admin (timesheet:unlock) may still change them: no lock for them, the totals the same.
+      const byAdmin = await callOk(app, admin, {
+        method: 'GET',
+        url: `/api/Timesheets/weeks/${eve.userId}?weekStart=${day(7)}`,
+      });
+      expect(byAdmin.heldDays).toEqual([null, null, null, null, null, null, null]);
+      expect(byAdmin.totalMinutes).toBe(120);
       // The cells still show every entry of the seven days.
       expect(grid.rows.flatMap((r: { minutes: number[] }) => r.minutes)).toEqual([
         60, 60, 60, 60, 60, 60, 60,
@@ -348,6 +358,8 @@ describe('changing the first day of the week', () => {
       });
       expect(back.weekStart).toBe(day(7));
       expect(back.totalMinutes).toBe(60);
+      const heldBack = TIMESHEET_MESSAGES.heldByWeek(day(2), 'approved');
+      expect(back.heldDays).toEqual([heldBack, heldBack, null, null, null, null, null]);
     } finally {
       await settings({ weekStartsOn: 1, reminderWeekday: 1 });
     }

@@ -17,7 +17,7 @@ export const timesheetLocks = {
     // first day of the week keeps them): each may lock it.
     const holding = await timesheetsRepo.holdingStatuses(tx, ownerId, days);
     for (const day of days)
-      for (const status of [...(holding.get(day) ?? []), 'open' as const]) {
+      for (const status of [...(holding.get(day) ?? []).map((h) => h.status), 'open' as const]) {
         const lock = timesheetsPolicy.lockOf(tx.actor, ownerId, day, status, settings.lockedBefore);
         if (lock) throw conflict(lock.message);
       }

@@ -174,8 +174,10 @@ export const timesheetsRepo = {
     scope: Scope,
     userId: string,
     days: readonly string[],
-  ): Promise<Map<string, TimesheetStatus[]>> {
-    const out = new Map<string, TimesheetStatus[]>(days.map((d) => [d, []]));
+  ): Promise<Map<string, { weekStart: string; status: 'submitted' | 'approved' }[]>> {
+    const out = new Map<string, { weekStart: string; status: 'submitted' | 'approved' }[]>(
+      days.map((d) => [d, []]),
+    );
     if (days.length === 0) return out;
     const sorted = [...days].sort();
     const rows = await scope.db
@@ -193,7 +195,7 @@ export const timesheetsRepo = {
     for (const day of days)
       for (const r of rows)
         if (r.weekStart <= day && day <= addDays(r.weekStart, 6))
-          out.get(day)?.push(r.status as TimesheetStatus);
+          out.get(day)?.push({ weekStart: r.weekStart, status: r.status as 'submitted' | 'approved' });
     return out;
   },
 

@@ -156,9 +156,10 @@ export const timesheetsService = {
       throw notFound('Timesheet');
     // No day named: the week holding the person's today, in their time zone.
     const { weekStart, weekEnd } = weekOf(day ?? todayIn(person.timeZone), settings.weekStartsOn);
-    const [week, cells] = await Promise.all([
+    const [week, cells, holding] = await Promise.all([
       timesheetsRepo.week(scope, person.userId, weekStart),
       timesheetsRepo.cells(scope, person.userId, weekStart, weekEnd),
+      timesheetsRepo.holdingStatuses(scope, person.userId, daysOf(weekStart)),
     ]);
     const history = week ? await timesheetsRepo.history(scope, week.id) : [];
     const rows = new Map<string, TimesheetRow>();
@@ -199,6 +200,16 @@ export const timesheetsService = {
       rows: [...rows.values()],
       history: history.map((h) => ({ ...h, at: h.at.toISOString() })),
       lockedBefore,
+      heldDays: daysOf(weekStart).map((d) => {
+        // Another week holding the day (weeks kept with an older first day's dates) that locks it.
+        for (const h of holding.get(d) ?? [])
+          if (
+            h.weekStart !== weekStart &&
+            timesheetsPolicy.lockOf(scope.actor, person.userId, d, h.status, null)
+          )
+            return TIMESHEET_MESSAGES.heldByWeek(h.weekStart, h.status);
+        return null;
+      }),
     };
   },
 

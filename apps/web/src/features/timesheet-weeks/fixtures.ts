@@ -44,5 +44,12 @@ export function week(over: Partial<TimesheetWeek> = {}): TimesheetWeek {
 }
 
 export function grid(over: Partial<TimesheetGrid> = {}): TimesheetGrid {
-  return { ...week(), rows: [row()], history: [], lockedBefore: null, ...over };
+  return {
+    ...week(),
+    rows: [row()],
+    history: [],
+    lockedBefore: null,
+    heldDays: [null, null, null, null, null, null, null],
+    ...over,
+  };
 }

@@ -184,6 +184,20 @@ describe('My week', () => {
     expect(several).toHaveAttribute('href', '/app/t/APL-1');
   });
 
+  it('days another week holds (after a change of the first day of the week) are read-only with the reason', async () => {
+    const held = TIMESHEET_MESSAGES.heldByWeek('2026-06-10', 'approved');
+    serve(grid({ heldDays: [held, held, null, null, null, null, null] }));
+    render(<MyWeekPage />, { preloadedState: session });
+    expect(await screen.findAllByRole('img', { name: held })).toHaveLength(2);
+    expect(
+      screen.queryByRole('textbox', { name: 'APL-1 Design the lander, Mon 15 Jun' }),
+    ).not.toBeInTheDocument();
+    expect(
+      screen.queryByRole('textbox', { name: 'APL-1 Design the lander, Tue 16 Jun' }),
+    ).not.toBeInTheDocument();
+    expect(cellInput('Wed 17 Jun')).toBeInTheDocument();
+  });
+
   it('Submit asks first, then submits the week', async () => {
     const calls = serve(grid());
     const { user } = render(<MyWeekPage />, { preloadedState: session });

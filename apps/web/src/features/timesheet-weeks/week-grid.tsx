@@ -61,7 +61,9 @@ export function lockReason(grid: TimesheetGrid, day: string): string | null {
         TIMESHEET_MESSAGES.lockedBefore(addDays(grid.weekEnd, 1));
   }
   if (grid.lockedBefore && day < grid.lockedBefore) return TIMESHEET_MESSAGES.lockedBefore(grid.lockedBefore);
-  return null;
+  // A day another week holds (kept with an older first day of the week's dates).
+  const i = weekDays(grid.weekStart).indexOf(day);
+  return (i >= 0 ? grid.heldDays[i] : null) ?? null;
 }
 
 /** Moves the focus to the next typed cell of the grid (Enter, like Tab). */
