@@ -232,7 +232,7 @@ function AddDependency({ taskId, side, onClose }: { taskId: string; side: Side; 
       <Autocomplete<DependencyTask>
         options={search ? options : []}
         loading={isFetching}
-        disabled={adding.isLoading}
+        readOnly={adding.isLoading}
         filterOptions={(o) => o}
         getOptionLabel={(o) => `${o.key} ${o.title}`}
         isOptionEqualToValue={(a, b) => a.taskId === b.taskId}
