@@ -394,6 +394,55 @@ describe('blocked on reads', () => {
   });
 });
 
+describe('statement counts with dependencies present', () => {
+  /** Counts the statements the driver runs (PGlite and node-postgres both go through `query`). */
+  function queryCounter(db: unknown) {
+    const client = (db as { $client: { query: (...args: unknown[]) => unknown } }).$client;
+    const original = client.query;
+    let n = 0;
+    client.query = function (this: unknown, ...args: unknown[]) {
+      n++;
+      return original.apply(this, args);
+    };
+    return { count: () => n, reset: () => (n = 0), restore: () => (client.query = original) };
+  }
+
+  it('a list and the board run as many statements for 1 row as for 50, every row blocked', async () => {
+    const proj = await buildProject(database.db, acme, { memberIds: [acme.adminUserId, employee.userId] });
+    const list = (await buildTaskList(database.db, acme, { projectId: proj.projectId })).taskListId;
+    const blocker = await task({ list });
+    for (let i = 0; i < 30; i++) {
+      const t = await buildTask(database.db, acme, { taskListId: list, title: `Row ${i}` });
+      await database.db
+        .insert(taskDependencies)
+        .values({ companyId: acme.companyId, blockerTaskId: blocker.id, blockedTaskId: t.taskId });
+    }
+    await call('GET', '/api/auth/me', employee);
+    const counter = queryCounter(database.db);
+    try {
+      for (const url of [
+        (n: number) => `/api/Tasks/tasklists/${list}/tasks?pageSize=${n}`,
+        (n: number) => `/api/Tasks/projects/${proj.projectId}/board?perColumn=${n}`,
+      ]) {
+        const counts: number[] = [];
+        for (const n of [1, 50]) {
+          counter.reset();
+          const res = await call('GET', url(n), employee);
+          expect(res.statusCode).toBe(200);
+          const items = res.json().data.items as { blockedByOpenCount: number; taskId: string }[];
+          expect(items.filter((t) => t.taskId !== blocker.id).every((t) => t.blockedByOpenCount === 1)).toBe(
+            true,
+          );
+          counts.push(counter.count());
+        }
+        expect(counts[0], url(1)).toBe(counts[1]);
+      }
+    } finally {
+      counter.restore();
+    }
+  });
+});
+
 describe('completing a blocker notifies the assignees of the tasks it leaves unblocked', () => {
   async function unblockedOf(userId: string, taskId: string) {
     return database.db
