@@ -104,6 +104,23 @@ function pickTask(items: Item[], range: { from: string; to: string }) {
   return task;
 }
 
+/** From a project's page, its Calendar button opens the calendar showing that project. */
+async function openFromProject(page: Page, phone: boolean) {
+  await signIn(page, ACCOUNTS.acmeAdmin.email);
+  await navigate(page, phone, 'Projects');
+  await page
+    .getByRole('link', { name: /Website Redesign/ })
+    .first()
+    .click();
+  await expect(page).toHaveURL(/\/app\/project-detail\//);
+  const calendar = page.getByRole('link', { name: 'Calendar', exact: true }).last();
+  await expect(calendar).toBeVisible();
+  await expectNoSidewaysScroll(page);
+  await calendar.click();
+  await expect(page).toHaveURL(/\/app\/calendar\?projectId=[0-9a-f-]{36}/);
+  await expect(page.getByRole('combobox', { name: 'Show' })).toHaveText(/Website Redesign/);
+}
+
 test.describe('at 1440 px', () => {
   test.use({ viewport: DESKTOP });
   test.slow();
@@ -187,6 +204,10 @@ test.describe('at 1440 px', () => {
     await shot(page, 'calendar-week-1440');
   });
 
+  test("a project's page opens the calendar of that project", async ({ page }) => {
+    await openFromProject(page, false);
+  });
+
   test("subscribe: the link is shown once and its .ics carries Eve's task", async ({ page, request }) => {
     const token = await tokenOf(request, ACCOUNTS.acmeEmployee.email);
     const items = await calendarItems(request, token, {
@@ -226,6 +247,10 @@ test.describe('at 1440 px', () => {
 test.describe('at 390 px', () => {
   test.use({ viewport: PHONE });
   test.slow();
+
+  test("a project's page opens the calendar of that project; its header's buttons fit", async ({ page }) => {
+    await openFromProject(page, true);
+  });
 
   test('the month is an agenda of the days with tasks: nothing clipped, no sideways scroll', async ({
     page,

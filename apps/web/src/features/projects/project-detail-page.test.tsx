@@ -46,3 +46,17 @@ describe('ProjectDetailPage: Discussion tab', () => {
     expect(screen.queryByText('Discussion of Website')).toBeNull();
   });
 });
+
+describe('ProjectDetailPage: calendar link (issue 26)', () => {
+  it('links to the calendar of this project for a reader of tasks', async () => {
+    mount(['task:read'], 'overview');
+    const link = await screen.findByRole('link', { name: 'Calendar' });
+    expect(link).toHaveAttribute('href', `/app/calendar?projectId=${PROJECT_ID}`);
+  });
+
+  it('shows no calendar link without task:read', async () => {
+    mount([], 'overview');
+    expect(await screen.findByRole('tab', { name: 'Overview' })).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Calendar' })).toBeNull();
+  });
+});

@@ -1,3 +1,4 @@
+import CalendarMonthOutlined from '@mui/icons-material/CalendarMonthOutlined';
 import DeleteOutlineRounded from '@mui/icons-material/DeleteOutlineRounded';
 import EditOutlined from '@mui/icons-material/EditOutlined';
 import Box from '@mui/material/Box';
@@ -10,7 +11,7 @@ import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
 import { MESSAGES, type ProjectDetail } from '@taskhive/contract';
 import { useState, type ReactNode } from 'react';
-import { useNavigate, useParams, useSearchParams } from 'react-router';
+import { Link as RouterLink, useNavigate, useParams, useSearchParams } from 'react-router';
 import { errorMessage, errorStatus } from '../../api/errors';
 import { useGetProjectQuery } from '../../api/projects-api';
 import { ConfirmDialog } from '../../components/confirm-dialog';
@@ -87,6 +88,7 @@ export default function ProjectDetailPage({
   const [remove, removal] = useDeleteProjectMutation();
   const canUpdate = can({ anyOf: ['project:update'] });
   const canDelete = can({ anyOf: ['project:delete'] });
+  const canSeeCalendar = can({ anyOf: ['task:read'] });
 
   if (error && !project) {
     const missing = errorStatus(error) === 404;
@@ -144,6 +146,16 @@ export default function ProjectDetailPage({
           </Stack>
         </Box>
         <Stack direction="row" spacing={1}>
+          {canSeeCalendar && (
+            <Button
+              variant="outlined"
+              startIcon={<CalendarMonthOutlined />}
+              component={RouterLink}
+              to={`/app/calendar?projectId=${encodeURIComponent(project.projectId)}`}
+            >
+              Calendar
+            </Button>
+          )}
           {canUpdate && (
             <Button variant="outlined" startIcon={<EditOutlined />} onClick={() => setEditing(true)}>
               Edit
