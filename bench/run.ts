@@ -9,7 +9,8 @@
  *   --smoke           tiny data, 2 s per endpoint (what CI runs)
  *   --scale           1,000,000 tasks and 2,000,000 time logs
  *   --duration <s>    seconds per endpoint (default 10; smoke 2)
- *   --port <n>        the app's port; the bare server takes the next one (default 3212)
+ *   --port <n>        the app's port; the bare server takes the next one, the app without
+ *                     row-level security (RLS=off, PostgreSQL) the one after (default 3212)
  *   --rounds <n>      measure every endpoint n times, interleaved, and keep the medians (default 1;
  *                     on a busy machine 3 keeps one burst of someone else's work from deciding)
  *   --only <text>     only the endpoints whose name contains text (and those their ratios divide by);
@@ -42,6 +43,7 @@ const mode: ServerOptions['mode'] = flag('smoke') ? 'smoke' : flag('scale') ? 's
 const duration = option('duration', mode === 'smoke' ? 2 : 10);
 const appPort = option('port', 3212);
 const barePort = appPort + 1;
+const rlsOffPort = appPort + 2;
 const rounds = option('rounds', 1);
 const onlyAt = process.argv.indexOf('--only');
 const only = onlyAt > 0 ? process.argv[onlyAt + 1] : undefined;
@@ -56,7 +58,11 @@ const onlyParts = only?.split(',').filter(Boolean) ?? [];
 const wanted = new Set(
   candidates.filter((e) => !onlyParts.length || onlyParts.some((p) => e.name.includes(p))).map((e) => e.name),
 );
-if (!growth) for (const e of ENDPOINTS) if (wanted.has(e.name) && e.ratio) wanted.add(e.ratio.of);
+if (!growth)
+  for (const e of ENDPOINTS) {
+    if (wanted.has(e.name) && e.ratio) wanted.add(e.ratio.of);
+    if (wanted.has(e.name) && e.rlsCost) wanted.add(e.rlsCost.on);
+  }
 const selected = ENDPOINTS.filter((e) => wanted.has(e.name));
 const median = (xs: number[]) => {
   const s = [...xs].sort((a, b) => a - b);
@@ -70,20 +76,29 @@ type Row = {
   p99Ms: number;
   errors: number;
   ratio?: { of: string; value: number; min: number; ok: boolean; enforced: boolean };
+  /** The RLS-on twin's requests/s over this row's (issue 27). */
+  rlsCost?: { on: string; value: number; min: number; ok: boolean; enforced: boolean };
   p99Budget?: { max: number; ok: boolean; enforced: boolean };
   rpsBudget?: { min: number; ok: boolean; enforced: boolean };
   growth?: { p50AtBaseMs: number; value: number; max: number; ok: boolean; enforced: boolean };
 };
 
 function startServer(tasks?: number) {
-  return forkServer({ mode, appPort, barePort, logLevel: process.env.LOG_LEVEL ?? 'info', tasks });
+  return forkServer({
+    mode,
+    appPort,
+    barePort,
+    rlsOffPort,
+    logLevel: process.env.LOG_LEVEL ?? 'info',
+    tasks,
+  });
 }
 
 /** Counts a write row's requests across warm-up, rounds and runs, so every body is new. */
 const writeCounters = new Map<string, number>();
 
 async function load(e: Endpoint, ready: ServerReady, seconds: number) {
-  const port = e.server === 'app' ? appPort : barePort;
+  const port = e.server === 'app' ? appPort : e.server === 'app-rls-off' ? rlsOffPort : barePort;
   const write = e.write;
   const ids: Ids = ready.ids;
   return autocannon({
@@ -126,6 +141,8 @@ async function measure(tasks?: number): Promise<{ rows: Row[]; ready: ServerRead
   try {
     for (let round = 0; round < rounds; round++) {
       for (const e of selected) {
+        // The embedded database has no row-level security: both apps would be the same.
+        if (e.server === 'app-rls-off' && ready.database !== 'postgres') continue;
         await load(e, ready, 1); // warm-up: JIT, connection pool, plan caches
         const r = await load(e, ready, e.seconds !== undefined && mode !== 'smoke' ? e.seconds : duration);
         const s = samples.get(e.name) ?? { rps: [], p50: [], p99: [], errors: 0 };
@@ -167,6 +184,18 @@ for (const e of selected) {
     row.ratio = { of: e.ratio.of, value, min: e.ratio.min, ok: value >= e.ratio.min, enforced: checked };
     failed ||= checked && !row.ratio.ok;
   }
+  const on = e.rlsCost ? byName.get(e.rlsCost.on) : undefined;
+  if (e.rlsCost && on) {
+    const value = on.requestsPerSecond / row.requestsPerSecond;
+    row.rlsCost = {
+      on: e.rlsCost.on,
+      value,
+      min: e.rlsCost.min,
+      ok: value >= e.rlsCost.min,
+      enforced: checked,
+    };
+    failed ||= checked && !row.rlsCost.ok;
+  }
   if (e.p99Ms !== undefined) {
     row.p99Budget = { max: e.p99Ms, ok: row.p99Ms <= e.p99Ms, enforced: checked };
     failed ||= checked && !row.p99Budget.ok;
@@ -196,7 +225,9 @@ const table = rows.map((r) => ({
   errors: r.errors,
   ratio: r.ratio
     ? `${(r.ratio.value * 100).toFixed(0)} % of ${r.ratio.of} (>= ${r.ratio.min * 100} % ${verdict(r.ratio)})`
-    : '',
+    : r.rlsCost
+      ? `RLS on: ${(r.rlsCost.value * 100).toFixed(0)} % of this (>= ${r.rlsCost.min * 100} % ${verdict(r.rlsCost)})`
+      : '',
   ...(r.growth
     ? {
         growth: `p50 ${r.growth.p50AtBaseMs} -> ${r.p50Ms} ms: ${r.growth.value.toFixed(2)}x (<= ${r.growth.max} ${verdict(r.growth)})`,

@@ -11,7 +11,7 @@
  */
 export type Endpoint = {
   name: string;
-  server: 'app' | 'bare';
+  server: 'app' | 'bare' | 'app-rls-off';
   path: string;
   /** Sends the large tenant admin's bearer token. */
   auth?: boolean;
@@ -30,6 +30,11 @@ export type Endpoint = {
   minRps?: number;
   /** Seconds of load for this row, whatever `--duration` says (not in smoke mode). */
   seconds?: number;
+  /**
+   * Issue 27, row-level security's cost: this row is a read on the same app without row-level
+   * security (RLS=off); `on`'s requests/s over this row's must be at least `min`. PostgreSQL only.
+   */
+  rlsCost?: { on: string; min: number };
   /** One of the issue's main reads: measured again by `--growth`. */
   read?: boolean;
 };
@@ -132,6 +137,15 @@ export const ENDPOINTS: Endpoint[] = [
       p99Ms: 25,
       postgresOnly: true,
       read: true,
+    },
+    // The same read on the app without row-level security (PostgreSQL; issue 27: within 10 %).
+    {
+      name: `${r.name}, RLS off`,
+      server: 'app-rls-off',
+      path: r.path,
+      auth: true,
+      rlsCost: { on: r.name, min: 0.9 },
+      postgresOnly: true,
     },
   ]),
   {

@@ -26,6 +26,8 @@ export type ServerOptions = {
   mode: 'smoke' | 'default' | 'scale';
   appPort: number;
   barePort: number;
+  /** The same app without row-level security (RLS=off), for the RLS rows (PostgreSQL). */
+  rlsOffPort?: number;
   logLevel: string;
   /** The large tenant's task count instead of the mode's (`--growth`'s small run). */
   tasks?: number;
@@ -121,6 +123,16 @@ export async function startServer(o: ServerOptions): Promise<ServerReady> {
   };
   const app = await buildApp({ db: database.db, config, listen: database.listen });
   await app.ready();
+  // The same app without row-level security (issue 27): the RLS rows compare the two. On
+  // PostgreSQL the app's tenant reads run on a connection of their own (the request's
+  // transaction), which the recorder below cannot see: the raw routes replay this app's
+  // statements, the same SQL without the transaction and the role.
+  const plain = await buildApp({
+    db: database.db,
+    config: { ...config, rls: false },
+    listen: database.listen,
+  });
+  await plain.ready();
   const login = await app.inject({
     method: 'POST',
     url: '/api/auth/login',
@@ -140,7 +152,7 @@ export async function startServer(o: ServerOptions): Promise<ServerReady> {
     const url = fill(read.path, ids);
     let answer = { statusCode: 0, body: '' };
     const captured = await rec.during(async () => {
-      answer = await app.inject({ url, headers: { authorization } });
+      answer = await plain.inject({ url, headers: { authorization } });
     });
     if (answer.statusCode !== 200) throw new Error(`${url} answered ${answer.statusCode}: ${answer.body}`);
     // The app's statements for the read, without the auth plugin's session read.
@@ -155,11 +167,13 @@ export async function startServer(o: ServerOptions): Promise<ServerReady> {
 
   await app.listen({ port: o.appPort, host: '127.0.0.1' });
   await bare.listen({ port: o.barePort, host: '127.0.0.1' });
+  if (o.rlsOffPort !== undefined) await plain.listen({ port: o.rlsOffPort, host: '127.0.0.1' });
   let closing = false;
   const close = async () => {
     if (closing) return;
     closing = true;
     await app.close();
+    await plain.close();
     await bare.close();
     await database.close();
     process.exit(0);

@@ -33,6 +33,15 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ DATA_DIR: dir(), LOG_LEVEL: 'loud' })).toThrow(/LOG_LEVEL/);
   });
 
+  it('row-level security: on with DATABASE_URL unless RLS=off; off on the embedded database', () => {
+    const url = 'postgres://app@db/taskhive';
+    expect(loadConfig({ DATA_DIR: dir() }).rls).toBe(false);
+    expect(loadConfig({ DATA_DIR: dir(), DATABASE_URL: url }).rls).toBe(true);
+    expect(loadConfig({ DATA_DIR: dir(), DATABASE_URL: url, RLS: 'off' }).rls).toBe(false);
+    expect(loadConfig({ DATA_DIR: dir(), DATABASE_URL: url, RLS: 'on' }).rls).toBe(true);
+    expect(() => loadConfig({ DATA_DIR: dir(), RLS: 'maybe' })).toThrow(/RLS/);
+  });
+
   it('never seeds demo data in production', () => {
     expect(loadConfig({ DATA_DIR: dir(), NODE_ENV: 'production' }).seedDemo).toBe(false);
   });

@@ -75,6 +75,11 @@ const envSchema = z.object({
   OTEL_SERVICE_NAME: z.string().min(1).default('taskhive-api'),
   /** The SDK's standard switch: `true` turns tracing off whatever else says. */
   OTEL_SDK_DISABLED: z.enum(['true', 'false']).optional(),
+  /**
+   * Row-level security (PostgreSQL): a tenant request works as the role taskhive_app, which sees
+   * only its company's rows (migration 0031). On by default with DATABASE_URL; `off` disables it.
+   */
+  RLS: z.enum(['on', 'off']).optional(),
   /** When the prune of dead jobs runs (crontab: minute hour day month weekday, UTC). */
   JOB_PRUNE_SCHEDULE: z
     .string()
@@ -107,6 +112,11 @@ export type Config = {
   metricsToken?: string | undefined;
   /** On SIGTERM: answer this long with readiness 503 before closing (server.ts). */
   shutdownDrainMs?: number;
+  /**
+   * Tenant requests as taskhive_app under row-level security (PostgreSQL only; plugins/auth.ts).
+   * Undefined: on when `databaseUrl` is set.
+   */
+  rls?: boolean;
   /** Uploads in an S3-compatible bucket (S3_URL or S3_BUCKET...), else on the disk under DATA_DIR/uploads. */
   s3?: S3Settings | null;
   /** SIGNED_DOWNLOADS=on: downloads answer 302 to a URL valid this long (features/files); null: they stream. */
@@ -178,5 +188,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       (e.OTEL_TRACES === 'on' || e.OTEL_EXPORTER_OTLP_ENDPOINT || e.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT)
         ? { serviceName: e.OTEL_SERVICE_NAME }
         : null,
+    rls: e.RLS === undefined ? Boolean(e.DATABASE_URL) : e.RLS === 'on',
   };
 }

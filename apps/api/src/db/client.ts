@@ -5,7 +5,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { type Logger, sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { drizzle as drizzlePg, NodePgSession, NodePgTransaction } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import * as schema from './schema/index.ts';
 
@@ -299,6 +299,171 @@ async function pgListener(url: string, channel: string, handlers: ListenHandlers
 
 export function openDatabase(cfg: { databaseUrl: string | undefined; dataDir: string }): Promise<Database> {
   return cfg.databaseUrl ? openPostgres(cfg.databaseUrl) : openPglite(join(cfg.dataDir, 'pglite'));
+}
+
+/**
+ * The role a tenant request works as on PostgreSQL (migration 0031): row-level security lets it see
+ * and write only the rows of the company its transaction names in `app.company_id`.
+ */
+export const APP_ROLE = 'taskhive_app';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** A request transaction that cannot commit: a statement in it failed and was not rolled back. */
+export class TransactionAbortedError extends Error {}
+
+/** One tenant request's transaction on PostgreSQL (see `tenantTransaction`). */
+export type TenantTransaction = {
+  /** The transaction's handle; `db.transaction(...)` on it is a savepoint. */
+  readonly db: Db;
+  /** Whether a statement has opened it (taken a connection). */
+  readonly opened: boolean;
+  /**
+   * Commits (or rolls back) and gives the connection back; nothing to do when no statement opened
+   * it. A commit throws when it did not happen: a statement failed in the transaction (outside a
+   * savepoint that rolled it back), or COMMIT itself failed. Only the first call counts.
+   */
+  end(commit: boolean): Promise<void>;
+};
+
+/** The owner's handle of each tenant transaction's (see `ownerHandle`). */
+const owners = new WeakMap<Db, Db>();
+
+/**
+ * The handle a tenant transaction's handle was made from (the owner's pool), or `db` itself: for
+ * what is kept per database rather than per transaction (the priorities' cache).
+ */
+export function ownerHandle(db: Db): Db {
+  return owners.get(db) ?? db;
+}
+
+type DrizzleInternals = {
+  session?: { client?: unknown; dialect: unknown; schema: unknown; options: unknown };
+};
+
+/**
+ * The client a tenant transaction's Drizzle session talks to: its first statement takes a pooled
+ * connection and opens the transaction in the same round trip as the role and company
+ * (`begin; select set_config('role', …, true), set_config('app.company_id', …, true)`: both last
+ * until the transaction ends, so a pooler in transaction mode, PgBouncer's, hands the connection on
+ * clean). A request that reads nothing takes no connection.
+ */
+class LazyTransactionClient {
+  private conn: Promise<pg.PoolClient> | undefined;
+  ended = false;
+  constructor(
+    private readonly pool: pg.Pool,
+    private readonly companyId: string,
+  ) {}
+
+  get opened(): boolean {
+    return this.conn !== undefined;
+  }
+
+  connection(): Promise<pg.PoolClient> | undefined {
+    return this.conn;
+  }
+
+  private open(): Promise<pg.PoolClient> {
+    this.conn ??= (async () => {
+      const client = await this.pool.connect();
+      try {
+        // The company id is a uuid (checked when this was made): inlined, so that the simple query
+        // protocol sends the three statements at once.
+        await client.query(
+          `begin; select set_config('role', '${APP_ROLE}', true), set_config('app.company_id', '${this.companyId}', true)`,
+        );
+      } catch (err) {
+        client.release(err as Error);
+        throw err;
+      }
+      return client;
+    })();
+    return this.conn;
+  }
+
+  /** The last statement sent: the next waits for it (a request's `Promise.all` shares one connection). */
+  private tail: Promise<unknown> = Promise.resolve();
+
+  /** Resolves once every statement sent so far has answered. */
+  idle(): Promise<unknown> {
+    return this.tail;
+  }
+
+  query(...args: unknown[]): Promise<unknown> {
+    if (this.ended) return Promise.reject(new Error("statement after the request's transaction ended"));
+    const run = () => this.open().then((c) => (c.query as (...a: unknown[]) => Promise<unknown>)(...args));
+    const result = this.tail.then(run, run);
+    this.tail = result.catch(() => {});
+    return result;
+  }
+}
+
+/**
+ * A tenant request's transaction (PostgreSQL with row-level security; ARCHITECTURE.md, Tenancy):
+ * every statement of the request on its handle runs as `taskhive_app` in the company given, in one
+ * transaction opened by the first statement and ended by `end`. Undefined on the embedded database
+ * (PGlite runs as its superuser, one session: row-level security would not apply there).
+ */
+export function tenantTransaction(db: Db, companyId: string): TenantTransaction | undefined {
+  const session = (db as unknown as DrizzleInternals).session;
+  const pool = session?.client;
+  if (!session || !(pool instanceof pg.Pool)) return undefined;
+  if (!UUID.test(companyId)) throw new Error(`not a company id: ${companyId}`);
+  const client = new LazyTransactionClient(pool, companyId);
+  type SessionArgs = ConstructorParameters<typeof NodePgSession>;
+  const own = new NodePgSession(
+    client as unknown as SessionArgs[0],
+    session.dialect as SessionArgs[1],
+    session.schema as SessionArgs[2],
+    session.options as SessionArgs[3],
+  );
+  const tx = new NodePgTransaction(
+    session.dialect as SessionArgs[1],
+    own,
+    session.schema as SessionArgs[2],
+  ) as unknown as Db;
+  owners.set(tx, db);
+  return {
+    db: tx,
+    get opened() {
+      return client.opened;
+    },
+    async end(commit) {
+      if (client.ended) return;
+      client.ended = true;
+      await client.idle();
+      const pending = client.connection();
+      if (!pending) return;
+      let conn: pg.PoolClient;
+      try {
+        conn = await pending;
+      } catch {
+        return; // never opened: the statement that tried has failed already
+      }
+      let broken: Error | undefined;
+      try {
+        if (!commit) {
+          await conn.query('rollback');
+          return;
+        }
+        // 'E': a statement failed in the transaction; COMMIT would answer ROLLBACK without an error.
+        if ((conn as unknown as { getTransactionStatus(): string | null }).getTransactionStatus() === 'E') {
+          await conn.query('rollback');
+          throw new TransactionAbortedError(
+            'a statement of the request failed: its transaction was rolled back',
+          );
+        }
+        const done = await conn.query('commit');
+        if (done.command !== 'COMMIT') throw new TransactionAbortedError(`commit answered ${done.command}`);
+      } catch (err) {
+        if (!(err instanceof TransactionAbortedError)) broken = err as Error;
+        throw err;
+      } finally {
+        conn.release(broken);
+      }
+    },
+  };
 }
 
 /** Rows of a raw `db.execute(sql\`…\`)`: both drivers answer `{ rows }`. */

@@ -49,6 +49,9 @@ export async function migrate(database: Database): Promise<string[]> {
         }
         applied.push(m.tag);
       }
+      // Row-level security on every tenant table, a later migration's included (db/sql/rls.sql).
+      if ((await s.query("select to_regprocedure('taskhive_secure_tenant_tables()') as f")).rows[0]?.f)
+        await s.query('select taskhive_secure_tenant_tables()');
     } finally {
       await s.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]);
     }

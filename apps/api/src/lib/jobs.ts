@@ -143,11 +143,11 @@ export async function enqueue(
     return;
   }
   const runAt = opts.runAt?.toISOString() ?? null;
+  // graphile_worker.add_job through taskhive_add_jobs (db/sql/jobs.sql): it runs as the owner, so a
+  // tenant request under row-level security (taskhive_app) enqueues in its own transaction too.
   await db.execute(sql`
-    select graphile_worker.add_job(
-      identifier => ${task}, payload => p.value, run_at => ${runAt}::timestamptz,
-      max_attempts => ${maxAttempts}::int)
-      from json_array_elements(${JSON.stringify(list)}::json) as p`);
+    select taskhive_add_jobs(${task}, ${JSON.stringify(list)}::json, ${runAt}::timestamptz,
+      ${maxAttempts}::int)`);
 }
 
 /** The pool under a node-postgres Drizzle handle, or undefined on PGlite. */

@@ -41,6 +41,13 @@ export type TenantTable = PgTable & { companyId: PgColumn };
  */
 export type Scope = {
   readonly db: Db;
+  /**
+   * The owner's handle, outside row-level security: the same as `db` but in a tenant request on
+   * PostgreSQL, where `db` is the request's transaction as `taskhive_app` (ARCHITECTURE.md,
+   * Tenancy). Only for the platform's few reads across tenants that a tenant request makes (the
+   * Super Admin behind an impersonation); never for the company's own rows.
+   */
+  readonly platformDb: Db;
   readonly companyId: string;
   readonly actor: Actor;
   /** `table.company_id = <this company>`, and-ed with any further conditions given. */
@@ -54,7 +61,10 @@ export type Scope = {
    * change log in that transaction, just before it commits, with what follows from them
    * (change-subscribers.ts), in one statement (lib/changes.ts), and join this scope's events once
    * it has committed. A transaction
-   * inside a transaction is a savepoint whose changes join the outer one's.
+   * inside a transaction is a savepoint whose changes join the outer one's. In a tenant request on
+   * PostgreSQL the scope's own handle is already the request's transaction (plugins/auth.ts): the
+   * scope's outermost `transaction` is then a savepoint of it that still writes its changes as
+   * described (they commit with the request), and a retry (lib/retry.ts) rolls back to it.
    */
   transaction<T>(work: (scope: Scope) => Promise<T>): Promise<T>;
   /**
@@ -87,7 +97,17 @@ class TenantScope implements Scope {
     readonly companyId: string,
     readonly events: LiveEvent[],
     private readonly pending: Pending | null = null,
+    readonly platformDb: Db = db,
   ) {}
+
+  /**
+   * The platform handle of a scope on `other`: the owner's own handle when it is a separate one (a
+   * tenant request's, on PostgreSQL), else `other` itself, as before: on the embedded database,
+   * one session, a read outside a running transaction would wait for it forever.
+   */
+  private platformOn(other: Db): Db {
+    return this.platformDb === this.db ? other : this.platformDb;
+  }
 
   get inTransaction(): boolean {
     return this.pending !== null;
@@ -104,17 +124,24 @@ class TenantScope implements Scope {
   }
 
   on(other: Db): Scope {
-    return new TenantScope(other, this.actor, this.companyId, this.events, this.pending);
+    return new TenantScope(
+      other,
+      this.actor,
+      this.companyId,
+      this.events,
+      this.pending,
+      this.platformOn(other),
+    );
   }
 
   forCompany(companyId: string): Scope {
-    return new TenantScope(this.db, this.actor, companyId, this.events, this.pending);
+    return new TenantScope(this.db, this.actor, companyId, this.events, this.pending, this.platformDb);
   }
 
   async transaction<T>(work: (scope: Scope) => Promise<T>): Promise<T> {
     const mine: Pending = { events: [] };
     const result = await this.db.transaction(async (tx) => {
-      const inner = new TenantScope(tx, this.actor, this.companyId, mine.events, mine);
+      const inner = new TenantScope(tx, this.actor, this.companyId, mine.events, mine, this.platformOn(tx));
       const r = await work(inner);
       // The outermost transaction runs the subscribers that read before they write
       // (notifications), then writes its changes and what follows from them in one statement; a
@@ -151,8 +178,9 @@ export function makeScope(
   actor: Actor,
   companyId: string = actor.companyId,
   events: LiveEvent[] = [],
+  platformDb: Db = db,
 ): Scope {
-  return new TenantScope(db, actor, companyId, events);
+  return new TenantScope(db, actor, companyId, events, null, platformDb);
 }
 
 /**

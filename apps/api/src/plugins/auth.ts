@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import {
   IMPERSONATION_MESSAGES,
+  LIVE_CHANGE_IDS_HEADER,
   MESSAGES,
   PASSWORD_CHANGE_REQUIRED_CODE,
   type Permission,
@@ -10,7 +11,15 @@ import {
   satisfies,
 } from '@taskhive/contract';
 import type { Config } from '../config.ts';
-import { AUTHZ_CHANNEL, type Database, type Db } from '../db/client.ts';
+import { sql } from 'drizzle-orm';
+import {
+  APP_ROLE,
+  AUTHZ_CHANNEL,
+  type Database,
+  type Db,
+  type TenantTransaction,
+  tenantTransaction,
+} from '../db/client.ts';
 import { isSuperAdminRole } from '../lib/access.ts';
 import { type Authorisation, type AuthzCache, authzCache } from '../lib/authz-cache.ts';
 import { forbidden, HttpError, unauthorized } from '../lib/errors.ts';
@@ -35,10 +44,18 @@ declare module 'fastify' {
      * every other route answers 403 with code PASSWORD_CHANGE_REQUIRED until it is changed.
      */
     beforePasswordChange?: boolean;
+    /**
+     * `false`: the request works on the owner's handle, outside a request transaction and
+     * row-level security. Only for long-lived routes (the live stream), which would hold a
+     * connection and a transaction for hours.
+     */
+    tenantTransaction?: boolean;
   }
   interface FastifyRequest {
     actor: Actor | null;
     scope: Scope | null;
+    /** The tenant request's transaction (PostgreSQL with row-level security), until it ends. */
+    tenantTx: TenantTransaction | null;
   }
   interface FastifyInstance {
     /** Every route of the app, with what it declares (walked by a test). */
@@ -122,8 +139,90 @@ const DOCS_PREFIX = '/api/docs';
  */
 export const PRIVATE_ANSWER = Object.freeze({ 'cache-control': 'no-store', vary: 'Authorization' });
 
+/**
+ * Stops the start when row-level security is on but the database user cannot act as taskhive_app
+ * (a managed database whose administrator has not granted the role yet: DEPLOY.md).
+ */
+async function checkAppRole(db: Db) {
+  const probe = tenantTransaction(db, '00000000-0000-0000-0000-000000000000');
+  if (!probe) return;
+  try {
+    await probe.db.execute(sql`select 1`);
+  } catch (err) {
+    const reason = (err as { cause?: Error }).cause?.message ?? (err as Error).message;
+    throw new Error(
+      `Row-level security is on (RLS) but the database user cannot act as ${APP_ROLE}: ${reason}. ` +
+        `An administrator runs GRANT ${APP_ROLE} TO <the user of DATABASE_URL> (DEPLOY.md), or set RLS=off.`,
+      { cause: err },
+    );
+  } finally {
+    await probe.end(false).catch(() => {});
+  }
+}
+
+const isStream = (payload: unknown) =>
+  typeof payload === 'object' &&
+  payload !== null &&
+  typeof (payload as { pipe?: unknown }).pipe === 'function';
+
 /** `permission: []` in a route's config as a readable name: any signed-in user. */
 export const SIGNED_IN: PermissionRequirement = { anyOf: [] };
+
+/**
+ * Ends each tenant request's transaction (see the auth plugin). Registered by buildApp ahead of the
+ * compression plugin: its onSend hook turns a large answer into a stream, and the transaction must
+ * end before the answer leaves, whatever its encoding.
+ */
+export function endRequestTransactions(app: FastifyInstance) {
+  // The request's transaction ends before its answer leaves: committed for an answer below 400
+  // (a commit that fails turns the answer into a 500: nothing is answered 2xx that did not
+  // commit), rolled back otherwise, with the changes it would have announced.
+  app.addHook('onSend', (req, reply, payload, done) => {
+    const tx = req.tenantTx;
+    if (!tx) return done(null, payload);
+    req.tenantTx = null;
+    const commit = reply.statusCode < 400;
+    if (commit && isStream(payload)) {
+      // A streamed answer (a CSV export) reads while it is sent: its transaction ends with the
+      // answer (committed once it was sent whole; such answers only read).
+      reply.raw.once('close', () => {
+        tx.end(reply.raw.writableFinished).catch((err: unknown) =>
+          req.log.warn({ err }, 'end of a streamed request transaction failed'),
+        );
+      });
+      return done(null, payload);
+    }
+    const forget = () => {
+      const events = req.scope?.events as unknown[] | undefined;
+      if (events) events.length = 0;
+      reply.removeHeader(LIVE_CHANGE_IDS_HEADER);
+    };
+    tx.end(commit).then(
+      () => {
+        if (!commit) forget();
+        done(null, payload);
+      },
+      (err: unknown) => {
+        forget();
+        if (commit) return done(err as Error);
+        req.log.warn({ err }, 'rollback of the request transaction failed');
+        done(null, payload);
+      },
+    );
+  });
+  // Every answer passes onSend; should one not (a route that hijacks its reply and forgot
+  // `tenantTransaction: false`), its transaction is rolled back once the answer is done.
+  app.addHook('onResponse', (req, _reply, done) => {
+    const tx = req.tenantTx;
+    if (!tx) return done();
+    req.tenantTx = null;
+    req.log.warn('a request transaction was still open after the answer: rolled back');
+    tx.end(false).then(
+      () => done(),
+      () => done(),
+    );
+  });
+}
 
 /**
  * Authentication and route-level permission checks, in one place. For every non-public route:
@@ -137,6 +236,10 @@ export const authPlugin = fp(
   async (app: FastifyInstance, opts: { db: Db; config: Config; listen?: Database['listen'] }) => {
     app.decorateRequest('actor', null);
     app.decorateRequest('scope', null);
+    app.decorateRequest('tenantTx', null);
+    // Row-level security (PostgreSQL): a tenant request works as taskhive_app in one transaction.
+    const rls = opts.config.rls ?? Boolean(opts.config.databaseUrl);
+    if (rls) await checkAppRole(opts.db);
     const authz = authzCache(opts.db);
     const verifyToken = accessTokenVerifier(opts.config.jwtSecret);
     const listening = opts.listen
@@ -236,7 +339,18 @@ export const authPlugin = fp(
           code: PASSWORD_CHANGE_REQUIRED_CODE,
         });
       req.actor = actor;
-      req.scope = makeScope(opts.db, actor);
+      // A tenant request's statements run in its own transaction as taskhive_app in its company
+      // (opened by its first statement, ended when the answer goes out: the onSend hook below).
+      // The Super Admin's requests reach across companies by design (scopeForCompany) and keep
+      // the owner's handle, as do long-lived routes; so does the embedded database.
+      const tx =
+        rls && !actor.isSuperAdmin && req.routeOptions.config.tenantTransaction !== false
+          ? tenantTransaction(opts.db, actor.companyId)
+          : undefined;
+      if (tx) {
+        req.tenantTx = tx;
+        req.scope = makeScope(tx.db, actor, actor.companyId, [], opts.db);
+      } else req.scope = makeScope(opts.db, actor);
       // Every later line of this request names its company and user, beside its request id.
       req.log = req.log.child({ companyId: actor.companyId, userId: actor.userId });
       const allowed =

@@ -7,9 +7,11 @@
 -- company's audit log, in the writing transaction, as done by the Super Admin on the Company
 -- Admin's behalf. A trigger on the change log, not a subscriber: it sees every change row, those a
 -- service writes with its own statement (a task's fast create) too. Session changes are left out:
--- the end of an impersonation is audited by its service.
+-- the end of an impersonation is audited by its service. SECURITY DEFINER (migration 0031): it
+-- names the Super Admin behind the session, a user of the platform's company, which a tenant
+-- request's role (taskhive_app, row-level security) cannot read; it writes only NEW's company's log.
 -- Trigger changes_impersonation_audit.
-CREATE OR REPLACE FUNCTION changes_impersonation_audit() RETURNS trigger LANGUAGE plpgsql AS $$
+CREATE OR REPLACE FUNCTION changes_impersonation_audit() RETURNS trigger LANGUAGE plpgsql SECURITY DEFINER AS $$
 BEGIN
   INSERT INTO audit_events (company_id, kind, actor_id, actor_name, actor_email, actor_is_platform_admin,
     on_behalf_of_id, on_behalf_of_name, on_behalf_of_email, ip, user_agent, details)

@@ -40,7 +40,9 @@ async function actorOf(scope: Scope): Promise<{ actor: AuditPerson | null; onBeh
   if (!actor.impersonation) return { actor: await usersReads.person(own, actor.userId), onBehalfOf: null };
   const { by, byCompanyId } = actor.impersonation;
   return {
-    actor: await usersReads.person(makeScope(scope.db, actor, byCompanyId), by),
+    // The Super Admin is a user of the platform's company: read on the owner's handle (row-level
+    // security keeps a tenant request's own handle in the impersonated company).
+    actor: await usersReads.person(makeScope(scope.platformDb, actor, byCompanyId), by),
     onBehalfOf: await usersReads.person(own, actor.userId),
   };
 }

@@ -42,7 +42,8 @@ export async function eventsRoutes(
   app.get(
     LIVE_EVENTS_PATH,
     {
-      config: { permission: SIGNED_IN },
+      // Open for hours: on the owner's handle, not in a request transaction (plugins/auth.ts).
+      config: { permission: SIGNED_IN, tenantTransaction: false },
       schema: {
         tags: ['events'],
         summary: 'Live updates of what the signed-in user may read (text/event-stream)',

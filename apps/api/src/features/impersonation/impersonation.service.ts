@@ -52,7 +52,8 @@ export function impersonationService(deps: { db: Db; config: Config }) {
   async function describe(scope: Scope, imp: NonNullable<Actor['impersonation']>): Promise<Impersonation> {
     const [admin, superAdmin, company] = await Promise.all([
       usersReads.person(scope, scope.actor.userId),
-      usersReads.person(makeScope(scope.db, scope.actor, imp.byCompanyId), imp.by),
+      // The Super Admin, of the platform's company: on the owner's handle (row-level security).
+      usersReads.person(makeScope(scope.platformDb, scope.actor, imp.byCompanyId), imp.by),
       impersonationRepo.company(scope),
     ]);
     if (!admin || !superAdmin || !company) throw unauthorized(MESSAGES.auth.sessionExpired);

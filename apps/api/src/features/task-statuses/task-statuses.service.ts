@@ -5,7 +5,7 @@ import {
   type TaskStatus,
   type UpdateTaskStatusBody,
 } from '@taskhive/contract';
-import type { Db } from '../../db/client.ts';
+import { type Db, ownerHandle } from '../../db/client.ts';
 import { badRequest, conflict, fieldError, notFound, uniqueViolation } from '../../lib/errors.ts';
 import type { Scope } from '../../lib/scope.ts';
 import { projectsWrites } from '../projects/index.ts';
@@ -47,7 +47,9 @@ async function load(scope: Scope, id: string) {
 
 /** The platform's priorities never change while the server runs: read once per database. */
 const priorityCache = new WeakMap<Db, Promise<TaskPriority[]>>();
-export function priorityCatalogue(db: Db): Promise<TaskPriority[]> {
+export function priorityCatalogue(handle: Db): Promise<TaskPriority[]> {
+  // Per database, not per request transaction (row-level security gives each request its own).
+  const db = ownerHandle(handle);
   let cached = priorityCache.get(db);
   if (!cached) {
     cached = prioritiesRepo.list(db).catch((err: unknown) => {
