@@ -55,6 +55,7 @@ describe('answers are written by plans made from the contract', () => {
       sortOrder: -(2 ** 50),
       isOverdue: false,
       subtaskCount: 2,
+      blockedByOpenCount: 1,
       assignees: [
         {
           userId: '1b9d6bcd-bbfd-4b2d-9b5d-ab8dfbbd4bed',
