@@ -133,7 +133,14 @@ describe('MenuList', () => {
       preloadedState: signedIn({ permissions: EMPLOYEE }),
     });
     const links = await screen.findAllByRole('link');
-    expect(links.map((l) => l.textContent)).toEqual(['Dashboard', 'Projects', 'Tasks', 'Calendar', 'Reports', 'My week']);
+    expect(links.map((l) => l.textContent)).toEqual([
+      'Dashboard',
+      'Projects',
+      'Tasks',
+      'Calendar',
+      'Reports',
+      'My week',
+    ]);
     expect(screen.getByRole('link', { name: 'Dashboard' })).toHaveAttribute('aria-current', 'page');
   });
 
