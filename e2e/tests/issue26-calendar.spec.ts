@@ -108,12 +108,16 @@ function pickTask(items: Item[], range: { from: string; to: string }) {
 async function openFromProject(page: Page, phone: boolean) {
   await signIn(page, ACCOUNTS.acmeAdmin.email);
   await navigate(page, phone, 'Projects');
+  // The projects page, not the dashboard still on screen (whose task rows name their project too).
+  await expect(page).toHaveURL(/\/app\/project(\?|$)/);
+  await expect(page.getByRole('heading', { name: 'Projects', level: 1 })).toBeVisible();
   await page
+    .getByRole('main')
     .getByRole('link', { name: /Website Redesign/ })
     .first()
     .click();
   await expect(page).toHaveURL(/\/app\/project-detail\//);
-  const calendar = page.getByRole('link', { name: 'Calendar', exact: true }).last();
+  const calendar = page.getByRole('main').getByRole('link', { name: 'Calendar', exact: true });
   await expect(calendar).toBeVisible();
   await expectNoSidewaysScroll(page);
   await calendar.click();
