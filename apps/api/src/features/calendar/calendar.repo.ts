@@ -13,6 +13,7 @@ import {
 } from '../../db/schema/index.ts';
 import type { Scope } from '../../lib/scope.ts';
 import { type Reach, reachCondition } from '../projects/index.ts';
+import { isOverdue, taskKey } from '../tasks/index.ts';
 
 /** Which tasks a calendar shows: one project's (subtasks too) or one assignee's (subtasks too). */
 export type CalendarSet = { projectId: string } | { assignedTo: string };
@@ -49,14 +50,10 @@ export type FeedOwner = {
 };
 
 /**
- * Done and overdue as the tasks feature decides them when it reads (tasks.repo.ts `isOverdue`):
- * a status with `built_in` set is Completed or Cancelled; overdue is past the due date in the
- * database's calendar (UTC) and not done.
+ * Done as the tasks feature decides it: a status with `built_in` set is Completed or Cancelled
+ * (overdue and the key are the tasks feature's own expressions, imported above).
  */
 const isDone = sql<boolean>`(${taskStatuses.builtIn} is not null)`.mapWith(Boolean);
-const isOverdue = sql<boolean>`coalesce(${tasks.dueDate} < current_date and ${taskStatuses.builtIn} is null, false)`;
-/** `APL-42`: the project's code and the task's number in it (migration 0026). */
-const taskKey = sql<string>`${projects.code} || '-' || ${tasks.number}`;
 
 /** The assignees' names, in name order: part of the statement that reads the tasks (no N+1). */
 const assigneeNames = sql<string[]>`coalesce((select array_agg(u.first_name || ' ' || u.last_name

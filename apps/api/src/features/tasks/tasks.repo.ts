@@ -46,6 +46,7 @@ import type { Scope } from '../../lib/scope.ts';
 import type { Reach } from '../projects/index.ts';
 import { taskStatusesReads } from '../task-statuses/index.ts';
 import { talliesRepo } from './tallies.repo.ts';
+import { isOverdue, taskKey } from './task-expressions.ts';
 
 /** A task to insert: what a create knows. */
 export type NewTask = Required<Omit<TaskPatch, 'taskListId' | 'statusId' | 'sortOrder'>> & {
@@ -106,12 +107,6 @@ export type AssigneeRow = {
  */
 export type TaskSet = { taskListId: string } | { projectId: string } | { assignedTo: string } | { all: true };
 
-/**
- * Overdue, decided when read (no job to keep a flag true): past the due date and neither
- * Completed nor Cancelled (the built-in statuses). Dates compare in the database's calendar (UTC).
- */
-const isOverdue = sql<boolean>`coalesce(${tasks.dueDate} < current_date and ${taskStatuses.builtIn} is null, false)`;
-
 const subtaskCount = sql<number>`(select count(*) from tasks sub
   where sub.company_id = ${tasks.companyId} and sub.parent_task_id = ${tasks.id})::int`.mapWith(Number);
 
@@ -130,9 +125,6 @@ const blockedByOpenCount = sql<number>`(select count(*) from task_dependencies d
 /** Issue 26: how many tasks this one blocks: the first entries of the dependencies' primary key. */
 const blockingCount = sql<number>`(select count(*) from task_dependencies dep
   where dep.company_id = ${tasks.companyId} and dep.blocker_task_id = ${tasks.id})::int`.mapWith(Number);
-
-/** `APL-42`: the project's code and the task's number in it (migration 0026). */
-const taskKey = sql<string>`${projects.code} || '-' || ${tasks.number}`;
 
 const joins = {
   project: and(eq(projects.id, tasks.projectId), eq(projects.companyId, tasks.companyId)),
