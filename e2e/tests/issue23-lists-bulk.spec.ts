@@ -222,6 +222,14 @@ for (const [label, viewport] of [
       expect(params().get('ts.from')).toBe('2020-01-01');
       expect(params().get('view')).toBe('timesheet');
       const address = page.url();
+      // The same search, dates and sort; `ts.pages` only counts how far the list has loaded, and
+      // it grows on its own when the end of the list is in view (with enough entries logged by
+      // earlier journeys, CI's run loaded a second page after Back, and could after the reload).
+      const withoutPages = (u: string) => {
+        const url = new URL(u);
+        url.searchParams.delete('ts.pages');
+        return url.toString();
+      };
 
       await page.reload();
       await expect(search).toHaveValue('a');
@@ -229,7 +237,7 @@ for (const [label, viewport] of [
       await expect(
         page.getByRole('table', { name: 'Time entries' }).getByRole('columnheader', { name: 'Duration' }),
       ).toHaveAttribute('aria-sort', 'descending');
-      expect(page.url()).toBe(address);
+      expect(withoutPages(page.url())).toBe(withoutPages(address));
 
       // Away (the sidebar's Dashboard) and Back: the same list.
       if (tag === 'phone') await page.getByRole('button', { name: 'Toggle navigation' }).click();
@@ -240,7 +248,7 @@ for (const [label, viewport] of [
       await expect(page).toHaveURL('/app/dashboard');
       await page.goBack();
       await expect(search).toHaveValue('a');
-      expect(page.url()).toBe(address);
+      expect(withoutPages(page.url())).toBe(withoutPages(address));
       await expectNoSidewaysScroll(page);
       await shot(page, `issue23-lists-timesheet-${tag}`);
     });
