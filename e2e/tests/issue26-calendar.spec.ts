@@ -169,10 +169,29 @@ test.describe('at 1440 px', () => {
       await expect.poll(() => dueOf(request, token, task.key)).toBe(there);
 
       // By keyboard: Space picks it up, two arrows move it two days on, Space drops it.
+      // Each key waits for what a screen reader hears (dnd-kit's live region) about the day it
+      // reached (first the day it was picked up on): an arrow pressed before the pick-up has
+      // measured the days is not a move yet (CI under load once moved one day for two presses).
+      const heard = page.locator('[id^="DndLiveRegion"]');
+      const over = (day: string) =>
+        page.evaluate(
+          (d) =>
+            new Intl.DateTimeFormat(undefined, {
+              weekday: 'long',
+              day: 'numeric',
+              month: 'long',
+              timeZone: 'UTC',
+            }).format(new Date(`${d}T00:00:00Z`)),
+          day,
+        );
       await chip(cell(page, there), task.key).focus();
+      await expect(chip(cell(page, there), task.key)).toBeFocused();
       await page.keyboard.press('Space');
+      await expect(heard).toContainText(`is over ${await over(there)}`);
       await page.keyboard.press('ArrowRight');
+      await expect(heard).toContainText(`is over ${await over(addDays(there, 1))}`);
       await page.keyboard.press('ArrowRight');
+      await expect(heard).toContainText(`is over ${await over(further)}`);
       await page.keyboard.press('Space');
       await expect(chip(cell(page, further), task.key)).toBeVisible();
       await expect.poll(() => dueOf(request, token, task.key)).toBe(further);
