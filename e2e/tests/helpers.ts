@@ -71,3 +71,31 @@ export async function readOutbox(request: APIRequestContext): Promise<OutboxMail
   expect(res.ok()).toBe(true);
   return ((await res.json()) as { data: OutboxMail[] }).data;
 }
+
+/** Where journeys save their screenshots (E2E_SHOTS_DIR), or nowhere when unset. */
+const SHOTS = process.env.E2E_SHOTS_DIR;
+
+/** A screenshot of the page for a person to look at, when E2E_SHOTS_DIR is set (the whole page by default). */
+export async function shot(page: Page, name: string, fullPage = true) {
+  if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage });
+}
+
+/** A session token for the account (the API's sign-in), for set-up and checks through the API. */
+export async function tokenOf(
+  request: APIRequestContext,
+  email: string,
+  password = PASSWORD,
+): Promise<string> {
+  const res = await request.post('/api/auth/login', { data: { email, password } });
+  expect(res.status()).toBe(200);
+  return ((await res.json()) as { data: { token: string } }).data.token;
+}
+
+/** The Authorization header of a token. */
+export const auth = (token: string) => ({ Authorization: `Bearer ${token}` });
+
+/** The page does not scroll sideways: nothing wider than the screen. */
+export async function expectNoSidewaysScroll(page: Page) {
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+}

@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { ACCOUNTS, PASSWORD, signIn } from './helpers';
+import { ACCOUNTS, auth, PASSWORD, signIn } from './helpers';
 
 /**
  * Accessibility (issue 23): axe-core finds no serious or critical WCAG 2.1 A/AA violation on the
@@ -15,8 +15,6 @@ const VIEWPORTS = [
   { width: 1440, height: 900 },
   { width: 390, height: 844 },
 ];
-
-const auth = (token: string) => ({ authorization: `Bearer ${token}` });
 
 /** The demo's Website Redesign project (WEB) and its first task, as the admin sees them. */
 async function demoTask(request: APIRequestContext) {

@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { ACCOUNTS, PASSWORD, signIn } from './helpers';
+import { ACCOUNTS, auth, PASSWORD, signIn } from './helpers';
 
 /**
  * The board's filters, quick add and swimlanes, and the focus after an Undo (issue 23, "Board" of
@@ -23,8 +23,6 @@ interface Setup {
   me: { userId: string; name: string };
   taskListId: string;
 }
-
-const auth = (token: string) => ({ authorization: `Bearer ${token}` });
 
 /** A fresh project of the demo company (the admin its member) with these tasks, in this order. */
 async function projectWith(

@@ -1,23 +1,20 @@
-import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
-import { ACCOUNTS, PASSWORD, registerCompany, signIn, submitSignIn, uniqueEmail } from './helpers';
+import { expect, test, type APIRequestContext, type Locator } from '@playwright/test';
+import {
+  ACCOUNTS,
+  auth,
+  PASSWORD,
+  registerCompany,
+  shot,
+  signIn,
+  submitSignIn,
+  tokenOf,
+  uniqueEmail,
+} from './helpers';
 import { passwordLinkFor } from './issue4-fixtures';
 
 /** Issue 23 ("Everyday craft"): screens as a person sees them at 1440 px and at 390 px. */
 const DESKTOP = { width: 1440, height: 900 };
 const PHONE = { width: 390, height: 844 };
-const SHOTS = process.env.E2E_SHOTS_DIR;
-
-async function shot(page: Page, name: string) {
-  if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}.png` });
-}
-
-async function tokenOf(request: APIRequestContext, email: string, password = PASSWORD): Promise<string> {
-  const res = await request.post('/api/auth/login', { data: { email, password } });
-  expect(res.status()).toBe(200);
-  return ((await res.json()) as { data: { token: string } }).data.token;
-}
-
-const auth = (token: string) => ({ Authorization: `Bearer ${token}` });
 
 /** A task the user has logged time on (their newest entry's). */
 async function taskWithEntries(request: APIRequestContext, token: string): Promise<string> {
@@ -84,7 +81,7 @@ test.describe('at 1440 px', () => {
     const entries = drawer.getByTestId('time-entry');
     await expect(entries.first()).toBeVisible();
     await entries.first().scrollIntoViewIfNeeded();
-    await shot(page, '1-drawer-time-desktop');
+    await shot(page, '1-drawer-time-desktop', false);
 
     // Every entry shows whole (no box cuts it) and reads on a few lines, not 157 px of wrapped cells.
     for (const entry of await entries.all()) {
@@ -122,13 +119,13 @@ test.describe('at 1440 px', () => {
     await expect(time).toBeVisible();
     expect(await textCut(time)).toBe(false);
     expect(await clippedPixels(time)).toBe(0);
-    await shot(page, '2-header-timer-desktop');
+    await shot(page, '2-header-timer-desktop', false);
 
     await page.goto(`/app/tasks?task=${taskId}`);
     const drawer = page.getByRole('dialog', { name: 'Task detail' });
     const stop = drawer.getByRole('button', { name: 'Stop timer' });
     await expect(stop).toBeEnabled();
-    await shot(page, '2-drawer-timer-desktop');
+    await shot(page, '2-drawer-timer-desktop', false);
     await stop.click();
     await expect(page.getByRole('alert').filter({ hasText: 'Timesheet Entry Created' })).toBeVisible();
     await expect(drawer.getByRole('button', { name: 'Start timer' })).toBeEnabled();
@@ -150,14 +147,14 @@ test.describe('at 1440 px', () => {
     const toasts = page.getByRole('alert');
     await expect(toasts.filter({ hasText: /incorrect|Validation failed/ })).toBeVisible();
     await expect(form.getByText('The current password is incorrect')).toBeVisible();
-    await shot(page, '9-wrong-password');
+    await shot(page, '9-wrong-password', false);
 
     await form.getByLabel(/^Current password/).fill(password);
     await form.getByRole('button', { name: 'Update password' }).click();
     // Well within the 3 s a toast stays: the success replaces the stale error at once.
     await expect(toasts.filter({ hasText: 'Password Updated Successfully' })).toBeVisible({ timeout: 1500 });
     await expect(toasts.filter({ hasText: /incorrect|Validation failed/ })).toHaveCount(0);
-    await shot(page, '9-right-password');
+    await shot(page, '9-right-password', false);
   });
 
   test('15. the sidebar names its pages as the pages do', async ({ page }) => {
@@ -185,7 +182,7 @@ test.describe('at 1440 px', () => {
     await expect(page.getByRole('heading', { name: 'Set your password' })).toBeVisible();
     await expect(page.getByText(/^Welcome to Taskhive/)).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Reset password' })).toHaveCount(0);
-    await shot(page, '15-invitation');
+    await shot(page, '15-invitation', false);
     const NEW_PASSWORD = 'Lantern-Orchard-2088';
     await page.getByLabel(/^New password/).fill(NEW_PASSWORD);
     await page.getByLabel(/^Confirm new password/).fill(NEW_PASSWORD);
@@ -213,7 +210,7 @@ test.describe('at 390 px', () => {
     const drawer = page.getByRole('dialog', { name: 'Task detail' });
     const entries = drawer.getByTestId('time-entry');
     await entries.first().scrollIntoViewIfNeeded();
-    await shot(page, '1-drawer-time-phone');
+    await shot(page, '1-drawer-time-phone', false);
     const content = await drawer.getByTestId('task-time-summary').boundingBox();
     for (const name of ['Stop timer', 'Export CSV', 'Log time']) {
       const control = drawer.getByRole('button', { name });
@@ -238,7 +235,7 @@ test.describe('at 390 px', () => {
 
     await signIn(page, ACCOUNTS.acmeEmployee.email);
     await expect(page.getByRole('button', { name: 'Running timer' })).toBeVisible();
-    await shot(page, '2-header-timer-phone');
+    await shot(page, '2-header-timer-phone', false);
     const header = page.locator('header').first();
     expect((await header.boundingBox())?.height ?? 0).toBeLessThanOrEqual(64);
     for (const name of [/^Notifications/, /Switch to (dark|light) mode/, 'Open account menu']) {
@@ -260,7 +257,7 @@ test.describe('at 390 px', () => {
       await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
       await expect(page.getByText('Validation failed')).toHaveCount(0);
       await expect(page.getByRole('link', { name: 'Back to dashboard' })).toBeVisible();
-      await shot(page, `7-employee-${id.length}`);
+      await shot(page, `7-employee-${id.length}`, false);
     }
   });
 
@@ -277,7 +274,7 @@ test.describe('at 390 px', () => {
     await page.goto(`/app/project-detail/${projectId}?tab=lists`);
     const cards = page.getByTestId('task-list');
     await expect(cards.first()).toBeVisible();
-    await shot(page, '10-task-lists-phone');
+    await shot(page, '10-task-lists-phone', false);
     for (const card of await cards.all()) {
       const name = card.getByRole('heading', { level: 2 }).locator('span').first();
       expect(await clippedPixels(name)).toBe(0);
@@ -294,7 +291,7 @@ test.describe('at 390 px', () => {
     await first.getByRole('button', { name: `Actions for ${listName}` }).click();
     await expect(page.getByRole('menuitem', { name: 'Rename' })).toBeVisible();
     await expect(page.getByRole('menuitem', { name: 'Delete' })).toBeVisible();
-    await shot(page, '10-task-list-menu-phone');
+    await shot(page, '10-task-list-menu-phone', false);
   });
 
   test('10. the status chart names every status', async ({ page }) => {
@@ -310,7 +307,7 @@ test.describe('at 390 px', () => {
       .first();
     await expect(chart).toBeVisible();
     await chart.scrollIntoViewIfNeeded();
-    await shot(page, '10-status-chart-phone');
+    await shot(page, '10-status-chart-phone', false);
     for (const name of names) {
       await expect(chart.locator('text', { hasText: name }).first()).toBeVisible();
     }

@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { ACCOUNTS, PASSWORD, signIn } from './helpers';
+import { ACCOUNTS, expectNoSidewaysScroll, shot, signIn, tokenOf } from './helpers';
 
 /**
  * Issue 23, "Lists": inline edit in the rows and bulk actions (one request, one transaction), and
@@ -8,17 +8,6 @@ import { ACCOUNTS, PASSWORD, signIn } from './helpers';
  */
 const DESKTOP = { width: 1440, height: 900 };
 const PHONE = { width: 390, height: 844 };
-const SHOTS = process.env.E2E_SHOTS_DIR;
-
-async function shot(page: Page, name: string) {
-  if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
-}
-
-async function tokenOf(request: APIRequestContext, email: string): Promise<string> {
-  const res = await request.post('/api/auth/login', { data: { email, password: PASSWORD } });
-  expect(res.status()).toBe(200);
-  return ((await res.json()) as { data: { token: string } }).data.token;
-}
 
 type Made = { taskId: string; title: string };
 
@@ -72,11 +61,6 @@ async function expectNoSeriousViolations(page: Page) {
 }
 
 /** Nothing sticks out sideways: no control is cut off at the screen's edge. */
-async function expectNoSidewaysScroll(page: Page) {
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-  expect(overflow).toBeLessThanOrEqual(0);
-}
-
 for (const [label, viewport] of [
   ['1440 px', DESKTOP],
   ['390 px', PHONE],

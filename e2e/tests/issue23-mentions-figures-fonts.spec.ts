@@ -1,15 +1,7 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { ACCOUNTS, PASSWORD, signIn } from './helpers';
+import { ACCOUNTS, auth, signIn, tokenOf } from './helpers';
 
 /** Issue 23 ("Everyday craft"), defects 3 (mentions, Markdown), 6 (one figure) and 8 (fonts). */
-
-async function tokenOf(request: APIRequestContext, email: string): Promise<string> {
-  const res = await request.post('/api/auth/login', { data: { email, password: PASSWORD } });
-  expect(res.status()).toBe(200);
-  return ((await res.json()) as { data: { token: string } }).data.token;
-}
-
-const auth = (token: string) => ({ Authorization: `Bearer ${token}` });
 
 interface ProjectFigures {
   projectId: string;

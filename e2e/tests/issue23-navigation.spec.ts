@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { ACCOUNTS, PASSWORD, signIn } from './helpers';
+import { ACCOUNTS, auth, shot, signIn, tokenOf } from './helpers';
 
 /**
  * Issue 23 ("Everyday craft"), defects 13 and 14: no dead ends (breadcrumbs, cards and rows open
@@ -7,19 +7,6 @@ import { ACCOUNTS, PASSWORD, signIn } from './helpers';
  */
 const DESKTOP = { width: 1440, height: 900 };
 const PHONE = { width: 390, height: 844 };
-const SHOTS = process.env.E2E_SHOTS_DIR;
-
-async function shot(page: Page, name: string) {
-  if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
-}
-
-async function tokenOf(request: APIRequestContext, email: string): Promise<string> {
-  const res = await request.post('/api/auth/login', { data: { email, password: PASSWORD } });
-  expect(res.status()).toBe(200);
-  return ((await res.json()) as { data: { token: string } }).data.token;
-}
-
-const auth = (token: string) => ({ Authorization: `Bearer ${token}` });
 
 interface ProjectRow {
   projectId: string;

@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { ACCOUNTS, PASSWORD, signIn } from './helpers';
+import { ACCOUNTS, auth, expectNoSidewaysScroll, shot, signIn, tokenOf } from './helpers';
 
 /**
  * Issue 23, watch/unwatch and notification settings per kind: Eve watches a task from its drawer,
@@ -13,19 +13,6 @@ const VIEWPORTS = [
 ];
 
 /** Screenshots for review, when E2E_SHOTS_DIR names a folder. */
-const SHOTS = process.env.E2E_SHOTS_DIR;
-async function shot(page: Page, name: string) {
-  if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}.png` });
-}
-
-const auth = (token: string) => ({ authorization: `Bearer ${token}` });
-
-async function tokenOf(request: APIRequestContext, email: string): Promise<string> {
-  const res = await request.post('/api/auth/login', { data: { email, password: PASSWORD } });
-  expect(res.ok()).toBe(true);
-  return ((await res.json()) as { data: { token: string } }).data.token;
-}
-
 /** A fresh task in the first list of the demo's Website Redesign project, made by the admin. */
 async function freshTask(request: APIRequestContext, admin: string, title: string) {
   const list = await request.get('/api/Project?search=WEB', { headers: auth(admin) });
@@ -64,11 +51,6 @@ async function openBell(page: Page) {
 }
 
 /** No control wider than the screen. */
-async function expectNoSidewaysScroll(page: Page) {
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-  expect(overflow).toBeLessThanOrEqual(0);
-}
-
 test.describe.configure({ mode: 'serial' });
 
 for (const viewport of VIEWPORTS) {
@@ -101,7 +83,7 @@ for (const viewport of VIEWPORTS) {
       await expect(names).toContainText('Alice Admin');
       await expect(names).toContainText('Eve Employee');
       await expectNoSidewaysScroll(page);
-      await shot(page, `issue23-watch-drawer-${viewport.width}`);
+      await shot(page, `issue23-watch-drawer-${viewport.width}`, false);
       await drawer.getByRole('button', { name: 'Close task' }).click();
 
       // The admin moves it: Eve's bell has it.
@@ -124,7 +106,7 @@ for (const viewport of VIEWPORTS) {
       await expect(page.getByText('Notification Settings Saved Successfully')).toBeVisible();
       await expect(settings.getByRole('switch', { name: 'Status of a watched task: Email' })).toBeDisabled();
       await expectNoSidewaysScroll(page);
-      await shot(page, `issue23-watch-settings-${viewport.width}`);
+      await shot(page, `issue23-watch-settings-${viewport.width}`, false);
 
       // The next move tells her nothing (the move's answer came after its notifications were written).
       await move(request, admin, taskId, 'In Review');

@@ -1,5 +1,5 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { ACCOUNTS, PASSWORD, signIn } from './helpers';
+import { expect, test, type Page } from '@playwright/test';
+import { ACCOUNTS, expectNoSidewaysScroll, shot, signIn, tokenOf } from './helpers';
 
 /**
  * Issue 24: All Tasks (every task of the company, for holders of task:read:all) and personal
@@ -7,17 +7,6 @@ import { ACCOUNTS, PASSWORD, signIn } from './helpers';
  */
 const DESKTOP = { width: 1440, height: 900 };
 const PHONE = { width: 390, height: 844 };
-const SHOTS = process.env.E2E_SHOTS_DIR;
-
-async function shot(page: Page, name: string) {
-  if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
-}
-
-async function tokenOf(request: APIRequestContext, email: string): Promise<string> {
-  const res = await request.post('/api/auth/login', { data: { email, password: PASSWORD } });
-  expect(res.status()).toBe(200);
-  return ((await res.json()) as { data: { token: string } }).data.token;
-}
 
 /** Opens an entry of the sidebar (on a phone, the drawer first). */
 async function navigate(page: Page, phone: boolean, name: string) {
@@ -29,11 +18,6 @@ async function navigate(page: Page, phone: boolean, name: string) {
 }
 
 /** Nothing sticks out sideways: no control is cut off at the screen's edge. */
-async function expectNoSidewaysScroll(page: Page) {
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-  expect(overflow).toBeLessThanOrEqual(0);
-}
-
 /** The number in a list's subtitle ("160 tasks across the company"). */
 async function countIn(page: Page, pattern: RegExp): Promise<number> {
   const text = (await page.getByText(pattern).textContent()) ?? '';

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { ACCOUNTS, PASSWORD, signIn } from './helpers';
+import { expect, test, type APIRequestContext } from '@playwright/test';
+import { ACCOUNTS, expectNoSidewaysScroll, PASSWORD, shot, signIn } from './helpers';
 
 /**
  * Issue 24: the team report (every member's tasks by status and hours in a period) and one
@@ -8,11 +8,6 @@ import { ACCOUNTS, PASSWORD, signIn } from './helpers';
  */
 const DESKTOP = { width: 1440, height: 900 };
 const PHONE = { width: 390, height: 844 };
-const SHOTS = process.env.E2E_SHOTS_DIR;
-
-async function shot(page: Page, name: string) {
-  if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
-}
 
 async function login(request: APIRequestContext, email: string) {
   const res = await request.post('/api/auth/login', { data: { email, password: PASSWORD } });
@@ -43,11 +38,6 @@ const hhmm = (m: number) =>
   `${String(Math.floor(m / 60)).padStart(2, '0')}:${String(m % 60).padStart(2, '0')}`;
 
 /** Nothing sticks out sideways: no control is cut off at the screen's edge. */
-async function expectNoSidewaysScroll(page: Page) {
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-  expect(overflow).toBeLessThanOrEqual(0);
-}
-
 for (const [label, viewport] of [
   ['1440 px', DESKTOP],
   ['390 px', PHONE],

@@ -1,5 +1,5 @@
-import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
-import { ACCOUNTS, PASSWORD, signIn } from './helpers';
+import { expect, test, type APIRequestContext, type Locator } from '@playwright/test';
+import { ACCOUNTS, expectNoSidewaysScroll, PASSWORD, shot, signIn } from './helpers';
 
 /**
  * Issue 25: logged time against estimates. The project overview's "Logged X of Y estimated" (the
@@ -9,11 +9,6 @@ import { ACCOUNTS, PASSWORD, signIn } from './helpers';
  */
 const DESKTOP = { width: 1440, height: 900 };
 const PHONE = { width: 390, height: 844 };
-const SHOTS = process.env.E2E_SHOTS_DIR;
-
-async function shot(page: Page, name: string) {
-  if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
-}
 
 async function login(request: APIRequestContext, email: string) {
   const res = await request.post('/api/auth/login', { data: { email, password: PASSWORD } });
@@ -48,11 +43,6 @@ const hhmm = (m: number) =>
   `${String(Math.floor(m / 60)).padStart(2, '0')}:${String(m % 60).padStart(2, '0')}`;
 
 /** Nothing sticks out sideways: no control is cut off at the screen's edge. */
-async function expectNoSidewaysScroll(page: Page) {
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-  expect(overflow).toBeLessThanOrEqual(0);
-}
-
 /** The element's text is not cut: it is as wide as its content. */
 async function expectNotClipped(el: Locator) {
   const cut = await el.evaluate((node) => node.scrollWidth - node.clientWidth);

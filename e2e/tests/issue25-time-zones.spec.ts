@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { ACCOUNTS, PASSWORD, signIn } from './helpers';
+import { ACCOUNTS, auth, PASSWORD, signIn } from './helpers';
 
 /**
  * A person's time zone (issue 25): the manager works in Pago Pago (UTC-11). On a Friday evening
@@ -11,8 +11,6 @@ import { ACCOUNTS, PASSWORD, signIn } from './helpers';
 const ZONE = 'Pacific/Pago_Pago';
 const DESKTOP = { width: 1440, height: 900 };
 const PHONE = { width: 390, height: 844 };
-const auth = (token: string) => ({ authorization: `Bearer ${token}` });
-
 const addDays = (d: string, n: number) => {
   const x = new Date(`${d}T00:00:00Z`);
   x.setUTCDate(x.getUTCDate() + n);

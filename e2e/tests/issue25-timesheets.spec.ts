@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
-import { ACCOUNTS, PASSWORD, signIn } from './helpers';
+import { ACCOUNTS, auth, PASSWORD, signIn } from './helpers';
 
 /**
  * Timesheets (issue 25): the employee fills a week and submits it, the department manager rejects
@@ -12,8 +12,6 @@ import { ACCOUNTS, PASSWORD, signIn } from './helpers';
 
 const DESKTOP = { width: 1440, height: 900 };
 const PHONE = { width: 390, height: 844 };
-const auth = (token: string) => ({ authorization: `Bearer ${token}` });
-
 interface Grid {
   id: string | null;
   weekStart: string;

@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
-import { ACCOUNTS, PASSWORD, signIn } from './helpers';
+import { ACCOUNTS, expectNoSidewaysScroll, shot, signIn, tokenOf } from './helpers';
 
 /**
  * Issue 26: the calendar. Eve (the demo Employee) opens it from the sidebar, finds a task of hers
@@ -9,7 +9,6 @@ import { ACCOUNTS, PASSWORD, signIn } from './helpers';
  */
 const DESKTOP = { width: 1440, height: 900 };
 const PHONE = { width: 390, height: 844 };
-const SHOTS = process.env.E2E_SHOTS_DIR;
 
 type Item = {
   taskId: string;
@@ -19,16 +18,6 @@ type Item = {
   startDate: string | null;
   isDone: boolean;
 };
-
-async function shot(page: Page, name: string) {
-  if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
-}
-
-async function tokenOf(request: APIRequestContext, email: string): Promise<string> {
-  const res = await request.post('/api/auth/login', { data: { email, password: PASSWORD } });
-  expect(res.status()).toBe(200);
-  return ((await res.json()) as { data: { token: string } }).data.token;
-}
 
 const iso = (d: Date) => d.toISOString().slice(0, 10);
 const addDays = (day: string, n: number) => iso(new Date(Date.parse(`${day}T00:00:00Z`) + n * 86_400_000));
@@ -68,11 +57,6 @@ async function navigate(page: Page, phone: boolean, name: string) {
     .getByRole('navigation', { name: 'Main navigation' })
     .getByRole('link', { name, exact: true })
     .click();
-}
-
-async function expectNoSidewaysScroll(page: Page) {
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-  expect(overflow).toBeLessThanOrEqual(0);
 }
 
 const cell = (page: Page, day: string) => page.getByTestId('month-grid').locator(`[data-day="${day}"]`);

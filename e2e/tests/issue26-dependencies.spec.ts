@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { ACCOUNTS, PASSWORD, signIn } from './helpers';
+import { ACCOUNTS, auth, expectNoSidewaysScroll, shot, signIn, tokenOf } from './helpers';
 
 /**
  * Issue 26, dependencies: in the task drawer the admin makes one task block another; the blocked
@@ -14,19 +14,6 @@ const VIEWPORTS = [
 ];
 
 /** Screenshots for review, when E2E_SHOTS_DIR names a folder. */
-const SHOTS = process.env.E2E_SHOTS_DIR;
-async function shot(page: Page, name: string) {
-  if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: false });
-}
-
-const auth = (token: string) => ({ authorization: `Bearer ${token}` });
-
-async function tokenOf(request: APIRequestContext, email: string): Promise<string> {
-  const res = await request.post('/api/auth/login', { data: { email, password: PASSWORD } });
-  expect(res.ok()).toBe(true);
-  return ((await res.json()) as { data: { token: string } }).data.token;
-}
-
 /** The demo's Website Redesign project (code WEB) and its first task list. */
 async function webProject(request: APIRequestContext, admin: string) {
   const list = await request.get('/api/Project?search=WEB', { headers: auth(admin) });
@@ -50,11 +37,6 @@ async function createTask(request: APIRequestContext, admin: string, taskListId:
 }
 
 /** No control wider than the screen. */
-async function expectNoSidewaysScroll(page: Page) {
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-  expect(overflow).toBeLessThanOrEqual(0);
-}
-
 /** The element lies within the screen's width (not clipped at its right edge). */
 async function expectWithinWidth(page: Page, locator: ReturnType<Page['locator']>) {
   const box = await locator.boundingBox();
@@ -100,7 +82,7 @@ for (const viewport of VIEWPORTS) {
     await section.scrollIntoViewIfNeeded();
     await expectWithinWidth(page, section);
     await expectNoSidewaysScroll(page);
-    await shot(page, `issue26-drawer-${viewport.width}`);
+    await shot(page, `issue26-drawer-${viewport.width}`, false);
     await drawer.getByRole('button', { name: 'Close task' }).click();
     await expect(drawer).toBeHidden();
 
@@ -111,7 +93,7 @@ for (const viewport of VIEWPORTS) {
     await mark.scrollIntoViewIfNeeded();
     await expectWithinWidth(page, card);
     await expectNoSidewaysScroll(page);
-    await shot(page, `issue26-board-${viewport.width}`);
+    await shot(page, `issue26-board-${viewport.width}`, false);
 
     // The reverse dependency closes a cycle: refused, with the cycle named under the field.
     await page.goto(`/app/project-detail/${projectId}?tab=board&task=${blocker.taskId}`);
@@ -125,7 +107,7 @@ for (const viewport of VIEWPORTS) {
     await expect(refusal).toHaveText(`This would make a cycle: ${waits.key} → ${blocker.key} → ${waits.key}`);
     await expectWithinWidth(page, refusal);
     await expectNoSidewaysScroll(page);
-    await shot(page, `issue26-cycle-${viewport.width}`);
+    await shot(page, `issue26-cycle-${viewport.width}`, false);
     await blockerSection.getByRole('button', { name: 'Cancel' }).click();
 
     // Completing the blocker in its drawer: the waiting card's mark goes.
@@ -135,6 +117,6 @@ for (const viewport of VIEWPORTS) {
     await drawer.getByRole('button', { name: 'Close task' }).click();
     await expect(card).toBeVisible();
     await expect(card.getByRole('img', { name: /^Blocked by/ })).toHaveCount(0, { timeout: 15_000 });
-    await shot(page, `issue26-done-${viewport.width}`);
+    await shot(page, `issue26-done-${viewport.width}`, false);
   });
 }

@@ -1,16 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { ACCOUNTS, PASSWORD, signIn } from './helpers';
+import { ACCOUNTS, auth, PASSWORD, signIn, tokenOf } from './helpers';
 
 /** A bearer token for API set-up steps, as the web app would get one. */
-async function tokenOf(request: APIRequestContext, email: string): Promise<string> {
-  const res = await request.post('/api/auth/login', { data: { email, password: PASSWORD } });
-  expect(res.status()).toBe(200);
-  return (await res.json()).data.token as string;
-}
-
-const auth = (token: string) => ({ Authorization: `Bearer ${token}` });
-
 /** One of the user's own demo entries: a task they log time on. */
 async function myTaskId(request: APIRequestContext, token: string): Promise<string> {
   const res = await request.get('/api/Timelogs?pageSize=1', { headers: auth(token) });
