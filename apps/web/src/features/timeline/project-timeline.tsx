@@ -412,6 +412,7 @@ export default function ProjectTimeline({ projectId, projectName, onOpenTask }: 
           value={zoom}
           onChange={(_e, v: TimelineZoom | null) => setZoom(v)}
           aria-label={M.zoom}
+          sx={{ bgcolor: 'background.paper' }}
         >
           {TIMELINE_ZOOMS.map((z) => (
             <ToggleButton key={z} value={z}>
@@ -498,7 +499,13 @@ export default function ProjectTimeline({ projectId, projectName, onOpenTask }: 
               <Typography
                 variant="caption"
                 color="error"
-                sx={{ position: 'absolute', left: todayX + 2, top: 0, fontWeight: 600, whiteSpace: 'nowrap' }}
+                sx={{
+                  position: 'absolute',
+                  left: todayX + dayWidth / 2 + 3,
+                  top: 0,
+                  fontWeight: 600,
+                  whiteSpace: 'nowrap',
+                }}
               >
                 {M.today}
               </Typography>
