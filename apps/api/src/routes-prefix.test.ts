@@ -46,6 +46,7 @@ const PREFIX_FILES: Record<string, string> = {
   taskreports: 'features/reports/reports.routes.ts',
   tasks: 'features/tasks/tasks.routes.ts',
   taskstatuses: 'features/task-statuses/task-statuses.routes.ts',
+  timeline: 'features/timeline/timeline.routes.ts',
   timelogs: 'features/time-logs/time-logs.routes.ts',
   timesheets: 'features/timesheets/timesheets.routes.ts',
   todos: 'features/todos/todos.routes.ts',

@@ -310,6 +310,8 @@ const bases: Record<string, Base> = {
   'GET /api/Calendar/tasks': {
     spec: () => ({ path: '/api/Calendar/tasks', query: { from: '2026-01-01', to: '2026-01-31' } }),
   },
+  // Issue 26: a project's timeline.
+  'GET /api/Timeline': { spec: () => ({ path: '/api/Timeline', query: { projectId: own.project ?? '' } }) },
   // All Tasks needs task:read:all, which the Employee lacks.
   'GET /api/Tasks/all': { callers: ['admin'], spec: () => ({ path: '/api/Tasks/all' }) },
   'POST /api/tasks/{id}/subtasks': {

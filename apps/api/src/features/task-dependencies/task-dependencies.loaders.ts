@@ -5,9 +5,13 @@
  */
 import { dependenciesRepo } from './task-dependencies.repo.ts';
 
-/** Dependencies as other features read them (none yet beyond the hooks in index.ts). */
+/** Dependencies as other features read them. */
 export const taskDependencyReads = {
   get blockedOf() {
     return dependenciesRepo.blockedOf;
+  },
+  /** The timeline's arrows: the dependencies within one project. */
+  get edgesInProject() {
+    return dependenciesRepo.edgesInProject;
   },
 };

@@ -1,10 +1,12 @@
 import type { ProjectDetail, TaskDetail } from '@taskhive/contract';
+import { lazy, Suspense } from 'react';
+import { PageLoader } from '../../components/page-loader';
 import { ProjectDiscussion, TaskTimeline } from '../../features/comments';
 import ProjectDetailPage from '../../features/projects/project-detail-page';
 import { ProjectBoard } from '../../features/tasks/project-board';
 import { ProjectTaskLists } from '../../features/tasks/project-task-lists';
 import { TaskDetailDrawer } from '../../features/tasks/task-detail-drawer';
-import { OpenTaskProvider } from '../../features/tasks/task-link';
+import { OpenTaskProvider, useOpenTask } from '../../features/tasks/task-link';
 import { AutoScheduleSwitch, TaskDependenciesSection } from '../../features/task-dependencies';
 import { TaskTimeLogs } from '../../features/timesheets';
 
@@ -18,6 +20,18 @@ const dependencies = (task: TaskDetail, open: (taskId: string) => void) => (
 );
 const settings = (project: ProjectDetail) => <AutoScheduleSwitch projectId={project.projectId} />;
 
+const ProjectTimeline = lazy(() => import('../../features/timeline/project-timeline'));
+/** The timeline feature's chart (loaded when its tab opens), opening tasks in the drawer. */
+function TimelineWithTasks({ project }: { project: ProjectDetail }) {
+  const open = useOpenTask();
+  return (
+    <Suspense fallback={<PageLoader />}>
+      <ProjectTimeline projectId={project.projectId} projectName={project.name} onOpenTask={open} />
+    </Suspense>
+  );
+}
+const projectTimeline = (project: ProjectDetail) => <TimelineWithTasks project={project} />;
+
 /** /app/project-detail/:projectId: the project page with the tasks feature's lists, board and drawer,
  * with the time feature's part of the drawer, and the comments feature's task timeline and
  * project Discussion tab composed in. */
@@ -27,6 +41,7 @@ export default function ProjectDetailRoute() {
       <ProjectDetailPage
         renderTaskLists={taskLists}
         renderBoard={board}
+        renderTimeline={projectTimeline}
         renderDiscussion={discussion}
         renderSettings={settings}
       />

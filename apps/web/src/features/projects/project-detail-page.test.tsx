@@ -60,3 +60,33 @@ describe('ProjectDetailPage: calendar link (issue 26)', () => {
     expect(screen.queryByRole('link', { name: 'Calendar' })).toBeNull();
   });
 });
+
+describe('ProjectDetailPage: Timeline tab (issue 26)', () => {
+  const timeline = (p: ProjectDetail) => <p>{`Timeline of ${p.name}`}</p>;
+  const open = (permissions: string[]) => {
+    serve((req) =>
+      pathOf(req) === `/api/Project/${PROJECT_ID}`
+        ? jsonResponse(200, project())
+        : jsonResponse(200, paged([])),
+    );
+    return render(null, {
+      route: `/app/project-detail/${PROJECT_ID}?tab=timeline`,
+      routes: [
+        { path: '/app/project-detail/:projectId', element: <ProjectDetailPage renderTimeline={timeline} /> },
+      ],
+      preloadedState: signedIn({ permissions: ['project:read', ...permissions] }),
+    });
+  };
+
+  it('opens the timeline slot from ?tab=timeline for a reader of tasks', async () => {
+    open(['task:read']);
+    expect(await screen.findByText('Timeline of Website')).toBeInTheDocument();
+    expect(screen.getByRole('tab', { name: 'Timeline' })).toHaveAttribute('aria-selected', 'true');
+  });
+
+  it('has no Timeline tab without task:read', async () => {
+    open([]);
+    expect(await screen.findByRole('tab', { name: 'Overview' })).toHaveAttribute('aria-selected', 'true');
+    expect(screen.queryByRole('tab', { name: 'Timeline' })).toBeNull();
+  });
+});

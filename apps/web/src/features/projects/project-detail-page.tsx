@@ -29,12 +29,13 @@ import { ProjectMembersCard } from './project-members-card';
 import { ProjectTime } from './project-time';
 import { useDeleteProjectMutation } from './projects-api';
 
-const TABS = ['overview', 'lists', 'board', 'documents', 'discussion'] as const;
+const TABS = ['overview', 'lists', 'board', 'timeline', 'documents', 'discussion'] as const;
 type TabId = (typeof TABS)[number];
 const TAB_LABELS: Record<TabId, string> = {
   overview: 'Overview',
   lists: 'Task lists',
   board: 'Board',
+  timeline: 'Timeline',
   documents: 'Documents',
   discussion: 'Discussion',
 };
@@ -44,6 +45,8 @@ export interface ProjectDetailPageProps {
   renderTaskLists?: (project: ProjectDetail) => ReactNode;
   /** The Kanban board of the project's tasks (the tasks feature, composed by app/). */
   renderBoard?: (project: ProjectDetail) => ReactNode;
+  /** The project's timeline (issue 26, the timeline feature, composed by app/); the tab shows only with it. */
+  renderTimeline?: (project: ProjectDetail) => ReactNode;
   /** The project's comments (the comments feature, composed by app/); the tab shows only with it. */
   renderDiscussion?: (project: ProjectDetail) => ReactNode;
   /** More settings in the edit dialog (issue 26: auto-scheduling, the task-dependencies feature via app/). */
@@ -69,6 +72,7 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
 export default function ProjectDetailPage({
   renderTaskLists,
   renderBoard,
+  renderTimeline,
   renderDiscussion,
   renderSettings,
 }: ProjectDetailPageProps) {
@@ -80,7 +84,7 @@ export default function ProjectDetailPage({
   const tabParam = params.get('tab');
   const tabs = TABS.filter(
     (t) => t !== 'discussion' || (renderDiscussion && can({ anyOf: ['comment:read'] })),
-  );
+  ).filter((t) => t !== 'timeline' || (renderTimeline && can({ anyOf: ['task:read'] })));
   const tab: TabId = tabs.find((t) => t === tabParam) ?? 'overview';
   const { currentData: project, error, refetch } = useGetProjectQuery(projectId);
   const [editing, setEditing] = useState(false);
@@ -235,6 +239,7 @@ export default function ProjectDetailPage({
       )}
       {tab === 'lists' && renderTaskLists?.(project)}
       {tab === 'board' && renderBoard?.(project)}
+      {tab === 'timeline' && renderTimeline?.(project)}
       {tab === 'discussion' && renderDiscussion?.(project)}
       {tab === 'documents' && (
         <ProjectDocumentsCard

@@ -1,0 +1,27 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { envelope, projectTimelineQuerySchema, projectTimelineSchema } from '@taskhive/contract';
+import { scopeOf } from '../../plugins/auth.ts';
+import { ok } from '../../plugins/envelope.ts';
+import { TIMELINE_PERMISSION, type TimelineService } from './timeline.service.ts';
+
+const tags = ['timeline'];
+
+/** Every route under /api/Timeline (one routes file per URL prefix): a project's timeline. */
+export async function timelineRoutes(app: FastifyInstance, opts: { timeline: TimelineService }) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.get(
+    '/api/Timeline',
+    {
+      config: { permission: TIMELINE_PERMISSION },
+      schema: {
+        tags,
+        summary: 'A project’s timeline: its tasks with dates, its lists, the dependencies among them',
+        querystring: projectTimelineQuerySchema,
+        response: { 200: envelope(projectTimelineSchema) },
+      },
+    },
+    async (req, reply) => ok(reply, await opts.timeline.timeline(scopeOf(req), req.query)),
+  );
+}
