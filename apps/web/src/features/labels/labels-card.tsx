@@ -209,7 +209,7 @@ export function LabelsCard({ canEdit }: { canEdit: boolean }) {
     );
 
   return (
-    <MainCard title={LABEL_MESSAGES.title} subheader={LABEL_MESSAGES.manageHint}>
+    <MainCard title={LABEL_MESSAGES.title} subheader={LABEL_MESSAGES.manageHint} data-testid="labels-card">
       {body}
       {canEdit && (
         <Box sx={{ mt: 2 }}>
