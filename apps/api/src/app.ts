@@ -68,6 +68,8 @@ import { calendarRoutes } from './features/calendar/calendar.routes.ts';
 import { calendarService } from './features/calendar/calendar.service.ts';
 import { timelineRoutes } from './features/timeline/timeline.routes.ts';
 import { timelineService } from './features/timeline/timeline.service.ts';
+import { labelsRoutes } from './features/labels/labels.routes.ts';
+import { labelsService } from './features/labels/labels.service.ts';
 import { createMetrics, metricsRoutes, type PoolStats, timeRequests } from './lib/metrics.ts';
 import { traceLogFields } from './lib/tracing.ts';
 import { healthRoutes } from './features/health/health.routes.ts';
@@ -398,6 +400,7 @@ export async function buildApp({
     config,
   });
   await app.register(timelineRoutes, { timeline: timelineService() });
+  await app.register(labelsRoutes, { labels: labelsService });
   await app.register(eventsRoutes, { ...config.liveStream, liveStreams: metrics.liveStreams });
 
   await app.register(webPlugin, { distDir: config.webDistDir });

@@ -22,6 +22,7 @@ const PREFIX_FILES: Record<string, string> = {
   audit: 'features/audit/audit.routes.ts',
   auth: 'features/auth/auth.routes.ts',
   calendar: 'features/calendar/calendar.routes.ts',
+  labels: 'features/labels/labels.routes.ts',
   comments: 'features/comments/comments.routes.ts',
   companies: 'features/companies/companies.routes.ts',
   companyroles: 'features/company-roles/company-roles.routes.ts',

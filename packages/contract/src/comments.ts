@@ -61,6 +61,8 @@ export const ACTIVITY_FIELDS = [
   /** Issue 26: a dependency added or removed, on the blocked task (`blockedBy`) and the blocker (`blocking`). */
   'blockedBy',
   'blocking',
+  /** Issue 26: a label put on the task (`to`: its name) or taken off (`from`). */
+  'label',
 ] as const;
 export type ActivityField = (typeof ACTIVITY_FIELDS)[number];
 

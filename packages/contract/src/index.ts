@@ -35,3 +35,4 @@ export * from './timesheet-weeks.ts';
 export * from './dependencies.ts';
 export * from './calendar.ts';
 export * from './timeline.ts';
+export * from './labels.ts';

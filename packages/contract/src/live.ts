@@ -27,7 +27,9 @@ export type LiveMessageType =
   /** A person's timesheet week (issue 25; `id`: the week, or the company for its settings): the person and their approvers. */
   | 'timesheet'
   /** Issue 26: whether a task is blocked changed (`id`: the blocked task, `taskId`: its blocker). */
-  | 'dependency';
+  | 'dependency'
+  /** Issue 26: a company's label (created, renamed, recoloured, deleted; `id`: the label). */
+  | 'label';
 
 /** One `data:` line of the stream (JSON). */
 export type LiveMessage = {

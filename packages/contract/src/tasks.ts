@@ -4,6 +4,7 @@ import { PAGE_SIZE } from './constants.ts';
 import { documentSchema } from './documents.ts';
 import { csvList, pageQuery } from './envelope.ts';
 import { dateOnly, optionalDateFilter, optionalUuidFilter, personSchema } from './projects.ts';
+import { labelIdsFilter, taskLabelSchema } from './labels.ts';
 import { optionalText } from './users.ts';
 
 /** The largest page of a task list: My Tasks' board view loads up to this many cards at once. */
@@ -43,6 +44,8 @@ export const taskSchema = z.object({
   /** Issue 26: how many tasks not done (Completed or Cancelled) block it (0: it is not blocked). */
   blockedByOpenCount: z.number().int(),
   assignees: z.array(personSchema),
+  /** Issue 26: the task's labels, by name. */
+  labels: z.array(taskLabelSchema),
   createdBy: z.uuid().nullable(),
   completedAt: z.string().nullable(),
   createdAt: z.string(),
@@ -103,6 +106,8 @@ export const boardFilterFields = {
   priority: uuidOrNone,
   due: z.enum(BOARD_DUE_FILTERS).optional(),
   search: text().trim().max(200).optional(),
+  /** Issue 26: cards carrying any of these labels. */
+  labelIds: labelIdsFilter,
 };
 
 /**
@@ -169,6 +174,8 @@ export const taskListQuerySchema = pageQuery(PAGE_SIZE.tasks).extend({
   /** 'true': only overdue tasks; 'false': only tasks that are not. */
   overdue: z.enum(['true', 'false']).optional(),
   memberUserId: optionalUuidFilter,
+  /** Issue 26: tasks carrying any of these labels. */
+  labelIds: labelIdsFilter,
 });
 export type TaskListQuery = z.infer<typeof taskListQuerySchema>;
 

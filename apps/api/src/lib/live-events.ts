@@ -35,6 +35,8 @@ export const LIVE_EVENT_TYPES = [
    * dependency added or removed, or its blocker done or reopened. Heard by whoever reads the blocked task.
    */
   'dependency',
+  /** Issue 26: a company's label created, renamed, recoloured or deleted (`id`: the label). Heard by everyone. */
+  'label',
 ] as const;
 export type LiveEventType = (typeof LIVE_EVENT_TYPES)[number];
 

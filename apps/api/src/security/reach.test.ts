@@ -42,7 +42,9 @@ type Kind =
   | 'role'
   | 'document'
   /** A timesheet week (issue 25). */
-  | 'week';
+  | 'week'
+  /** A company's label (issue 26). */
+  | 'label';
 type Records = Partial<Record<Kind, string>>;
 
 /**
@@ -69,6 +71,9 @@ const FIELD_KIND: Record<string, Kind | null> = {
   /** Issue 26, task dependencies: the two sides of one. */
   blockerTaskId: 'task',
   blockedTaskId: 'task',
+  /** Issue 26: labels, a task's (body) and the lists' and board's filter (query). */
+  labelIds: 'label',
+  labelId: 'label',
   managerId: 'user',
   reportsToId: 'user',
   departmentId: 'department',
@@ -306,6 +311,26 @@ const bases: Record<string, Base> = {
     spec: () => ({ path: `/api/Tasks/projects/${own.project}/tasks` }),
   },
   'GET /api/Tasks/users/mytasks': { spec: () => ({ path: '/api/Tasks/users/mytasks' }) },
+  // Issue 26: labels. A task's (the control puts our label on our task); renaming one (a new name
+  // each time); deleting one (a label of its own each time: the control deletes it).
+  'PUT /api/Labels/tasks/{taskId}': {
+    spec: () => ({ path: '/api/Labels/tasks/{taskId}', body: { labelIds: [] } }),
+  },
+  'PUT /api/Labels/{labelId}': {
+    spec: () => ({ path: '/api/Labels/{labelId}', body: { name: `Ours ${unique()}` } }),
+  },
+  'DELETE /api/Labels/{labelId}': {
+    own: async () => ({
+      label: (
+        await callOk(app, admin, {
+          method: 'POST',
+          url: '/api/Labels',
+          payload: { name: `Ours ${unique()}`, color: 'green' },
+        })
+      ).labelId,
+    }),
+    spec: () => ({ path: '/api/Labels/{labelId}' }),
+  },
   // Issue 26: the calendar of a project, over one month.
   'GET /api/Calendar/tasks': {
     spec: () => ({ path: '/api/Calendar/tasks', query: { from: '2026-01-01', to: '2026-01-31' } }),
@@ -569,6 +594,13 @@ beforeAll(async () => {
     user: colleague.userId,
     department: acme.departmentId,
     role: acme.roleIds.employee,
+    label: (
+      await callOk(app, admin, {
+        method: 'POST',
+        url: '/api/Labels',
+        payload: { name: 'Ours', color: 'blue' },
+      })
+    ).labelId,
   };
   ownLogId = (
     await callOk(app, reacher, {
@@ -613,6 +645,7 @@ beforeAll(async () => {
     user: theirUser.userId,
     department: (await post('/api/Department', { name: 'Zenith-Foreign department' })).deptId,
     role: (await post('/api/CompanyRoles', { roleName: 'Zenith-Foreign role' })).roleId,
+    label: (await post('/api/Labels', { name: 'Zenith-Foreign label', color: 'red' })).labelId,
   };
   const [theirWeek] = await database.db
     .insert(timesheetWeeks)

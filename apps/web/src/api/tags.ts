@@ -36,6 +36,7 @@ export const TAG_TYPES = [
   'Todo',
   'TimesheetWeek',
   'TimesheetSettings',
+  'Label',
 ] as const;
 export type TagType = (typeof TAG_TYPES)[number];
 /** A tag: a whole type, or one record (or list, by convention 'LIST') of it. */
@@ -60,6 +61,7 @@ export const LIVE_TAGS: Tag[] = [
   'Todo',
   'TimesheetWeek',
   'TimesheetSettings',
+  'Label',
 ];
 
 const projectOf = (m: LiveMessage): Tag[] => (m.projectId ? [{ type: 'Project', id: m.projectId }] : []);
@@ -101,6 +103,8 @@ export const LIVE_KIND_TAGS: { readonly [K in LiveMessageType]: (m: LiveMessage)
   // Issue 26: whether a task is blocked changed (its cards, rows and detail; the dependency lists
   // are tagged as tasks'). Not an own echo to skip: the write's answer filled no board.
   dependency: () => ['Task'],
+  // Issue 26: a label's name or colour is drawn on every card and row that carries it.
+  label: () => ['Label', 'Task'],
 };
 
 /** The tags a change makes stale. */

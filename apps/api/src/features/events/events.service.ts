@@ -77,7 +77,8 @@ export function liveAudience(scope: Scope) {
           // A notification's recipient; a personal to-do's owner (no one else, not an admin).
           return named;
         case 'taskstatus':
-          // Every screen of tasks and projects shows the company's statuses.
+        case 'label':
+          // Every screen of tasks and projects shows the company's statuses and labels.
           return true;
         case 'employee':
           return named || has('employee:read') || has('employee:read:all');

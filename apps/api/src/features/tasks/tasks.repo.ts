@@ -20,6 +20,7 @@ import {
   type BoardQuery,
   OVERDUE_STATUS_NAME,
   TASK_KEY_PATTERN,
+  type TaskLabel,
   type TaskListQuery,
 } from '@taskhive/contract';
 import {
@@ -86,6 +87,8 @@ export type TaskRow = {
   blockedByOpenCount: number;
   /** Issue 26: how many tasks it blocks (a status change asks what it frees only when it blocks some). */
   blockingCount: number;
+  /** Issue 26: its labels by name. */
+  labels: TaskLabel[];
   createdBy: string | null;
   completedAt: Date | null;
   createdAt: Date;
@@ -126,6 +129,25 @@ const blockedByOpenCount = sql<number>`(select count(*) from task_dependencies d
 const blockingCount = sql<number>`(select count(*) from task_dependencies dep
   where dep.company_id = ${tasks.companyId} and dep.blocker_task_id = ${tasks.id})::int`.mapWith(Number);
 
+/**
+ * Issue 26: the task's labels by name, as a JSON array inside the statement that reads the tasks
+ * (task_labels' primary key, then each label by its key), so a page costs no statement more.
+ */
+const labelsOfTask = sql<TaskLabel[]>`(select coalesce(json_agg(json_build_object('labelId', l.id,
+    'name', l.name, 'color', l.color) order by lower(l.name), l.id), '[]'::json)
+  from task_labels tl join labels l on l.company_id = tl.company_id and l.id = tl.label_id
+  where tl.company_id = ${tasks.companyId} and tl.task_id = ${tasks.id})`;
+
+/** Issue 26, the `labelIds` filter: the task (`task`, tasks or an alias) carries any of these labels. */
+function withAnyLabel(task: typeof tasks, labelIds: string[] | undefined): SQL | undefined {
+  if (!labelIds?.length) return undefined;
+  return sql`exists (select 1 from task_labels tl where tl.company_id = ${task.companyId}
+    and tl.task_id = ${task.id} and tl.label_id in (${sql.join(
+      labelIds.map((id) => sql`${id}::uuid`),
+      sql`, `,
+    )}))`;
+}
+
 const joins = {
   project: and(eq(projects.id, tasks.projectId), eq(projects.companyId, tasks.companyId)),
   list: and(eq(taskLists.id, tasks.taskListId), eq(taskLists.companyId, tasks.companyId)),
@@ -161,6 +183,7 @@ function select(scope: Scope) {
       subtaskCount,
       blockedByOpenCount,
       blockingCount,
+      labels: labelsOfTask,
       createdBy: tasks.createdBy,
       completedAt: tasks.completedAt,
       createdAt: tasks.createdAt,
@@ -230,14 +253,19 @@ function filters(scope: Scope, q: TaskListQuery): (SQL | undefined)[] {
     q.dueDateTo ? lte(tasks.dueDate, q.dueDateTo) : undefined,
     q.overdue === 'true' ? isOverdue : q.overdue === 'false' ? not(isOverdue) : undefined,
     q.memberUserId ? assignedTo(scope, q.memberUserId) : undefined,
+    withAnyLabel(tasks, q.labelIds),
   ];
 }
 
 /** The board's filters (GET /Tasks/projects/{id}/board): each one set must hold. */
-export type BoardFilter = Pick<BoardQuery, 'assignee' | 'priority' | 'due' | 'search'>;
+export type BoardFilter = Pick<BoardQuery, 'assignee' | 'priority' | 'due' | 'search' | 'labelIds'>;
 
 export const hasBoardFilter = (f: BoardFilter) =>
-  f.assignee !== undefined || f.priority !== undefined || f.due !== undefined || Boolean(f.search);
+  f.assignee !== undefined ||
+  f.priority !== undefined ||
+  f.due !== undefined ||
+  Boolean(f.search) ||
+  Boolean(f.labelIds?.length);
 
 /**
  * `filter` on a board's cards (`card`, an alias of tasks) in their column (`column`, an alias of
@@ -282,6 +310,7 @@ function boardFilter(
           ? and(gte(card.dueDate, week), sql`${card.dueDate} <= ${week} + 6`)
           : undefined,
     f.search ? searchAny(f.search, card.title, key) : undefined,
+    withAnyLabel(card, f.labelIds),
   ];
 }
 

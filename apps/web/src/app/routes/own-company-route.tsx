@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import Stack from '@mui/material/Stack';
 import OwnCompanyPage from '../../features/companies/own-company-page';
 import { TaskStatusesCard } from '../../features/task-statuses/task-statuses-card';
+import { LabelsCard } from '../../features/labels/labels-card';
 import { TimesheetSettingsCard } from '../../features/timesheet-weeks';
 import { useSession } from '../../hooks/use-session';
 
@@ -17,6 +18,7 @@ export default function OwnCompanyRoute({ slot }: { slot?: (companyId: string) =
       {can({ anyOf: ['task:read', 'project:read'] }) && (
         <TaskStatusesCard canEdit={can({ anyOf: ['company:update'] })} />
       )}
+      {can({ anyOf: ['task:read'] }) && <LabelsCard canEdit={can({ anyOf: ['project:update'] })} />}
       {can({ anyOf: ['timelog:read'] }) && (
         <TimesheetSettingsCard canEdit={can({ anyOf: ['company:update'] })} />
       )}

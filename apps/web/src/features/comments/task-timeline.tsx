@@ -23,6 +23,7 @@ const FIELD_LABELS: Record<Activity['field'], string> = {
   members: 'members',
   blockedBy: 'blocked by',
   blocking: 'blocking',
+  label: 'label',
 };
 
 /** "Ada Lovelace changed status from Open to In Progress", and the like. */
@@ -46,6 +47,9 @@ export function activityText(a: Activity): string {
       return a.to
         ? `${who} marked it as blocking ${a.to}`
         : `${who} removed the blocked task ${a.from ?? ''}`;
+    // Issue 26: a label put on or taken off.
+    case 'label':
+      return a.to ? `${who} added the label ${a.to}` : `${who} removed the label ${a.from ?? ''}`;
     default: {
       const label = FIELD_LABELS[a.field];
       if (a.from === null) return `${who} set ${label} to ${a.to ?? 'none'}`;

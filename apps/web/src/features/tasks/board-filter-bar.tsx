@@ -16,6 +16,7 @@ import type { Theme } from '@mui/material/styles';
 import { BOARD_MESSAGES, type BoardDueFilter, type Person } from '@taskhive/contract';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useListTaskPrioritiesQuery } from '../../api/task-statuses-api';
+import { LabelFilter } from './label-filter';
 import { useDebouncedValue } from '../../hooks/use-debounced-value';
 import { activeFilters, type BoardGroup, type BoardView } from './board-view';
 
@@ -218,6 +219,11 @@ function FilterControls({
           </MenuItem>
         ))}
       </TextField>
+      <LabelFilter
+        value={view.labels ? view.labels.split(',') : []}
+        onChange={(ids) => update({ labels: ids.join(',') })}
+        width={width}
+      />
       <TextField
         select
         size="small"

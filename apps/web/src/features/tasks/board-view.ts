@@ -9,18 +9,20 @@ export type BoardGroup = (typeof BOARD_GROUPS)[number];
 /**
  * What the project board shows, kept in the page's URL (a reload or a shared link shows the same
  * board; each change is a history entry, so Back undoes it): `assignee` (`me`, `none` or a user
- * id), `priority` (`none` or an id), `due` (overdue, week, none), `q` (title or key) and `group`
- * (assignee or priority lanes). Empty: no filter.
+ * id), `priority` (`none` or an id), `due` (overdue, week, none), `q` (title or key), `labels`
+ * (label ids, comma-separated: cards with any of them; issue 26) and `group` (assignee or priority
+ * lanes). Empty: no filter.
  */
 export interface BoardView {
   assignee: string;
   priority: string;
   due: BoardDueFilter | '';
   q: string;
+  labels: string;
   group: BoardGroup;
 }
 
-const FILTER_KEYS = ['assignee', 'priority', 'due', 'q'] as const;
+const FILTER_KEYS = ['assignee', 'priority', 'due', 'q', 'labels'] as const;
 
 function parse(params: URLSearchParams): BoardView {
   const due = params.get('due') ?? '';
@@ -30,6 +32,7 @@ function parse(params: URLSearchParams): BoardView {
     priority: params.get('priority') ?? '',
     due: BOARD_DUE_FILTERS.find((d) => d === due) ?? '',
     q: params.get('q') ?? '',
+    labels: params.get('labels') ?? '',
     group: BOARD_GROUPS.find((g) => g === group) ?? 'none',
   };
 }
@@ -45,6 +48,7 @@ export function filterArgs(v: BoardView, myUserId: string | undefined): BoardFil
     ...(v.priority ? { priority: v.priority } : {}),
     ...(v.due ? { due: v.due } : {}),
     ...(v.q.trim() ? { search: v.q.trim() } : {}),
+    ...(v.labels ? { labelIds: v.labels } : {}),
   };
 }
 
@@ -67,6 +71,9 @@ export function useBoardView() {
       ),
     [setParams],
   );
-  const clear = useCallback(() => update({ assignee: '', priority: '', due: '', q: '' }), [update]);
+  const clear = useCallback(
+    () => update({ assignee: '', priority: '', due: '', q: '', labels: '' }),
+    [update],
+  );
   return { view, update, clear };
 }

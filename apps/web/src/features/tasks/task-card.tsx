@@ -2,6 +2,7 @@ import type { SxProps, Theme } from '@mui/material/styles';
 import { blockedLabel, type Task } from '@taskhive/contract';
 import { memo } from 'react';
 import { AVATAR_COLORS } from '../../app/theme/avatar-colors';
+import { LABEL_COLOR_VALUES } from '../../app/theme/label-colors';
 import { useAuthedImage } from '../../hooks/use-authed-image';
 import { avatarColorIndex, initialsOf, resolvePhotoUrl } from '../../lib/avatar';
 import { formatDate } from '../../lib/format';
@@ -54,6 +55,28 @@ export const taskCardStyles: SxProps<Theme> = (theme) => ({
     cursor: 'pointer',
     '&:hover': { color: 'primary.main' },
     '&:focus-visible': { outline: 2, outlineStyle: 'solid', outlineColor: 'primary.main' },
+  },
+  // Issue 26: the task's labels, small chips in white on their colour, wrapping.
+  '& .task-card__labels': {
+    display: 'flex',
+    flexWrap: 'wrap',
+    gap: 0.5,
+    listStyle: 'none',
+    m: 0,
+    mt: 0.5,
+    p: 0,
+  },
+  '& .task-card__labels li': {
+    ...theme.typography.caption,
+    lineHeight: '18px',
+    fontWeight: 500,
+    px: 0.75,
+    borderRadius: 1,
+    color: 'common.white',
+    maxWidth: '100%',
+    overflow: 'hidden',
+    textOverflow: 'ellipsis',
+    whiteSpace: 'nowrap',
   },
   '& .task-card__meta': {
     display: 'flex',
@@ -143,6 +166,15 @@ export const TaskCard = memo(function TaskCard({
       <button type="button" className="task-card__title" onClick={() => open(task.taskId)}>
         {task.title}
       </button>
+      {task.labels.length > 0 && (
+        <ul className="task-card__labels" aria-label="Labels">
+          {task.labels.map((l) => (
+            <li key={l.labelId} style={{ backgroundColor: LABEL_COLOR_VALUES[l.color] }}>
+              {l.name}
+            </li>
+          ))}
+        </ul>
+      )}
       <div className="task-card__meta">
         <span className="task-card__key">{task.key}</span>
         {task.blockedByOpenCount > 0 && (

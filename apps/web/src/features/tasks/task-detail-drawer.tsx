@@ -49,6 +49,7 @@ import { useToast } from '../../hooks/use-toast';
 import { formatBytes, formatMinutes } from '../../lib/format';
 import { TASK_PARAM, useOpenTask } from './task-link';
 import { BlockedMark } from './blocked-mark';
+import { TaskLabelsField } from './task-labels';
 import { TaskWatchers } from './task-watchers';
 import {
   useCreateSubtaskMutation,
@@ -429,6 +430,9 @@ function TaskDetailBody({
             }}
             renderInput={(params) => <TextField {...params} label="Assignees" />}
           />
+        </Grid>
+        <Grid size={12}>
+          <TaskLabelsField taskId={task.taskId} labels={task.labels} />
         </Grid>
       </Grid>
 

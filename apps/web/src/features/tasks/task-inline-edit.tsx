@@ -22,6 +22,7 @@ import { useListTaskPrioritiesQuery, useListTaskStatusesQuery } from '../../api/
 import { PeopleAvatars } from '../../components/people-avatars';
 import { StatusChip } from '../../components/status-chip';
 import { useToast } from '../../hooks/use-toast';
+import { LabelChips } from '../../components/label-chips';
 import { BlockedMark } from './blocked-mark';
 import { DueDate, PriorityChip } from './task-bits';
 import { useUpdateTaskMutation } from './tasks-api';
@@ -148,7 +149,7 @@ export function InlineTitle({
   const [editing, setEditing] = useState(false);
   if (editing) return <TitleEditor task={task} onDone={() => setEditing(false)} />;
   return (
-    <Stack direction="row" sx={{ alignItems: 'center', gap: 0.5, minWidth: 0 }}>
+    <Stack direction="row" sx={{ alignItems: 'center', gap: 0.5, minWidth: 0, flexWrap: 'wrap' }}>
       <ButtonBase
         onClick={() => onOpen(task.taskId)}
         onKeyDown={(e) => {
@@ -180,6 +181,7 @@ export function InlineTitle({
           <EditOutlined fontSize="inherit" />
         </IconButton>
       )}
+      <LabelChips labels={task.labels} />
     </Stack>
   );
 }

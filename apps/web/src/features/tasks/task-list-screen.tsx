@@ -26,6 +26,7 @@ import { useSession } from '../../hooks/use-session';
 import { SelectPage, SelectTask, TaskBulkBar, type TaskSelection, useTaskSelection } from './task-bulk-bar';
 import { TaskBoard } from './task-board';
 import { TaskDetailDrawer, type TaskDetailDrawerProps } from './task-detail-drawer';
+import { LabelFilter } from './label-filter';
 import { InlineAssignees, InlineDue, InlinePriority, InlineStatus, InlineTitle } from './task-inline-edit';
 import { OpenTaskProvider, useOpenTask } from './task-link';
 import {
@@ -200,7 +201,7 @@ function TaskListContent({
 
   const filtered =
     query.search !== '' ||
-    query.statusNames.length + query.priorityNames.length > 0 ||
+    query.statusNames.length + query.priorityNames.length + query.labelIds.length > 0 ||
     Boolean(query.projectId || query.dueDateFrom || query.dueDateTo);
 
   return (
@@ -288,6 +289,9 @@ function TaskListContent({
                 onChange={(e) => update({ dueDateTo: e.target.value })}
                 slotProps={{ inputLabel: { shrink: true } }}
               />
+            </Grid>
+            <Grid size={{ xs: 12, md: 4 }}>
+              <LabelFilter value={query.labelIds} onChange={(ids) => update({ labelIds: ids })} />
             </Grid>
           </Grid>
           {view === 'board' ? (

@@ -38,6 +38,8 @@ export interface TaskQuery {
   projectId: string | null;
   dueDateFrom: string;
   dueDateTo: string;
+  /** Issue 26: tasks with any of these labels. */
+  labelIds: string[];
 }
 
 export const DEFAULT_TASK_QUERY: TaskQuery = {
@@ -51,6 +53,7 @@ export const DEFAULT_TASK_QUERY: TaskQuery = {
   projectId: null,
   dueDateFrom: '',
   dueDateTo: '',
+  labelIds: [],
 };
 
 /** The same query for a board: every task at once, in column order. */
@@ -75,6 +78,7 @@ export function taskQueryParams(q: TaskQuery): Record<string, string | number> {
   if (q.projectId) params.projectId = q.projectId;
   if (q.dueDateFrom) params.dueDateFrom = q.dueDateFrom;
   if (q.dueDateTo) params.dueDateTo = q.dueDateTo;
+  if (q.labelIds.length) params.labelIds = q.labelIds.join(',');
   return params;
 }
 
@@ -89,6 +93,8 @@ export interface BoardFilterArgs {
   priority?: string;
   due?: BoardDueFilter;
   search?: string;
+  /** Issue 26: label ids, comma-separated (cards with any of them). */
+  labelIds?: string;
 }
 
 export interface ProjectBoardArgs {
