@@ -66,6 +66,8 @@ import { dependenciesService } from './features/task-dependencies/task-dependenc
 import { eventsRoutes } from './features/events/events.routes.ts';
 import { calendarRoutes } from './features/calendar/calendar.routes.ts';
 import { calendarService } from './features/calendar/calendar.service.ts';
+import { savedViewsRoutes } from './features/saved-views/saved-views.routes.ts';
+import { savedViewsService } from './features/saved-views/saved-views.service.ts';
 import { createMetrics, metricsRoutes, type PoolStats, timeRequests } from './lib/metrics.ts';
 import { traceLogFields } from './lib/tracing.ts';
 import { healthRoutes } from './features/health/health.routes.ts';
@@ -395,6 +397,7 @@ export async function buildApp({
     }),
     config,
   });
+  await app.register(savedViewsRoutes, { views: savedViewsService });
   await app.register(eventsRoutes, { ...config.liveStream, liveStreams: metrics.liveStreams });
 
   await app.register(webPlugin, { distDir: config.webDistDir });
