@@ -7,6 +7,7 @@ import { TaskDetailDrawer } from '../../features/tasks/task-detail-drawer';
 import { OpenTaskProvider } from '../../features/tasks/task-link';
 import { AutoScheduleSwitch, TaskDependenciesSection } from '../../features/task-dependencies';
 import { TaskTimeLogs } from '../../features/timesheets';
+import { SavedViewsControl } from '../../features/saved-views';
 
 const taskLists = (project: ProjectDetail) => <ProjectTaskLists project={project} />;
 const board = (project: ProjectDetail) => <ProjectBoard project={project} />;
@@ -17,6 +18,7 @@ const dependencies = (task: TaskDetail, open: (taskId: string) => void) => (
   <TaskDependenciesSection taskId={task.taskId} onOpen={open} />
 );
 const settings = (project: ProjectDetail) => <AutoScheduleSwitch projectId={project.projectId} />;
+const views = (project: ProjectDetail) => <SavedViewsControl place={project.projectId} />;
 
 /** /app/project-detail/:projectId: the project page with the tasks feature's lists, board and drawer,
  * with the time feature's part of the drawer, and the comments feature's task timeline and
@@ -29,6 +31,7 @@ export default function ProjectDetailRoute() {
         renderBoard={board}
         renderDiscussion={discussion}
         renderSettings={settings}
+        renderViews={views}
       />
       <TaskDetailDrawer renderTimeLog={timeLog} renderTimeline={timeline} renderDependencies={dependencies} />
     </OpenTaskProvider>
