@@ -232,10 +232,10 @@ export function SavedViewsControl({ place }: SavedViewsControlProps) {
         {isLoading && <MenuItem disabled>Loading…</MenuItem>}
         {error && <MenuItem disabled>{M.fetchFailed}</MenuItem>}
         {data && views.length === 0 && <MenuItem disabled>{M.none}</MenuItem>}
-        {mine.length > 0 && <ListSubheader>{M.myViews}</ListSubheader>}
+        {mine.length > 0 && <ListSubheader role="presentation">{M.myViews}</ListSubheader>}
         {mine.map(item)}
         {shared.length > 0 && (
-          <ListSubheader>
+          <ListSubheader role="presentation">
             <PeopleOutlineRounded fontSize="inherit" sx={{ mr: 0.5, verticalAlign: 'middle' }} />
             {M.sharedViews}
           </ListSubheader>
