@@ -70,6 +70,8 @@ import { timelineRoutes } from './features/timeline/timeline.routes.ts';
 import { timelineService } from './features/timeline/timeline.service.ts';
 import { labelsRoutes } from './features/labels/labels.routes.ts';
 import { labelsService } from './features/labels/labels.service.ts';
+import { savedViewsRoutes } from './features/saved-views/saved-views.routes.ts';
+import { savedViewsService } from './features/saved-views/saved-views.service.ts';
 import { createMetrics, metricsRoutes, type PoolStats, timeRequests } from './lib/metrics.ts';
 import { traceLogFields } from './lib/tracing.ts';
 import { healthRoutes } from './features/health/health.routes.ts';
@@ -401,6 +403,7 @@ export async function buildApp({
   });
   await app.register(timelineRoutes, { timeline: timelineService() });
   await app.register(labelsRoutes, { labels: labelsService });
+  await app.register(savedViewsRoutes, { views: savedViewsService });
   await app.register(eventsRoutes, { ...config.liveStream, liveStreams: metrics.liveStreams });
 
   await app.register(webPlugin, { distDir: config.webDistDir });

@@ -41,6 +41,7 @@ const PREFIX_FILES: Record<string, string> = {
   platform: 'features/jobs/jobs.routes.ts',
   project: 'features/projects/projects.routes.ts',
   roles: 'features/roles/roles.routes.ts',
+  savedviews: 'features/saved-views/saved-views.routes.ts',
   tasklists: 'features/task-lists/task-lists.routes.ts',
   taskdependencies: 'features/task-dependencies/task-dependencies.routes.ts',
   taskpriorities: 'features/task-statuses/task-statuses.routes.ts',

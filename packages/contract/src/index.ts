@@ -36,3 +36,4 @@ export * from './dependencies.ts';
 export * from './calendar.ts';
 export * from './timeline.ts';
 export * from './labels.ts';
+export * from './saved-views.ts';

@@ -44,7 +44,9 @@ type Kind =
   /** A timesheet week (issue 25). */
   | 'week'
   /** A company's label (issue 26). */
-  | 'label';
+  | 'label'
+  /** A saved view (issue 26). */
+  | 'view';
 type Records = Partial<Record<Kind, string>>;
 
 /**
@@ -80,6 +82,9 @@ const FIELD_KIND: Record<string, Kind | null> = {
   roleId: 'role',
   docId: 'document',
   weekIds: 'week',
+  /** Issue 26, saved views: the view, and its place (a project's id, or a page's name). */
+  viewId: 'view',
+  place: 'project',
   priorityId: null,
   /** The board's priority filter: a priority's id (platform records) or 'none'. */
   priority: null,
@@ -131,6 +136,8 @@ let ownLogId: string;
 let newcomerId: string;
 let subjectId: string;
 let routes: Route[];
+/** Saved views out of the reacher's reach (issue 26): the admin's in the hidden project, another company's. */
+let viewVictims: { hidden: Records; foreign: Records } = { hidden: {}, foreign: {} };
 /** The other tasks of the dependencies the DELETE base's own() made (issue 26). */
 let dependencyPair = { y: '', z: '' };
 let undocumented: string[];
@@ -156,6 +163,16 @@ async function upload(s: Session, url: string, name = 'ours.pdf'): Promise<strin
 /** Sends as the admin and does not mind the answer (making sure of a state that may already hold). */
 const ensure = (method: Method, url: string, payload?: object) =>
   app.inject({ method, url, headers: bearer(admin), ...(payload ? { payload } : {}) });
+
+/** A view of the caller's project shared by the admin: the reacher and the admin may change it. */
+const sharedView = async (): Promise<string> =>
+  (
+    await callOk(app, admin, {
+      method: 'POST',
+      url: '/api/SavedViews',
+      payload: { place: own.project, name: `Shared ${unique()}`, layout: 'board', query: '', shared: true },
+    })
+  ).viewId;
 
 const discardTimer = async (s: Session) => {
   await callOk(app, s, { method: 'DELETE', url: '/api/Timelogs/timer' });
@@ -389,6 +406,23 @@ const bases: Record<string, Base> = {
           ? `/api/TaskDependencies/{blockerTaskId}/${dependencyPair.y}`
           : `/api/TaskDependencies/${dependencyPair.z}/{blockedTaskId}`,
     }),
+  },
+  // Issue 26: saved views. own() makes a view shared with the caller's project (the reacher's
+  // project:update lets them change it too); the victims are the admin's personal view in the
+  // hidden project and a view of the other company.
+  'GET /api/SavedViews': { spec: () => ({ path: '/api/SavedViews' }) },
+  'POST /api/SavedViews': {
+    spec: () => ({ path: '/api/SavedViews', body: { name: `View ${unique()}`, layout: 'list', query: '' } }),
+  },
+  'PUT /api/SavedViews/{viewId}': {
+    own: async () => ({ view: await sharedView() }),
+    victims: () => viewVictims,
+    spec: () => ({ path: '/api/SavedViews/{viewId}', body: { query: 'tab=board' } }),
+  },
+  'DELETE /api/SavedViews/{viewId}': {
+    own: async () => ({ view: await sharedView() }),
+    victims: () => viewVictims,
+    spec: () => ({ path: '/api/SavedViews/{viewId}' }),
   },
   'GET /api/TaskDependencies/projects/{projectId}/schedule': {
     spec: () => ({ path: '/api/TaskDependencies/projects/{projectId}/schedule' }),
@@ -674,6 +708,16 @@ beforeAll(async () => {
     },
   };
   markers = ['Orion-Hidden', 'Zenith-Foreign'];
+  const view = (s: Session, place: string | undefined, name: string) =>
+    callOk(app, s, {
+      method: 'POST',
+      url: '/api/SavedViews',
+      payload: { place, name, layout: 'list', query: '' },
+    });
+  viewVictims = {
+    hidden: { view: (await view(admin, hidden.project, 'Orion-Hidden view')).viewId },
+    foreign: { view: (await view(otherAdmin, foreign.project, 'Zenith-Foreign view')).viewId },
+  };
 
   ({ routes, undocumented } = await idRoutes());
 }, 120_000);

@@ -13,3 +13,4 @@ export * from './timesheets.ts';
 export * from './dependencies.ts';
 export * from './calendar.ts';
 export * from './labels.ts';
+export * from './saved-views.ts';

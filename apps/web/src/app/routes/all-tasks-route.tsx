@@ -3,6 +3,7 @@ import { TaskTimeline } from '../../features/comments';
 import AllTasksPage from '../../features/tasks/all-tasks-page';
 import { TaskDependenciesSection } from '../../features/task-dependencies';
 import { TaskTimeLogs } from '../../features/timesheets';
+import { SavedViewsControl } from '../../features/saved-views';
 
 const timeLog = (task: TaskDetail) => <TaskTimeLogs taskId={task.taskId} />;
 const timeline = (task: TaskDetail) => <TaskTimeline taskId={task.taskId} version={task.updatedAt} />;
@@ -15,5 +16,12 @@ const dependencies = (task: TaskDetail, open: (taskId: string) => void) => (
  * timeline composed in, as My Tasks has them (features do not import each other).
  */
 export default function AllTasksRoute() {
-  return <AllTasksPage renderTimeLog={timeLog} renderTimeline={timeline} renderDependencies={dependencies} />;
+  return (
+    <AllTasksPage
+      renderTimeLog={timeLog}
+      renderTimeline={timeline}
+      renderDependencies={dependencies}
+      views={<SavedViewsControl place="all-tasks" />}
+    />
+  );
 }

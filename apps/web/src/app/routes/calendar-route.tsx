@@ -4,6 +4,7 @@ import { TaskTimeline } from '../../features/comments';
 import { TaskDetailDrawer } from '../../features/tasks/task-detail-drawer';
 import { OpenTaskProvider, useOpenTask } from '../../features/tasks/task-link';
 import { TaskTimeLogs } from '../../features/timesheets';
+import { SavedViewsControl } from '../../features/saved-views';
 
 const timeLog = (task: TaskDetail) => <TaskTimeLogs taskId={task.taskId} />;
 const timeline = (task: TaskDetail) => <TaskTimeline taskId={task.taskId} version={task.updatedAt} />;
@@ -11,7 +12,7 @@ const timeline = (task: TaskDetail) => <TaskTimeline taskId={task.taskId} versio
 /** The calendar with the tasks feature's open-task link (`?task=`) handed to its chips. */
 function CalendarWithTasks() {
   const open = useOpenTask();
-  return <CalendarPage onOpenTask={open} />;
+  return <CalendarPage onOpenTask={open} views={<SavedViewsControl place="calendar" />} />;
 }
 
 /**

@@ -3,6 +3,7 @@ import { TaskTimeline } from '../../features/comments';
 import MyTasksPage from '../../features/tasks/my-tasks-page';
 import { TaskDependenciesSection } from '../../features/task-dependencies';
 import { TaskTimeLogs, TimesheetTab } from '../../features/timesheets';
+import { SavedViewsControl } from '../../features/saved-views';
 
 const timeLog = (task: TaskDetail) => <TaskTimeLogs taskId={task.taskId} />;
 const timeline = (task: TaskDetail) => <TaskTimeline taskId={task.taskId} version={task.updatedAt} />;
@@ -18,6 +19,7 @@ export default function MyTasksRoute() {
   return (
     <MyTasksPage
       timesheet={<TimesheetTab />}
+      views={<SavedViewsControl place="my-tasks" />}
       renderTimeLog={timeLog}
       renderTimeline={timeline}
       renderDependencies={dependencies}

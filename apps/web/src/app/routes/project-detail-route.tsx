@@ -9,6 +9,7 @@ import { TaskDetailDrawer } from '../../features/tasks/task-detail-drawer';
 import { OpenTaskProvider, useOpenTask } from '../../features/tasks/task-link';
 import { AutoScheduleSwitch, TaskDependenciesSection } from '../../features/task-dependencies';
 import { TaskTimeLogs } from '../../features/timesheets';
+import { SavedViewsControl } from '../../features/saved-views';
 
 const taskLists = (project: ProjectDetail) => <ProjectTaskLists project={project} />;
 const board = (project: ProjectDetail) => <ProjectBoard project={project} />;
@@ -19,6 +20,7 @@ const dependencies = (task: TaskDetail, open: (taskId: string) => void) => (
   <TaskDependenciesSection taskId={task.taskId} onOpen={open} />
 );
 const settings = (project: ProjectDetail) => <AutoScheduleSwitch projectId={project.projectId} />;
+const views = (project: ProjectDetail) => <SavedViewsControl place={project.projectId} />;
 
 const ProjectTimeline = lazy(() => import('../../features/timeline/project-timeline'));
 /** The timeline feature's chart (loaded when its tab opens), opening tasks in the drawer. */
@@ -44,6 +46,7 @@ export default function ProjectDetailRoute() {
         renderTimeline={projectTimeline}
         renderDiscussion={discussion}
         renderSettings={settings}
+        renderViews={views}
       />
       <TaskDetailDrawer renderTimeLog={timeLog} renderTimeline={timeline} renderDependencies={dependencies} />
     </OpenTaskProvider>

@@ -31,7 +31,7 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
 import { skipToken } from '@reduxjs/toolkit/query/react';
 import { CALENDAR_MESSAGES, type CalendarTask, MAX_PAGE_SIZE } from '@taskhive/contract';
-import { useCallback, useMemo, useRef, useState } from 'react';
+import { useCallback, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import { toastActions } from '../../app/slices/toast-slice';
 import { errorMessage } from '../../api/errors';
@@ -91,6 +91,8 @@ const dayKeys: KeyboardCoordinateGetter = (event, { context }) => {
 export interface CalendarPageProps {
   /** Opens a task's drawer over the page (the app's open-task mechanism, composed in by the route). */
   onOpenTask: (taskId: string) => void;
+  /** Issue 26: the saved-views control beside Subscribe (the saved-views feature, through app/). */
+  views?: ReactNode;
 }
 
 /**
@@ -98,7 +100,7 @@ export interface CalendarPageProps {
  * lives in the URL (`?view=month|week&date=YYYY-MM-DD&projectId=`). A chip opens the task; a drag
  * to another day moves its due date (and its start by as many days), with an Undo.
  */
-export default function CalendarPage({ onOpenTask }: CalendarPageProps) {
+export default function CalendarPage({ onOpenTask, views }: CalendarPageProps) {
   const [params, setParams] = useSearchParams();
   const now = todayOf();
   const state = stateFrom(params, now);
@@ -276,13 +278,16 @@ export default function CalendarPage({ onOpenTask }: CalendarPageProps) {
         title="Calendar"
         subtitle={projectId ? 'The project’s tasks by due date' : 'Your tasks by due date'}
         action={
-          <Button
-            variant="outlined"
-            startIcon={<EventAvailableOutlined />}
-            onClick={() => setSubscribing(true)}
-          >
-            Subscribe
-          </Button>
+          <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1 }}>
+            {views}
+            <Button
+              variant="outlined"
+              startIcon={<EventAvailableOutlined />}
+              onClick={() => setSubscribing(true)}
+            >
+              Subscribe
+            </Button>
+          </Stack>
         }
       />
       <MainCard>

@@ -51,7 +51,12 @@ export interface ProjectDetailPageProps {
   renderDiscussion?: (project: ProjectDetail) => ReactNode;
   /** More settings in the edit dialog (issue 26: auto-scheduling, the task-dependencies feature via app/). */
   renderSettings?: (project: ProjectDetail) => ReactNode;
+  /** Issue 26: the saved-views control of the task tabs (the saved-views feature, composed by app/). */
+  renderViews?: (project: ProjectDetail) => ReactNode;
 }
+
+/** The tabs whose state (filters, grouping, columns) a saved view keeps. */
+const VIEW_TABS: readonly string[] = ['lists', 'board', 'timeline'];
 
 function Fact({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -75,6 +80,7 @@ export default function ProjectDetailPage({
   renderTimeline,
   renderDiscussion,
   renderSettings,
+  renderViews,
 }: ProjectDetailPageProps) {
   const { projectId = '' } = useParams();
   const navigate = useNavigate();
@@ -189,6 +195,11 @@ export default function ProjectDetailPage({
           <Tab key={t} value={t} label={TAB_LABELS[t]} />
         ))}
       </Tabs>
+      {renderViews && VIEW_TABS.includes(tab) && (
+        <Stack direction="row" sx={{ justifyContent: 'flex-end' }}>
+          {renderViews(project)}
+        </Stack>
+      )}
       {tab === 'overview' && (
         <Grid container spacing={2.5}>
           <Grid size={{ xs: 12, md: 7 }}>

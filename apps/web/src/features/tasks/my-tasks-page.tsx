@@ -6,6 +6,8 @@ import { PersonalTodos } from './personal-todos';
 export interface MyTasksPageProps extends TaskDetailDrawerProps {
   /** The Timesheet tab's content (the time issue supplies it through app/); no tab without it. */
   timesheet?: ReactNode;
+  /** Issue 26: the saved-views control (composed by app/). */
+  views?: ReactNode;
 }
 
 /**

@@ -1,9 +1,10 @@
-import { END_BEFORE_START, MESSAGES } from '@taskhive/contract';
-import { fireEvent, screen, within } from '@testing-library/react';
+import { END_BEFORE_START, MESSAGES, TASK_BULK_MESSAGES } from '@taskhive/contract';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { jsonResponse, render, signedIn } from '../../test/render';
 import { LIST_ID, paged, pathOf, project, serve, STATUSES, task, taskList } from '../../test/work-fixtures';
 import { listDates, ProjectTaskLists } from './project-task-lists';
+import { columnsFrom } from './task-columns';
 import { OpenTaskProvider } from './task-link';
 
 const session = signedIn({ permissions: ['project:read', 'task:read', 'task:create', 'tasklist:create'] });
@@ -100,5 +101,59 @@ describe('ProjectTaskLists', () => {
     fireEvent.change(within(dialog).getByLabelText('Start date'), { target: { value: '2026-03-01' } });
     await user.click(within(dialog).getByRole('button', { name: 'Save changes' }));
     await vi.waitFor(() => expect(sent).toMatchObject({ startDate: '2026-03-01', endDate: '2026-03-21' }));
+  });
+});
+
+describe('ProjectTaskLists columns (issue 26: `cols` in the address)', () => {
+  const editor = signedIn({ permissions: ['project:read', 'task:read', 'task:update'] });
+  /** The row's assignee cell (a button named for the task while the reader may edit). */
+  const assignees = () =>
+    screen.queryByRole('button', {
+      name: new RegExp(`^${TASK_BULK_MESSAGES.changeAssignee('Write brief')}`),
+    });
+  const serveLists = () =>
+    serve((req) => {
+      const path = pathOf(req);
+      if (path === '/api/Taskstatuses') return jsonResponse(200, STATUSES);
+      if (path === '/api/Taskpriorities') return jsonResponse(200, []);
+      if (path.endsWith('/tasklists')) return jsonResponse(200, paged([taskList({ taskCount: 2 })], 1, 100));
+      return jsonResponse(200, paged(EXISTING));
+    });
+  const mount = (route: string) =>
+    render(
+      <OpenTaskProvider>
+        <ProjectTaskLists project={project()} />
+      </OpenTaskProvider>,
+      { preloadedState: editor, route },
+    );
+
+  it('shows only the columns `cols` names, and the chooser writes them to the address', async () => {
+    serveLists();
+    const { user, router } = mount('/?tab=lists&cols=status');
+    await screen.findByRole('list', { name: 'Tasks of Backlog' });
+    expect(assignees()).toBeNull();
+    expect(screen.getAllByRole('button', { name: /status/i }).length).toBeGreaterThan(0);
+    await user.click(screen.getByRole('button', { name: 'Columns (3 hidden)' }));
+    await user.click(await screen.findByRole('menuitemcheckbox', { name: 'Assignees' }));
+    expect(new URLSearchParams(router.state.location.search).get('cols')).toBe('status,assignees');
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(assignees()).not.toBeNull());
+    await user.click(screen.getByRole('button', { name: 'Columns (2 hidden)' }));
+    await user.click(await screen.findByRole('menuitemcheckbox', { name: 'Status' }));
+    expect(new URLSearchParams(router.state.location.search).get('cols')).toBe('assignees');
+  });
+
+  it('reads `cols`: every column without it, the named ones, the title alone for cols=title', () => {
+    expect([...columnsFrom(null)]).toEqual(['status', 'priority', 'due', 'assignees']);
+    expect([...columnsFrom('due,status,unknown')]).toEqual(['status', 'due']);
+    expect([...columnsFrom('title')]).toEqual([]);
+  });
+
+  it('shows every column without `cols`', async () => {
+    serveLists();
+    mount('/?tab=lists');
+    await screen.findByRole('list', { name: 'Tasks of Backlog' });
+    expect(assignees()).not.toBeNull();
+    expect(screen.getByRole('button', { name: 'Columns' })).toBeInTheDocument();
   });
 });

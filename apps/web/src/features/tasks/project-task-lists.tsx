@@ -44,6 +44,7 @@ import { useToast } from '../../hooks/use-toast';
 import { useZodForm } from '../../hooks/use-zod-form';
 import { formatDate } from '../../lib/format';
 import { SelectPage, SelectTask, TaskBulkBar, useTaskSelection } from './task-bulk-bar';
+import { ColumnChooser, useVisibleColumns } from './task-columns';
 import { TaskFormDialog } from './task-form-dialog';
 import { InlineAssignees, InlineDue, InlinePriority, InlineStatus, InlineTitle } from './task-inline-edit';
 import { useOpenTask } from './task-link';
@@ -185,6 +186,7 @@ function ListTasks({ list }: { list: TaskList }) {
   const canEdit = can({ anyOf: ['task:update'] });
   const canDelete = can({ anyOf: ['task:delete'] });
   const { page, pageSize, setPage, setPageSize } = useListPaging(list.taskListId);
+  const { visible } = useVisibleColumns();
   const selection = useTaskSelection(`${page}:${pageSize}`);
   const { currentData, data, error, isLoading, isFetching, refetch } = useListListTasksQuery({
     taskListId: list.taskListId,
@@ -222,10 +224,10 @@ function ListTasks({ list }: { list: TaskList }) {
             <Box sx={{ flex: '1 1 200px', minWidth: 0 }}>
               <InlineTitle task={t} canEdit={canEdit} onOpen={open} />
             </Box>
-            <InlineStatus task={t} canEdit={canEdit} />
-            <InlinePriority task={t} canEdit={canEdit} />
-            <InlineDue task={t} canEdit={canEdit} />
-            <InlineAssignees task={t} canEdit={canEdit} />
+            {visible.has('status') && <InlineStatus task={t} canEdit={canEdit} />}
+            {visible.has('priority') && <InlinePriority task={t} canEdit={canEdit} />}
+            {visible.has('due') && <InlineDue task={t} canEdit={canEdit} />}
+            {visible.has('assignees') && <InlineAssignees task={t} canEdit={canEdit} />}
           </ListItem>
         ))}
       </List>
@@ -457,13 +459,14 @@ export function ProjectTaskLists({ project }: { project: ProjectDetail }) {
 
   return (
     <Stack spacing={2}>
-      {canCreateList && (
-        <Stack direction="row" sx={{ justifyContent: 'flex-end' }}>
+      <Stack direction="row" sx={{ justifyContent: 'flex-end', flexWrap: 'wrap', gap: 1 }}>
+        <ColumnChooser />
+        {canCreateList && (
           <Button variant="contained" startIcon={<AddRounded />} onClick={() => setEditing('new')}>
             New task list
           </Button>
-        </Stack>
-      )}
+        )}
+      </Stack>
       {body}
       {editing && (
         <TaskListDialog

@@ -86,6 +86,8 @@ export interface TaskListScreenProps extends TaskDetailDrawerProps {
    * Tasks: the personal to-dos, which its filters narrow too).
    */
   after?: (query: TaskQuery, statuses: readonly TaskStatus[]) => ReactNode;
+  /** Issue 26: the saved-views control beside the title (the saved-views feature, through app/). */
+  views?: ReactNode;
 }
 
 /** The rows' columns: a checkbox when bulk actions are allowed, then the task's cells, each edited in place. */
@@ -163,6 +165,7 @@ function TaskListContent({
   renderTimeLog,
   renderTimeline,
   renderDependencies,
+  views,
 }: TaskListScreenProps) {
   const texts = LISTS[scope];
   const { can } = useSession();
@@ -209,6 +212,7 @@ function TaskListContent({
       <PageHeader
         title={texts.title}
         subtitle={shown && view === 'list' ? texts.counted(shown.totalCount) : texts.lead}
+        action={view === 'timesheet' ? undefined : views}
       />
       <Tabs
         value={view}
