@@ -3,7 +3,8 @@ import { expect, test, type APIRequestContext, type Locator, type Page } from '@
 import { ACCOUNTS, PASSWORD, signIn } from './helpers';
 
 /**
- * Issue 26: the project timeline. The demo admin opens Website Redesign's Timeline tab, drags a bar
+ * Issue 26: the project timeline. The demo admin opens Website Redesign's Timeline tab (an arrow
+ * joins a task to the one it blocks), drags a bar
  * three days later (the API has the new dates, and the bar stays there after a reload), drags its
  * end to make it longer and takes that back with Undo, moves it with the keyboard (arrows move,
  * Shift+arrows resize, Enter opens the task), and zooms (kept in the URL). On a phone the chart
@@ -147,8 +148,19 @@ test.describe('at 1440 px', () => {
   }) => {
     const token = await tokenOf(request, ACCOUNTS.acmeAdmin.email);
     const { id, task, planned, seed } = await prepare(request, token);
+    // Another dated task of the project, blocked by ours: an arrow between their bars.
+    const blocked = (await timelineTasks(request, token, id)).find(
+      (t) => t.taskId !== task.taskId && t.parentTaskId === null && t.startDate && t.dueDate,
+    );
+    if (!blocked) throw new Error('no second dated task in Website Redesign');
+    const dependency = await request.post('/api/TaskDependencies', {
+      headers: auth(token),
+      data: { blockerTaskId: task.taskId, blockedTaskId: blocked.taskId },
+    });
+    expect(dependency.status(), await dependency.text()).toBe(201);
     try {
       await openTimeline(page, id, false);
+      await expect(page.locator(`path[data-edge="${task.taskId}>${blocked.taskId}"]`)).toHaveCount(1);
       const bar = barOf(page, task.taskId);
       await expect(bar).toBeVisible();
       await expect(bar).toHaveAccessibleName(new RegExp(`^${task.key} `));
@@ -203,6 +215,9 @@ test.describe('at 1440 px', () => {
       await expect(page).toHaveURL(/[?&]task=/);
     } finally {
       await setDates(request, token, task.taskId, seed);
+      await request.delete(`/api/TaskDependencies/${task.taskId}/${blocked.taskId}`, {
+        headers: auth(token),
+      });
     }
   });
 });

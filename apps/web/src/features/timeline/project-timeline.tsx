@@ -115,6 +115,15 @@ export default function ProjectTimeline({ projectId, projectName, onOpenTask }: 
     [data, collapsed],
   );
   const range = useMemo(() => rangeOf(data?.tasks ?? [], now), [data, now]);
+  // Where each drawn task's row is, and the tasks by id: the arrows' ends (once per change, not per scroll).
+  const rowIndex = useMemo(() => {
+    const at = new Map<string, number>();
+    rows.forEach((r, i) => {
+      if (r.kind === 'task') at.set(r.task.taskId, i);
+    });
+    return at;
+  }, [rows]);
+  const taskById = useMemo(() => new Map((data?.tasks ?? []).map((t) => [t.taskId, t])), [data]);
   const totalDays = daysBetween(range.from, range.to) + 1;
   const chartWidth = totalDays * dayWidth;
 
@@ -270,10 +279,6 @@ export default function ProjectTimeline({ projectId, projectName, onOpenTask }: 
 
   const { first, last } = windowOf(view.top, view.height - HEADER_HEIGHT, rows.length);
   const visible = rows.slice(first, last + 1);
-  const rowIndex = new Map<string, number>();
-  rows.forEach((r, i) => {
-    if (r.kind === 'task') rowIndex.set(r.task.taskId, i);
-  });
   const shownSpan = (t: TimelineTask): Span | null =>
     spanOf(drag && drag.moved && drag.task.taskId === t.taskId ? shifted(t, drag.change, drag.days) : t);
   const edges = data.edges.filter((edge) => {
@@ -281,7 +286,6 @@ export default function ProjectTimeline({ projectId, projectName, onOpenTask }: 
     const b = rowIndex.get(edge.blockedTaskId);
     return a !== undefined && b !== undefined && ((a >= first && a <= last) || (b >= first && b <= last));
   });
-  const taskById = new Map(data.tasks.map((t) => [t.taskId, t]));
   const todayX = daysBetween(range.from, now) * dayWidth;
 
   // The header's ticks in view: days at week zoom, Mondays at month, first days of months at quarter.
