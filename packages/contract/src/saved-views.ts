@@ -49,6 +49,7 @@ export const SAVED_VIEW_MESSAGES = {
   sharedOnlyInProjects: 'Only a project’s views can be shared',
   queryInvalid: 'Not a query of this screen',
   notYours: 'Only its owner or a project manager can change this view',
+  shareOwnerOnly: 'Only its owner can share this view or stop sharing it',
 } as const;
 
 /** A project id, or one of the pages. */

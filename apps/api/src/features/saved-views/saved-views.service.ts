@@ -113,6 +113,12 @@ export const savedViewsService = {
   async update(scope: Scope, id: string, body: UpdateSavedViewBody): Promise<SavedView> {
     const { row, place } = await loadView(scope, id);
     if (!savedViewsPolicy.canEdit(scope.actor, row)) throw forbidden(SAVED_VIEW_MESSAGES.notYours);
+    if (
+      body.shared !== undefined &&
+      body.shared !== row.shared &&
+      !savedViewsPolicy.canShare(scope.actor, row)
+    )
+      throw forbidden(SAVED_VIEW_MESSAGES.shareOwnerOnly);
     checkShape(place, body.layout, body.shared);
     await naming(() =>
       scope.transaction(async (tx) => {

@@ -315,6 +315,11 @@ describe('PUT and DELETE /api/SavedViews/{viewId}', () => {
       canEdit: true,
     });
     expect((await byName(colleague, 'Team board')).query).toBe('tab=board&assignee=none');
+    // Sharing is the owner's choice: a manager may not unshare it.
+    const unshare = await call('PUT', `/api/SavedViews/${team.viewId}`, manager, { shared: false });
+    expect(unshare.statusCode).toBe(403);
+    expect(unshare.json().message).toBe(SAVED_VIEW_MESSAGES.shareOwnerOnly);
+    expect((await byName(colleague, 'Team board')).shared).toBe(true);
   });
 
   it('stops sharing: the view leaves the others’ lists, and a manager can no longer reach it', async () => {

@@ -205,8 +205,7 @@ export function SavedViewsControl({ place }: SavedViewsControlProps) {
     </MenuItem>
   );
 
-  let buttonLabel: string = M.views;
-  if (active) buttonLabel = `${M.views}: ${active.name}${modified ? ` (${M.modified})` : ''}`;
+  const title = active ? `${M.views}: ${active.name}` : M.views;
 
   return (
     <>
@@ -217,11 +216,18 @@ export function SavedViewsControl({ place }: SavedViewsControlProps) {
         aria-haspopup="menu"
         aria-expanded={Boolean(anchor)}
         onClick={(e) => setAnchor(e.currentTarget)}
-        sx={{ maxWidth: { xs: '100%', sm: 360 }, minWidth: 0 }}
+        aria-label={modified ? `${title} (${M.modified})` : title}
+        sx={{ maxWidth: { xs: '100%', sm: 400 }, minWidth: 0 }}
       >
+        {/* A long name is cut, "(modified)" never is. */}
         <Typography component="span" noWrap sx={{ font: 'inherit' }}>
-          {buttonLabel}
+          {title}
         </Typography>
+        {modified && (
+          <Typography component="span" sx={{ font: 'inherit', flexShrink: 0, ml: 0.5, fontStyle: 'italic' }}>
+            ({M.modified})
+          </Typography>
+        )}
       </Button>
       <Menu
         anchorEl={anchor}
