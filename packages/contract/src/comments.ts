@@ -61,6 +61,9 @@ export const ACTIVITY_FIELDS = [
   /** Issue 26: a dependency added or removed, on the blocked task (`blockedBy`) and the blocker (`blocking`). */
   'blockedBy',
   'blocking',
+  /** Issue 26: a task's repeat rule set, changed or removed (`repeat`); an occurrence made from its series (`series`). */
+  'repeat',
+  'series',
 ] as const;
 export type ActivityField = (typeof ACTIVITY_FIELDS)[number];
 

@@ -66,6 +66,7 @@ export function task(n: number, title: string, statusName = 'Open', extra: Parti
     isOverdue: false,
     subtaskCount: 0,
     blockedByOpenCount: 0,
+    recurring: false,
     assignees: [],
     createdBy: null,
     completedAt: null,

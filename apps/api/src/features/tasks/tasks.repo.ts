@@ -86,6 +86,8 @@ export type TaskRow = {
   blockedByOpenCount: number;
   /** Issue 26: how many tasks it blocks (a status change asks what it frees only when it blocks some). */
   blockingCount: number;
+  /** Issue 26: it is an occurrence of a recurring series (the repeat icon; a completion asks for the next). */
+  recurring: boolean;
   createdBy: string | null;
   completedAt: Date | null;
   createdAt: Date;
@@ -126,6 +128,10 @@ const blockedByOpenCount = sql<number>`(select count(*) from task_dependencies d
 const blockingCount = sql<number>`(select count(*) from task_dependencies dep
   where dep.company_id = ${tasks.companyId} and dep.blocker_task_id = ${tasks.id})::int`.mapWith(Number);
 
+/** Issue 26: the task is an occurrence of a series (one look into `task_occurrences_pk`). */
+const recurring = sql<boolean>`exists (select 1 from task_occurrences occ
+  where occ.company_id = ${tasks.companyId} and occ.task_id = ${tasks.id})`.mapWith(Boolean);
+
 const joins = {
   project: and(eq(projects.id, tasks.projectId), eq(projects.companyId, tasks.companyId)),
   list: and(eq(taskLists.id, tasks.taskListId), eq(taskLists.companyId, tasks.companyId)),
@@ -161,6 +167,7 @@ function select(scope: Scope) {
       subtaskCount,
       blockedByOpenCount,
       blockingCount,
+      recurring,
       createdBy: tasks.createdBy,
       completedAt: tasks.completedAt,
       createdAt: tasks.createdAt,

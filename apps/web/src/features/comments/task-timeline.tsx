@@ -23,6 +23,8 @@ const FIELD_LABELS: Record<Activity['field'], string> = {
   members: 'members',
   blockedBy: 'blocked by',
   blocking: 'blocking',
+  repeat: 'repeat',
+  series: 'series',
 };
 
 /** "Ada Lovelace changed status from Open to In Progress", and the like. */
@@ -46,6 +48,11 @@ export function activityText(a: Activity): string {
       return a.to
         ? `${who} marked it as blocking ${a.to}`
         : `${who} removed the blocked task ${a.from ?? ''}`;
+    // Issue 26: the repeat rule set, changed or removed; an occurrence made from its series.
+    case 'repeat':
+      return a.to ? `${who} set it to repeat: ${a.to}` : `${who} stopped it repeating (was ${a.from ?? ''})`;
+    case 'series':
+      return `${who} created it from the series (${a.to ?? ''})`;
     default: {
       const label = FIELD_LABELS[a.field];
       if (a.from === null) return `${who} set ${label} to ${a.to ?? 'none'}`;
