@@ -50,6 +50,7 @@ import { formatBytes, formatMinutes } from '../../lib/format';
 import { TASK_PARAM, useOpenTask } from './task-link';
 import { BlockedMark } from './blocked-mark';
 import { TaskWatchers } from './task-watchers';
+import { TaskRepeat } from './task-repeat';
 import {
   useCreateSubtaskMutation,
   useDeleteTaskDocumentMutation,
@@ -508,6 +509,8 @@ function TaskDetailBody({
           {renderDependencies(task, (id) => open(id))}
         </>
       )}
+      {!task.parentTaskId && <Divider />}
+      <TaskRepeat task={task} />
       <Divider />
       <Stack spacing={1}>
         <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'center' }}>

@@ -23,6 +23,7 @@ import { PeopleAvatars } from '../../components/people-avatars';
 import { StatusChip } from '../../components/status-chip';
 import { useToast } from '../../hooks/use-toast';
 import { BlockedMark } from './blocked-mark';
+import { RepeatMark } from './repeat-mark';
 import { DueDate, PriorityChip } from './task-bits';
 import { useUpdateTaskMutation } from './tasks-api';
 
@@ -167,6 +168,7 @@ export function InlineTitle({
         </Typography>
       </ButtonBase>
       {task.blockedByOpenCount > 0 && <BlockedMark count={task.blockedByOpenCount} />}
+      {task.recurring && <RepeatMark />}
       {canEdit && (
         <IconButton
           size="small"
