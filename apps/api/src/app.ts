@@ -63,6 +63,13 @@ import { notificationsService } from './features/notifications/notifications.ser
 import { watchersService } from './features/watchers/watchers.service.ts';
 import { taskDependenciesRoutes } from './features/task-dependencies/task-dependencies.routes.ts';
 import { dependenciesService } from './features/task-dependencies/task-dependencies.service.ts';
+import { taskRecurrenceRoutes } from './features/task-recurrence/task-recurrence.routes.ts';
+import {
+  RECURRENCE_NEXT,
+  RECURRENCE_ROUND,
+  recurrenceJobs,
+  recurrenceService,
+} from './features/task-recurrence/task-recurrence.service.ts';
 import { eventsRoutes } from './features/events/events.routes.ts';
 import { calendarRoutes } from './features/calendar/calendar.routes.ts';
 import { calendarService } from './features/calendar/calendar.service.ts';
@@ -263,6 +270,9 @@ export async function buildApp({
   jobs.schedule(DUE_SOON_REMINDERS.task, DUE_SOON_REMINDERS.schedule);
   jobs.handle(TIMESHEET_REMINDERS.task, timesheetReminders({ db }));
   jobs.schedule(TIMESHEET_REMINDERS.task, TIMESHEET_REMINDERS.schedule);
+  jobs.handle(RECURRENCE_NEXT, recurrenceJobs.next({ db }));
+  jobs.handle(RECURRENCE_ROUND.task, recurrenceJobs.round({ db }));
+  jobs.schedule(RECURRENCE_ROUND.task, RECURRENCE_ROUND.schedule);
   await jobs.prepare();
   app.addHook('onReady', async () => jobs.start());
   app.addHook('onClose', async () => jobs.stop());
@@ -387,6 +397,7 @@ export async function buildApp({
   await app.register(reportsRoutes, { reports: reportsService });
   await app.register(notificationsRoutes, { notifications: notificationsService });
   await app.register(taskDependenciesRoutes, { dependencies: dependenciesService });
+  await app.register(taskRecurrenceRoutes, { recurrence: recurrenceService });
   await app.register(modulesRoutes, { modules: modulesService });
   await app.register(packagesRoutes, { packages: packagesService });
   await app.register(permissionsRoutes, { permissions: permissionsService });

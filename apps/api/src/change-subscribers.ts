@@ -5,6 +5,7 @@ import { taskActivity } from './features/comments/index.ts';
 import { notify } from './features/notifications/index.ts';
 import { timesheetNotifications } from './features/timesheets/index.ts';
 import { taskWatchers } from './features/watchers/index.ts';
+import { recurrenceOnCompletion } from './features/task-recurrence/index.ts';
 import type { LiveEvent } from './lib/live-events.ts';
 import type { Scope } from './lib/scope.ts';
 
@@ -32,6 +33,7 @@ export const CHANGE_REACTIONS: readonly ChangeReaction[] = [
   notify.fromChanges,
   auditLog.fromChanges,
   timesheetNotifications,
+  recurrenceOnCompletion,
 ];
 export const CHANGE_SUBSCRIBERS: readonly ChangeSubscriber[] = [
   taskActivity.fromChanges,

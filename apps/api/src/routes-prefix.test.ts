@@ -44,6 +44,7 @@ const PREFIX_FILES: Record<string, string> = {
   savedviews: 'features/saved-views/saved-views.routes.ts',
   tasklists: 'features/task-lists/task-lists.routes.ts',
   taskdependencies: 'features/task-dependencies/task-dependencies.routes.ts',
+  taskrecurrence: 'features/task-recurrence/task-recurrence.routes.ts',
   taskpriorities: 'features/task-statuses/task-statuses.routes.ts',
   taskreports: 'features/reports/reports.routes.ts',
   tasks: 'features/tasks/tasks.routes.ts',

@@ -63,6 +63,9 @@ export const ACTIVITY_FIELDS = [
   'blocking',
   /** Issue 26: a label put on the task (`to`: its name) or taken off (`from`). */
   'label',
+  /** Issue 26: a task's repeat rule set, changed or removed (`repeat`); an occurrence made from its series (`series`). */
+  'repeat',
+  'series',
 ] as const;
 export type ActivityField = (typeof ACTIVITY_FIELDS)[number];
 

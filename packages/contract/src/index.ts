@@ -37,3 +37,4 @@ export * from './calendar.ts';
 export * from './timeline.ts';
 export * from './labels.ts';
 export * from './saved-views.ts';
+export * from './recurrence.ts';

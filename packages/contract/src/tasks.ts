@@ -43,6 +43,8 @@ export const taskSchema = z.object({
   subtaskCount: z.number().int(),
   /** Issue 26: how many tasks not done (Completed or Cancelled) block it (0: it is not blocked). */
   blockedByOpenCount: z.number().int(),
+  /** Issue 26: an occurrence of a recurring series (the repeat icon on cards and rows). */
+  recurring: z.boolean(),
   assignees: z.array(personSchema),
   /** Issue 26: the task's labels, by name. */
   labels: z.array(taskLabelSchema),

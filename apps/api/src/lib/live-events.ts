@@ -111,6 +111,9 @@ export type TaskNotice = {
   title: string;
   createdBy: string | null;
   assigneeIds: readonly string[];
+  /** Issue 26: an occurrence of a series, and done (a completion may make the next occurrence). */
+  recurring?: boolean;
+  completed?: boolean;
 };
 
 /** A task its last open blocker left free, as the `task_unblocked` notification tells of it. */

@@ -56,6 +56,7 @@ describe('answers are written by plans made from the contract', () => {
       isOverdue: false,
       subtaskCount: 2,
       blockedByOpenCount: 1,
+      recurring: false,
       assignees: [
         {
           userId: '1b9d6bcd-bbfd-4b2d-9b5d-ab8dfbbd4bed',

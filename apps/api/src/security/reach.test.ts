@@ -424,6 +424,24 @@ const bases: Record<string, Base> = {
     victims: () => viewVictims,
     spec: () => ({ path: '/api/SavedViews/{viewId}' }),
   },
+  // Issue 26: recurring tasks. The task is the path's; apply-to-future needs a task of a series.
+  'GET /api/TaskRecurrence/{taskId}': { spec: () => ({ path: '/api/TaskRecurrence/{taskId}' }) },
+  'PUT /api/TaskRecurrence/{taskId}': {
+    spec: () => ({ path: '/api/TaskRecurrence/{taskId}', body: { frequency: 'daily' } }),
+  },
+  'DELETE /api/TaskRecurrence/{taskId}': { spec: () => ({ path: '/api/TaskRecurrence/{taskId}' }) },
+  'POST /api/TaskRecurrence/{taskId}/apply-to-future': {
+    own: async () => {
+      const { taskId } = await buildTask(database.db, acme, { taskListId: own.taskList ?? '' });
+      await callOk(app, admin, {
+        method: 'PUT',
+        url: `/api/TaskRecurrence/${taskId}`,
+        payload: { frequency: 'daily' },
+      });
+      return { task: taskId };
+    },
+    spec: () => ({ path: '/api/TaskRecurrence/{taskId}/apply-to-future', body: { fields: ['title'] } }),
+  },
   'GET /api/TaskDependencies/projects/{projectId}/schedule': {
     spec: () => ({ path: '/api/TaskDependencies/projects/{projectId}/schedule' }),
   },

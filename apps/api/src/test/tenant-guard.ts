@@ -85,6 +85,10 @@ const ALLOWED: readonly { why: string; match: RegExp }[] = [
     match: /^select distinct "tasks"\."company_id" from "tasks" left join "task_statuses"/,
   },
   {
+    why: "the recurring tasks' hourly round: the companies with an on_date series whose next date may have come (recurrenceRepo.companiesWithDueRules); each company's series are then read through its own scope",
+    match: /^select distinct "company_id" from "task_recurrences" where/,
+  },
+  {
     why: 'the change log keeps an hour of every company (lib/changes.ts, the live feed pruning)',
     match: /^delete from changes where created_at < now\(\) - make_interval\(secs => \$\d+\)$/,
   },

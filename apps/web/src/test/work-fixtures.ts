@@ -67,6 +67,7 @@ export function task(n: number, title: string, statusName = 'Open', extra: Parti
     subtaskCount: 0,
     blockedByOpenCount: 0,
     labels: [],
+    recurring: false,
     assignees: [],
     createdBy: null,
     completedAt: null,

@@ -14,3 +14,4 @@ export * from './dependencies.ts';
 export * from './calendar.ts';
 export * from './labels.ts';
 export * from './saved-views.ts';
+export * from './recurrence.ts';

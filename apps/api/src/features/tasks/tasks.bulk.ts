@@ -99,6 +99,8 @@ export async function bulkTasks(
               title: row.title,
               createdBy: row.createdBy,
               assigneeIds,
+              recurring: row.recurring,
+              completed: row.completedAt !== null,
             },
           },
         });

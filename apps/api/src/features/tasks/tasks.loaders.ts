@@ -49,6 +49,12 @@ export const tasksReads = {
   get taskRef() {
     return tasksRepo.taskRef;
   },
+  get subtasks() {
+    return tasksRepo.subtasks;
+  },
+  get assignees() {
+    return tasksRepo.assignees;
+  },
 };
 
 /** What other features change on tasks: a removed status's tasks, a member leaving a project. */
@@ -64,5 +70,20 @@ export const tasksWrites = {
   },
   get unassignFromProject() {
     return tasksRepo.unassignFromProject;
+  },
+  get insertQuery() {
+    return tasksRepo.insertQuery;
+  },
+  get addAssignees() {
+    return tasksRepo.addAssignees;
+  },
+  get setAssignees() {
+    return tasksRepo.setAssignees;
+  },
+  get update() {
+    return tasksRepo.update;
+  },
+  get moveSubtasksToList() {
+    return tasksRepo.moveSubtasksToList;
   },
 };

@@ -54,6 +54,7 @@ export function toTask(row: TaskRow, assignees: Map<string, Person[]>): Task {
     isOverdue: row.isOverdue,
     subtaskCount: row.subtaskCount,
     blockedByOpenCount: row.blockedByOpenCount,
+    recurring: row.recurring,
     assignees: assignees.get(row.id) ?? [],
     labels: row.labels,
     createdBy: row.createdBy,

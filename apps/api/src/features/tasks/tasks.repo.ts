@@ -89,6 +89,8 @@ export type TaskRow = {
   blockingCount: number;
   /** Issue 26: its labels by name. */
   labels: TaskLabel[];
+  /** Issue 26: it is an occurrence of a recurring series (the repeat icon; a completion asks for the next). */
+  recurring: boolean;
   createdBy: string | null;
   completedAt: Date | null;
   createdAt: Date;
@@ -147,6 +149,9 @@ function withAnyLabel(task: typeof tasks, labelIds: string[] | undefined): SQL |
       sql`, `,
     )}))`;
 }
+/** Issue 26: the task is an occurrence of a series (one look into `task_occurrences_pk`). */
+const recurring = sql<boolean>`exists (select 1 from task_occurrences occ
+  where occ.company_id = ${tasks.companyId} and occ.task_id = ${tasks.id})`.mapWith(Boolean);
 
 const joins = {
   project: and(eq(projects.id, tasks.projectId), eq(projects.companyId, tasks.companyId)),
@@ -184,6 +189,7 @@ function select(scope: Scope) {
       blockedByOpenCount,
       blockingCount,
       labels: labelsOfTask,
+      recurring,
       createdBy: tasks.createdBy,
       completedAt: tasks.completedAt,
       createdAt: tasks.createdAt,

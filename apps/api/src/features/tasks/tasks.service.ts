@@ -356,6 +356,8 @@ export function tasksService(deps: { storage: FileStorage; log: FastifyBaseLogge
                 title: row.title,
                 createdBy: row.createdBy,
                 assigneeIds: assigned.map((a) => a.userId),
+                recurring: row.recurring,
+                completed: row.completedAt !== null,
               },
             },
           });

@@ -24,6 +24,8 @@ const FIELD_LABELS: Record<Activity['field'], string> = {
   blockedBy: 'blocked by',
   blocking: 'blocking',
   label: 'label',
+  repeat: 'repeat',
+  series: 'series',
 };
 
 /** "Ada Lovelace changed status from Open to In Progress", and the like. */
@@ -50,6 +52,11 @@ export function activityText(a: Activity): string {
     // Issue 26: a label put on or taken off.
     case 'label':
       return a.to ? `${who} added the label ${a.to}` : `${who} removed the label ${a.from ?? ''}`;
+    // Issue 26: the repeat rule set, changed or removed; an occurrence made from its series.
+    case 'repeat':
+      return a.to ? `${who} set it to repeat: ${a.to}` : `${who} stopped it repeating (was ${a.from ?? ''})`;
+    case 'series':
+      return `${who} created it from the series (${a.to ?? ''})`;
     default: {
       const label = FIELD_LABELS[a.field];
       if (a.from === null) return `${who} set ${label} to ${a.to ?? 'none'}`;

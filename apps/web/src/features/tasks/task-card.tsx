@@ -8,6 +8,7 @@ import { avatarColorIndex, initialsOf, resolvePhotoUrl } from '../../lib/avatar'
 import { formatDate } from '../../lib/format';
 import { PRIORITY_COLORS } from './task-bits';
 import { useOpenTask } from './task-link';
+import { RepeatCardMark } from './repeat-mark';
 
 /** Avatars a card shows before "+n". */
 const CARD_AVATARS = 3;
@@ -124,6 +125,8 @@ export const taskCardStyles: SxProps<Theme> = (theme) => ({
     whiteSpace: 'nowrap',
   },
   '& .task-card__blocked svg': { width: 16, height: 16, fill: 'currentColor' },
+  '& .task-card__repeat': { display: 'inline-flex', color: 'text.secondary' },
+  '& .task-card__repeat svg': { width: 16, height: 16, fill: 'currentColor' },
   '& .task-card__people': { display: 'flex', flex: 1, justifyContent: 'flex-end' },
   '& .task-card__avatar': {
     width: AVATAR_PX,
@@ -190,6 +193,7 @@ export const TaskCard = memo(function TaskCard({
             Blocked
           </span>
         )}
+        {task.recurring && <RepeatCardMark />}
         {task.priorityName && (
           <span className="task-card__priority" data-priority={task.priorityName}>
             {task.priorityName}

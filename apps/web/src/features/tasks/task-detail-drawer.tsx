@@ -51,6 +51,7 @@ import { TASK_PARAM, useOpenTask } from './task-link';
 import { BlockedMark } from './blocked-mark';
 import { TaskLabelsField } from './task-labels';
 import { TaskWatchers } from './task-watchers';
+import { TaskRepeat } from './task-repeat';
 import {
   useCreateSubtaskMutation,
   useDeleteTaskDocumentMutation,
@@ -512,6 +513,8 @@ function TaskDetailBody({
           {renderDependencies(task, (id) => open(id))}
         </>
       )}
+      {!task.parentTaskId && <Divider />}
+      <TaskRepeat task={task} />
       <Divider />
       <Stack spacing={1}>
         <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'center' }}>

@@ -24,6 +24,7 @@ import { StatusChip } from '../../components/status-chip';
 import { useToast } from '../../hooks/use-toast';
 import { LabelChips } from '../../components/label-chips';
 import { BlockedMark } from './blocked-mark';
+import { RepeatMark } from './repeat-mark';
 import { DueDate, PriorityChip } from './task-bits';
 import { useUpdateTaskMutation } from './tasks-api';
 
@@ -168,6 +169,7 @@ export function InlineTitle({
         </Typography>
       </ButtonBase>
       {task.blockedByOpenCount > 0 && <BlockedMark count={task.blockedByOpenCount} />}
+      {task.recurring && <RepeatMark />}
       {canEdit && (
         <IconButton
           size="small"
