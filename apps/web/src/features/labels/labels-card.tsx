@@ -214,6 +214,8 @@ export function LabelsCard({ canEdit }: { canEdit: boolean }) {
       {canEdit && (
         <Box sx={{ mt: 2 }}>
           <LabelForm
+            // A new form (the next palette colour) each time the company's labels change in number.
+            key={labels?.length ?? 0}
             initial={{ name: '', color: LABEL_COLORS[(labels?.length ?? 0) % LABEL_COLORS.length] ?? 'blue' }}
             submitLabel={LABEL_MESSAGES.create}
             busy={creating.isLoading}
