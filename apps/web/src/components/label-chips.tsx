@@ -1,7 +1,7 @@
 import CancelRounded from '@mui/icons-material/CancelRounded';
 import Box from '@mui/material/Box';
 import Chip, { type ChipProps } from '@mui/material/Chip';
-import type { TaskLabel } from '@taskhive/contract';
+import { LABEL_MESSAGES, type TaskLabel } from '@taskhive/contract';
 import { LABEL_COLOR_VALUES } from '../app/theme/label-colors';
 
 /** One label: its name in white on its colour (issue 26). */
@@ -43,7 +43,7 @@ export function LabelChips({ labels }: { labels: readonly TaskLabel[] }) {
   return (
     <Box
       component="ul"
-      aria-label="Labels"
+      aria-label={LABEL_MESSAGES.title}
       sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.5, listStyle: 'none', m: 0, p: 0, minWidth: 0 }}
     >
       {labels.map((l) => (

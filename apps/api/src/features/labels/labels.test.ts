@@ -4,6 +4,7 @@ import type { App } from '../../app.ts';
 import type { Database } from '../../db/client.ts';
 import { changes, labels, taskLabels } from '../../db/schema/index.ts';
 import { buildTestApp } from '../../test/build-app.ts';
+import { isChange, type LiveClient, openLive } from '../../test/live-client.ts';
 import {
   bearer,
   buildProject,
@@ -343,5 +344,26 @@ describe('the labelIds filter (any of)', () => {
     expect(ids(page.items)).toEqual([a, b].sort());
     expect(page.columns.reduce((n, col) => n + col.totalCount, 0)).toBe(2);
     expect(page.columns.reduce((n, col) => n + col.unfilteredCount, 0)).toBeGreaterThan(2);
+  });
+});
+
+describe('live updates', () => {
+  const open: LiveClient[] = [];
+  afterAll(() => open.forEach((c) => c.close()));
+
+  it("a label's change reaches the company's streams, a task's labels its readers; not another company's", async () => {
+    const base = await app.listen({ port: 0, host: '127.0.0.1' });
+    const reading = await openLive(base, employee.token);
+    const foreign = await openLive(base, otherAdmin.token);
+    open.push(reading, foreign);
+    const id = await label('Live label', 'teal');
+    await reading.next(isChange({ type: 'label', action: 'created', id }));
+    const t = await task('Live task');
+    expect((await setLabels(admin, t, [id])).statusCode).toBe(200);
+    await reading.next(isChange({ type: 'task', action: 'updated', id: t }));
+    expect((await call('PUT', `/api/Labels/${id}`, admin, { color: 'pink' })).statusCode).toBe(200);
+    await reading.next(isChange({ type: 'label', action: 'updated', id }));
+    // The other company's stream, open all along, heard none of it.
+    expect(foreign.changes().filter((m) => m.id === id || m.id === t)).toEqual([]);
   });
 });

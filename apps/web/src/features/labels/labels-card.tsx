@@ -108,7 +108,7 @@ function LabelForm({
       </Button>
       {onCancel && (
         <Button onClick={onCancel} sx={{ height: 40 }}>
-          Cancel
+          {LABEL_MESSAGES.cancel}
         </Button>
       )}
     </Stack>
@@ -141,10 +141,10 @@ export function LabelsCard({ canEdit }: { canEdit: boolean }) {
   };
 
   let body;
-  if (isLoading) body = <LinearProgress aria-label="Loading labels" />;
+  if (isLoading) body = <LinearProgress aria-label={LABEL_MESSAGES.loading} />;
   else if (error && !labels)
     body = (
-      <ErrorPanel message={errorMessage(error, 'Could not load the labels')} onRetry={() => void refetch()} />
+      <ErrorPanel message={errorMessage(error, LABEL_MESSAGES.fetchFailed)} onRetry={() => void refetch()} />
     );
   else if (!labels?.length)
     body = (
@@ -161,14 +161,14 @@ export function LabelsCard({ canEdit }: { canEdit: boolean }) {
               <Box sx={{ width: '100%', py: 0.5 }}>
                 <LabelForm
                   initial={{ name: l.name, color: l.color }}
-                  submitLabel="Save"
+                  submitLabel={LABEL_MESSAGES.save}
                   busy={updating.isLoading}
                   onCancel={() => setEditing(null)}
                   onSubmit={async (v) => {
                     const errs = await attempt(
                       () => update({ labelId: l.labelId, name: v.name, color: v.color }).unwrap(),
                       LABEL_MESSAGES.updated,
-                      'Could not save the label',
+                      LABEL_MESSAGES.saveFailed,
                     );
                     if (!errs) setEditing(null);
                     return errs;
@@ -214,18 +214,20 @@ export function LabelsCard({ canEdit }: { canEdit: boolean }) {
       {canEdit && (
         <Box sx={{ mt: 2 }}>
           <LabelForm
+            // A new form (the next palette colour) each time the company's labels change in number.
+            key={labels?.length ?? 0}
             initial={{ name: '', color: LABEL_COLORS[(labels?.length ?? 0) % LABEL_COLORS.length] ?? 'blue' }}
             submitLabel={LABEL_MESSAGES.create}
             busy={creating.isLoading}
             onSubmit={(v) =>
-              attempt(() => create(v).unwrap(), LABEL_MESSAGES.created, 'Could not create the label')
+              attempt(() => create(v).unwrap(), LABEL_MESSAGES.created, LABEL_MESSAGES.createFailed)
             }
           />
         </Box>
       )}
       <ConfirmDialog
         open={Boolean(deleting)}
-        title="Delete label?"
+        title={LABEL_MESSAGES.confirmDeleteTitle}
         busy={removal.isLoading}
         onConfirm={() =>
           void (async () => {
@@ -233,7 +235,7 @@ export function LabelsCard({ canEdit }: { canEdit: boolean }) {
             const errs = await attempt(
               () => remove(deleting.labelId).unwrap(),
               LABEL_MESSAGES.deleted,
-              'Could not delete the label',
+              LABEL_MESSAGES.deleteFailed,
             );
             if (!errs) setDeleting(null);
           })()

@@ -18,6 +18,7 @@ describe('ProjectTaskLists', () => {
       if (req.method === 'POST') return jsonResponse(201, created);
       if (path === '/api/Taskstatuses') return jsonResponse(200, STATUSES);
       if (path === '/api/Taskpriorities') return jsonResponse(200, []);
+      if (path === '/api/Labels') return jsonResponse(200, []);
       if (path.endsWith('/tasklists')) return jsonResponse(200, paged([taskList({ taskCount: 2 })], 1, 100));
       return jsonResponse(200, paged(EXISTING));
     });
@@ -68,6 +69,7 @@ describe('ProjectTaskLists', () => {
       }
       if (path === '/api/Taskstatuses') return jsonResponse(200, STATUSES);
       if (path === '/api/Taskpriorities') return jsonResponse(200, []);
+      if (path === '/api/Labels') return jsonResponse(200, []);
       if (path.endsWith('/tasklists'))
         return jsonResponse(
           200,

@@ -46,6 +46,7 @@ import { formatDate } from '../../lib/format';
 import { SelectPage, SelectTask, TaskBulkBar, useTaskSelection } from './task-bulk-bar';
 import { ColumnChooser, useVisibleColumns } from './task-columns';
 import { TaskFormDialog } from './task-form-dialog';
+import { LabelFilter } from './label-filter';
 import { InlineAssignees, InlineDue, InlinePriority, InlineStatus, InlineTitle } from './task-inline-edit';
 import { useOpenTask } from './task-link';
 import {
@@ -150,6 +151,30 @@ function numberParam(value: string | null, fallback: number, max = Number.MAX_SA
   return value !== null && Number.isInteger(n) && n >= 1 && n <= max ? n : fallback;
 }
 
+/** Issue 26: the label filter of every list (label ids, comma-separated), the board's parameter too. */
+const LABELS_PARAM = 'labels';
+
+/** The lists' label filter, in the address: a new choice starts every list at its first page. */
+function ListsLabelFilter() {
+  const [params, setParams] = useSearchParams();
+  const value = params.get(LABELS_PARAM)?.split(',').filter(Boolean) ?? [];
+  return (
+    <LabelFilter
+      value={value}
+      width={240}
+      onChange={(ids) =>
+        setParams((current) => {
+          const next = new URLSearchParams(current);
+          for (const key of [...next.keys()]) if (key.startsWith('page.')) next.delete(key);
+          if (ids.length) next.set(LABELS_PARAM, ids.join(','));
+          else next.delete(LABELS_PARAM);
+          return next;
+        })
+      }
+    />
+  );
+}
+
 /** The address's parameter for a list's page (`page.<taskListId>`): each list pages on its own. */
 const pageParam = (taskListId: string) => `page.${taskListId}`;
 
@@ -187,11 +212,13 @@ function ListTasks({ list }: { list: TaskList }) {
   const canDelete = can({ anyOf: ['task:delete'] });
   const { page, pageSize, setPage, setPageSize } = useListPaging(list.taskListId);
   const { visible } = useVisibleColumns();
-  const selection = useTaskSelection(`${page}:${pageSize}`);
+  const labelIds = useSearchParams()[0].get(LABELS_PARAM) ?? '';
+  const selection = useTaskSelection(`${page}:${pageSize}:${labelIds}`);
   const { currentData, data, error, isLoading, isFetching, refetch } = useListListTasksQuery({
     taskListId: list.taskListId,
     page,
     pageSize,
+    ...(labelIds ? { labelIds } : {}),
   });
   const shown = currentData ?? data;
   if (isLoading) return <LinearProgress aria-label={`Loading tasks of ${list.name}`} />;
@@ -459,13 +486,21 @@ export function ProjectTaskLists({ project }: { project: ProjectDetail }) {
 
   return (
     <Stack spacing={2}>
-      <Stack direction="row" sx={{ justifyContent: 'flex-end', flexWrap: 'wrap', gap: 1 }}>
-        <ColumnChooser />
-        {canCreateList && (
-          <Button variant="contained" startIcon={<AddRounded />} onClick={() => setEditing('new')}>
-            New task list
-          </Button>
-        )}
+      <Stack
+        direction="row"
+        spacing={1}
+        useFlexGap
+        sx={{ justifyContent: 'space-between', alignItems: 'center', flexWrap: 'wrap' }}
+      >
+        <ListsLabelFilter />
+        <Stack direction="row" spacing={1} useFlexGap sx={{ ml: 'auto', flexWrap: 'wrap' }}>
+          <ColumnChooser />
+          {canCreateList && (
+            <Button variant="contained" startIcon={<AddRounded />} onClick={() => setEditing('new')}>
+              New task list
+            </Button>
+          )}
+        </Stack>
       </Stack>
       {body}
       {editing && (

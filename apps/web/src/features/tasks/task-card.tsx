@@ -1,5 +1,5 @@
 import type { SxProps, Theme } from '@mui/material/styles';
-import { blockedLabel, type Task } from '@taskhive/contract';
+import { blockedLabel, LABEL_MESSAGES, type Task } from '@taskhive/contract';
 import { memo } from 'react';
 import { AVATAR_COLORS } from '../../app/theme/avatar-colors';
 import { LABEL_COLOR_VALUES } from '../../app/theme/label-colors';
@@ -170,7 +170,7 @@ export const TaskCard = memo(function TaskCard({
         {task.title}
       </button>
       {task.labels.length > 0 && (
-        <ul className="task-card__labels" aria-label="Labels">
+        <ul className="task-card__labels" aria-label={LABEL_MESSAGES.title}>
           {task.labels.map((l) => (
             <li key={l.labelId} style={{ backgroundColor: LABEL_COLOR_VALUES[l.color] }}>
               {l.name}

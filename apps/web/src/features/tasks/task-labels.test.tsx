@@ -2,8 +2,10 @@ import { LABEL_MESSAGES, type Label, type TaskLabel } from '@taskhive/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { jsonResponse, render, signedIn } from '../../test/render';
-import { pathOf, serve } from '../../test/work-fixtures';
+import { LIST_ID, paged, pathOf, project, serve, STATUSES, task, taskList } from '../../test/work-fixtures';
 import { LabelFilter } from './label-filter';
+import { ProjectTaskLists } from './project-task-lists';
+import { OpenTaskProvider } from './task-link';
 import { TaskLabelsField } from './task-labels';
 
 const TASK = '20000000-0000-4000-8000-000000000001';
@@ -125,5 +127,56 @@ describe('LabelFilter', () => {
     });
     await waitFor(() => expect(calls.length).toBeGreaterThan(0));
     expect(container).toBeEmptyDOMElement();
+  });
+});
+
+describe("a project's task lists", () => {
+  it("show the rows' labels and filter every list by the labels chosen, kept in the address", async () => {
+    const rows = [
+      task(1, 'Write brief', 'Open', { labels: [plain(bug), plain(ui)] }),
+      task(2, 'Draw wireframes'),
+    ];
+    const calls = serve((req) => {
+      const path = pathOf(req);
+      if (path === '/api/Taskstatuses') return jsonResponse(200, STATUSES);
+      if (path === '/api/Taskpriorities') return jsonResponse(200, []);
+      if (path === '/api/Labels') return jsonResponse(200, [bug, ui]);
+      if (path.endsWith('/tasklists')) return jsonResponse(200, paged([taskList({ taskCount: 2 })], 1, 100));
+      const filtered = new URL(req.url).searchParams.get('labelIds');
+      return jsonResponse(200, paged(filtered ? rows.slice(0, 1) : rows));
+    });
+    const { user, router } = render(
+      <OpenTaskProvider>
+        <ProjectTaskLists project={project()} />
+      </OpenTaskProvider>,
+      { preloadedState: signedIn({ permissions: ['project:read', 'task:read'] }) },
+    );
+    const tasks = await screen.findByRole('list', { name: 'Tasks of Backlog' });
+    const chips = within(tasks).getByRole('list', { name: 'Labels' });
+    expect(
+      within(chips)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['Bug', 'UI']);
+    expect(
+      within(tasks)
+        .getAllByRole('listitem')
+        .filter((li) => li.querySelector('button')),
+    ).toHaveLength(2);
+
+    await user.click(await screen.findByRole('combobox', { name: LABEL_MESSAGES.filter }));
+    await user.click(within(await screen.findByRole('listbox')).getByText('Bug'));
+    await waitFor(() => expect(router.state.location.search).toBe(`?labels=${bug.labelId}`));
+    await waitFor(() =>
+      expect(
+        calls.some(
+          (r) =>
+            pathOf(r) === `/api/Tasks/tasklists/${LIST_ID}/tasks` &&
+            new URL(r.url).searchParams.get('labelIds') === bug.labelId,
+        ),
+      ).toBe(true),
+    );
+    await waitFor(() => expect(screen.queryByText('Draw wireframes')).not.toBeInTheDocument());
+    expect(screen.getByText('Write brief')).toBeInTheDocument();
   });
 });

@@ -86,6 +86,8 @@ export interface ListTasksArgs {
   taskListId: string;
   page: number;
   pageSize: number;
+  /** Issue 26: label ids, comma-separated (tasks with any of them); absent: no filter. */
+  labelIds?: string;
 }
 /** The board's filters as the endpoint reads them (a user or priority id, or `none`); unset: any. */
 export interface BoardFilterArgs {
@@ -194,9 +196,9 @@ export const tasksApi = api.injectEndpoints({
 
     /** One list's top-level tasks, a page at a time. */
     listListTasks: build.query<Paged<Task>, ListTasksArgs>({
-      query: ({ taskListId, page, pageSize }) => ({
+      query: ({ taskListId, page, pageSize, labelIds }) => ({
         url: `Tasks/tasklists/${encodeURIComponent(taskListId)}/tasks`,
-        params: { page, pageSize, sortBy: 'sortOrder', sortOrder: 'asc' },
+        params: { page, pageSize, sortBy: 'sortOrder', sortOrder: 'asc', ...(labelIds ? { labelIds } : {}) },
       }),
       providesTags: (_r, _e, { taskListId }) => [{ type: 'Task', id: `LIST-${taskListId}` }],
     }),
