@@ -118,6 +118,7 @@ describe('ProjectTaskLists columns (issue 26: `cols` in the address)', () => {
       const path = pathOf(req);
       if (path === '/api/Taskstatuses') return jsonResponse(200, STATUSES);
       if (path === '/api/Taskpriorities') return jsonResponse(200, []);
+      if (path === '/api/Labels') return jsonResponse(200, []);
       if (path.endsWith('/tasklists')) return jsonResponse(200, paged([taskList({ taskCount: 2 })], 1, 100));
       return jsonResponse(200, paged(EXISTING));
     });
