@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
-import { ACCOUNTS, PASSWORD, signIn } from './helpers';
+import { ACCOUNTS, auth, expectNoSidewaysScroll, shot, signIn, tokenOf } from './helpers';
 
 /**
  * Issue 26, labels: the admin creates a label in the company page's Labels card, puts it on a task
@@ -15,19 +15,6 @@ const VIEWPORTS = [
 ];
 
 /** Screenshots for review, when E2E_SHOTS_DIR names a folder. */
-const SHOTS = process.env.E2E_SHOTS_DIR;
-async function shot(page: Page, name: string) {
-  if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: false });
-}
-
-const auth = (token: string) => ({ authorization: `Bearer ${token}` });
-
-async function tokenOf(request: APIRequestContext, email: string): Promise<string> {
-  const res = await request.post('/api/auth/login', { data: { email, password: PASSWORD } });
-  expect(res.ok()).toBe(true);
-  return ((await res.json()) as { data: { token: string } }).data.token;
-}
-
 /** The demo's Website Redesign project (code WEB) and its first task list. */
 async function webProject(request: APIRequestContext, admin: string) {
   const list = await request.get('/api/Project?search=WEB', { headers: auth(admin) });
@@ -51,11 +38,6 @@ async function createTask(request: APIRequestContext, admin: string, taskListId:
 }
 
 /** No control wider than the screen. */
-async function expectNoSidewaysScroll(page: Page) {
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-  expect(overflow).toBeLessThanOrEqual(0);
-}
-
 /** The element lies within the screen's width (not clipped at its right edge). */
 async function expectWithinWidth(page: Page, locator: Locator) {
   const box = await locator.boundingBox();
@@ -108,7 +90,7 @@ for (const viewport of VIEWPORTS) {
     await expectWithinWidth(page, card);
     await expectNoSidewaysScroll(page);
     await expectAccessible(page, '[data-testid="labels-card"]', 'the Labels card');
-    await shot(page, `issue26-labels-card-${viewport.width}`);
+    await shot(page, `issue26-labels-card-${viewport.width}`, false);
 
     // The task drawer: pick the label.
     await page.goto(`/app/project-detail/${projectId}?tab=board&task=${labelled.taskId}`);
@@ -121,7 +103,7 @@ for (const viewport of VIEWPORTS) {
     await picker.scrollIntoViewIfNeeded();
     await expectWithinWidth(page, picker);
     await expectNoSidewaysScroll(page);
-    await shot(page, `issue26-labels-drawer-${viewport.width}`);
+    await shot(page, `issue26-labels-drawer-${viewport.width}`, false);
     await drawer.getByRole('button', { name: 'Close task' }).click();
     await expect(drawer).toBeHidden();
 
@@ -133,7 +115,7 @@ for (const viewport of VIEWPORTS) {
     await expectWithinWidth(page, taskCard);
     await expectNoSidewaysScroll(page);
     await expect(page.locator('.task-card', { hasText: `Polish footer ${stamp}` })).toBeVisible();
-    await shot(page, `issue26-labels-card-on-board-${viewport.width}`);
+    await shot(page, `issue26-labels-card-on-board-${viewport.width}`, false);
 
     // Filter the board by the label: the other task leaves, the URL keeps the filter.
     if (phone) await page.getByRole('button', { name: /^Filters/ }).click();
@@ -146,7 +128,7 @@ for (const viewport of VIEWPORTS) {
     await expect(page.locator('.task-card', { hasText: `Polish footer ${stamp}` })).toHaveCount(0);
     await expectNoSidewaysScroll(page);
     await expectAccessible(page, '.task-card', 'the board cards');
-    await shot(page, `issue26-labels-filtered-${viewport.width}`);
+    await shot(page, `issue26-labels-filtered-${viewport.width}`, false);
 
     // The link reproduces the filtered board.
     await page.reload();

@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { ACCOUNTS, PASSWORD, signIn } from './helpers';
+import { expect, test, type APIRequestContext } from '@playwright/test';
+import { ACCOUNTS, auth, expectNoSidewaysScroll, shot, signIn, tokenOf } from './helpers';
 
 /**
  * Issue 26, recurring tasks: in the task drawer the admin makes a task (with a subtask) repeat
@@ -18,19 +18,6 @@ const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 const BLOCKING = new Set(['serious', 'critical']);
 
 /** Screenshots for review, when E2E_SHOTS_DIR names a folder. */
-const SHOTS = process.env.E2E_SHOTS_DIR;
-async function shot(page: Page, name: string) {
-  if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: false });
-}
-
-const auth = (token: string) => ({ authorization: `Bearer ${token}` });
-
-async function tokenOf(request: APIRequestContext, email: string): Promise<string> {
-  const res = await request.post('/api/auth/login', { data: { email, password: PASSWORD } });
-  expect(res.ok()).toBe(true);
-  return ((await res.json()) as { data: { token: string } }).data.token;
-}
-
 /** The demo's Website Redesign project (code WEB) and its first task list. */
 async function webProject(request: APIRequestContext, admin: string) {
   const list = await request.get('/api/Project?search=WEB', { headers: auth(admin) });
@@ -54,11 +41,6 @@ function nextMondayAndThursday(): { monday: string; thursday: string } {
 }
 
 /** No control wider than the screen. */
-async function expectNoSidewaysScroll(page: Page) {
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-  expect(overflow).toBeLessThanOrEqual(0);
-}
-
 type ListedTask = { taskId: string; title: string; dueDate: string | null; statusName: string | null };
 
 test.describe.configure({ mode: 'serial' });
@@ -103,14 +85,14 @@ for (const viewport of VIEWPORTS) {
     const results = await new AxeBuilder({ page }).include('[role="dialog"]').withTags(WCAG_TAGS).analyze();
     const blocking = results.violations.filter((v) => BLOCKING.has(v.impact ?? ''));
     expect(blocking.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-    await shot(page, `issue26-repeat-dialog-${viewport.width}`);
+    await shot(page, `issue26-repeat-dialog-${viewport.width}`, false);
     await dialog.getByRole('button', { name: 'Save' }).click();
     await expect(dialog).toBeHidden();
     await expect(repeat.getByTestId('repeat-summary')).toHaveText('Every week on Mon, Thu');
     await expect(repeat).toContainText('created when this one is completed');
     await repeat.scrollIntoViewIfNeeded();
     await expectNoSidewaysScroll(page);
-    await shot(page, `issue26-repeat-drawer-${viewport.width}`);
+    await shot(page, `issue26-repeat-drawer-${viewport.width}`, false);
 
     // Completed in its drawer: the scheduler's job makes the next occurrence.
     await drawer.getByRole('combobox', { name: 'Status' }).click();
@@ -138,7 +120,7 @@ for (const viewport of VIEWPORTS) {
     await expect(cards.getByRole('img', { name: 'Repeats' })).toHaveCount(2);
     await cards.last().scrollIntoViewIfNeeded();
     await expectNoSidewaysScroll(page);
-    await shot(page, `issue26-repeat-board-${viewport.width}`);
+    await shot(page, `issue26-repeat-board-${viewport.width}`, false);
 
     // The next occurrence: due the Thursday after, its subtask copied, the same repeat.
     await page.goto(`/app/project-detail/${projectId}?tab=board&task=${next?.taskId ?? ''}`);
@@ -149,6 +131,6 @@ for (const viewport of VIEWPORTS) {
       'Every week on Mon, Thu',
     );
     await expectNoSidewaysScroll(page);
-    await shot(page, `issue26-repeat-next-${viewport.width}`);
+    await shot(page, `issue26-repeat-next-${viewport.width}`, false);
   });
 }

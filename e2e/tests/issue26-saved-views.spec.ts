@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { ACCOUNTS, PASSWORD, signIn } from './helpers';
+import { ACCOUNTS, auth, expectNoSidewaysScroll, PASSWORD, shot, signIn } from './helpers';
 
 /**
  * Issue 26, saved views: on a project's board the admin filters by priority and groups by
@@ -18,13 +18,6 @@ const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 const BLOCKING = new Set(['serious', 'critical']);
 
 /** Screenshots for review, when E2E_SHOTS_DIR names a folder. */
-const SHOTS = process.env.E2E_SHOTS_DIR;
-async function shot(page: Page, name: string) {
-  if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: false });
-}
-
-const auth = (token: string) => ({ authorization: `Bearer ${token}` });
-
 /** A fresh project of the demo company: two urgent tasks (one the admin's) and a low one. */
 async function boardProject(request: APIRequestContext) {
   const login = await request.post('/api/auth/login', {
@@ -70,11 +63,6 @@ async function boardProject(request: APIRequestContext) {
 
 const column = (page: Page, label: string) => page.getByRole('group', { name: label, exact: true });
 const titles = (page: Page) => page.locator('.task-card__title');
-
-async function expectNoSidewaysScroll(page: Page) {
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-  expect(overflow).toBeLessThanOrEqual(0);
-}
 
 async function expectWithinWidth(page: Page, locator: ReturnType<Page['locator']>) {
   const box = await locator.boundingBox();
@@ -141,7 +129,7 @@ for (const vp of VIEWPORTS) {
     await dialog.getByRole('textbox', { name: 'View name' }).fill(name);
     await dialog.getByRole('switch', { name: 'Share with the project' }).check();
     await expectWithinWidth(page, dialog.getByRole('button', { name: 'Save view' }));
-    await shot(page, `issue26-views-save-${vp.width}`);
+    await shot(page, `issue26-views-save-${vp.width}`, false);
     await dialog.getByRole('button', { name: 'Save view' }).click();
     await expect(page.getByRole('alert').filter({ hasText: 'View saved' }).first()).toBeVisible();
     await expect(page.getByRole('button', { name: `Views: ${name}` })).toBeVisible();
@@ -218,7 +206,7 @@ for (const vp of VIEWPORTS) {
     await expect(page.getByRole('button', { name: `Views: Latest due ${suffix}` })).toBeVisible();
     await expectWithinWidth(page, page.getByRole('button', { name: `Views: Latest due ${suffix}` }));
     await expectNoSidewaysScroll(page);
-    await shot(page, `issue26-views-my-tasks-${vp.width}`);
+    await shot(page, `issue26-views-my-tasks-${vp.width}`, false);
     await page.goto('/app/tasks');
     await page.getByRole('button', { name: 'Views', exact: true }).click();
     await page.getByRole('menuitem', { name: new RegExp(`Latest due ${suffix}`) }).click();
@@ -242,7 +230,7 @@ for (const vp of VIEWPORTS) {
     await calendarViews.click();
     await expect(page.getByRole('menuitem', { name: 'No saved views here yet' })).toBeVisible();
     await expectNoSidewaysScroll(page);
-    await shot(page, `issue26-views-calendar-${vp.width}`);
+    await shot(page, `issue26-views-calendar-${vp.width}`, false);
     await page.keyboard.press('Escape');
 
     // The task lists: the visible columns are the address's `cols`, and a view keeps them.
@@ -257,6 +245,6 @@ for (const vp of VIEWPORTS) {
     await expect(rows.first().getByRole('button', { name: /^Priority of/ })).toHaveCount(0);
     await expect(page.getByRole('button', { name: 'Columns (1 hidden)' })).toBeVisible();
     await expectNoSidewaysScroll(page);
-    await shot(page, `issue26-views-columns-${vp.width}`);
+    await shot(page, `issue26-views-columns-${vp.width}`, false);
   });
 }

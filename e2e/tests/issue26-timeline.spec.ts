@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
-import { ACCOUNTS, PASSWORD, signIn } from './helpers';
+import { ACCOUNTS, expectNoSidewaysScroll, shot, signIn, tokenOf } from './helpers';
 
 /**
  * Issue 26: the project timeline. The demo admin opens Website Redesign's Timeline tab (an arrow
@@ -12,7 +12,6 @@ import { ACCOUNTS, PASSWORD, signIn } from './helpers';
  */
 const DESKTOP = { width: 1440, height: 900 };
 const PHONE = { width: 390, height: 844 };
-const SHOTS = process.env.E2E_SHOTS_DIR;
 /** A day's width at the default (month) zoom, as the chart draws it. */
 const DAY = 16;
 
@@ -26,16 +25,6 @@ type Task = {
   dueDate: string | null;
 };
 type Dates = { startDate: string | null; dueDate: string | null };
-
-async function shot(page: Page, name: string) {
-  if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
-}
-
-async function tokenOf(request: APIRequestContext, email: string): Promise<string> {
-  const res = await request.post('/api/auth/login', { data: { email, password: PASSWORD } });
-  expect(res.status()).toBe(200);
-  return ((await res.json()) as { data: { token: string } }).data.token;
-}
 
 const auth = (token: string) => ({ authorization: `Bearer ${token}` });
 const iso = (d: Date) => d.toISOString().slice(0, 10);
@@ -70,11 +59,6 @@ async function datesOf(request: APIRequestContext, token: string, key: string): 
 async function setDates(request: APIRequestContext, token: string, taskId: string, dates: Dates) {
   const res = await request.put(`/api/Tasks/${taskId}`, { headers: auth(token), data: dates });
   expect(res.status(), await res.text()).toBe(200);
-}
-
-async function expectNoSidewaysScroll(page: Page) {
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-  expect(overflow).toBeLessThanOrEqual(0);
 }
 
 async function expectNoSeriousViolations(page: Page, screen: string) {
