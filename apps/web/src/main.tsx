@@ -4,9 +4,9 @@ import { RouterProvider } from 'react-router';
 import { AppProviders } from './app/providers';
 import { createAppRouter } from './app/router';
 import { menuActions } from './app/slices/menu-slice';
-import { makePersistedStore } from './app/store';
+import { makeStore } from './app/store';
 
-const { store, persistor } = makePersistedStore();
+const store = makeStore();
 // The sidebar starts as the signed-in shell will show it (open from MUI's md, 900 px, up), so the
 // shell's first frame has its final width. Set later, by the shell's layout effect, the drawer's
 // width change ran as its CSS transition on the dashboard, sliding the page 185 px over in eight
@@ -18,7 +18,7 @@ if (!root) throw new Error('The #root element is missing from index.html');
 
 createRoot(root).render(
   <StrictMode>
-    <AppProviders store={store} persistor={persistor}>
+    <AppProviders store={store}>
       <RouterProvider router={router} />
     </AppProviders>
   </StrictMode>,

@@ -71,7 +71,7 @@ export const DATA_CACHE = {
   loadingTimeoutMs: 3000,
   loadingTimeoutSlowMs: 5000,
 } as const;
-export const PERSIST = { key: 'root', keyPrefix: 'persist:', timeoutMs: 5000 } as const;
+export const PERSIST = { key: 'root', keyPrefix: 'persist:' } as const;
 export const ANIMATION_DEFAULT_DURATION_S = 0.45;
 
 /** Sign-in and session lifetimes. */

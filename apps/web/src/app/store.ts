@@ -1,96 +1,64 @@
-import { combineReducers, configureStore } from '@reduxjs/toolkit';
-import { setupListeners } from '@reduxjs/toolkit/query';
-import { PERSIST } from '@taskhive/contract';
 import {
-  createTransform,
-  FLUSH,
-  PAUSE,
-  PERSIST as PERSIST_ACTION,
-  persistReducer,
-  persistStore,
-  type PersistConfig,
-  PURGE,
-  REGISTER,
-  REHYDRATE,
-} from 'redux-persist';
-import storage from 'redux-persist/es/storage';
-import { baseApi } from '../api/base-api';
+  combineSlices,
+  configureStore,
+  createDynamicMiddleware,
+  type Reducer,
+  type UnknownAction,
+} from '@reduxjs/toolkit';
+import { whenApiLoaded } from '../api/attach-api';
+import type { baseApi } from '../api/base-api';
 import { appearanceReducer } from './slices/appearance-slice';
-import { authReducer, type AuthState, initialAuthState } from './slices/auth-slice';
+import { loadPersistedState, persistState } from './persist';
+import { authReducer } from './slices/auth-slice';
 import { menuReducer } from './slices/menu-slice';
 import { startupReducer } from './slices/startup-slice';
 import { toastReducer } from './slices/toast-slice';
 
-export const rootReducer = combineReducers({
+type ApiState = { [K in typeof baseApi.reducerPath]: ReturnType<typeof baseApi.reducer> };
+
+/**
+ * The RTK Query API's state (`api`) joins when the API's chunk loads (`api/attach-api.ts`): the
+ * sign-in route runs without RTK Query (ARCHITECTURE.md, Performance > Bundles).
+ */
+export const rootReducer = combineSlices({
   auth: authReducer,
   appearance: appearanceReducer,
   menu: menuReducer,
   toast: toastReducer,
   startup: startupReducer,
-  [baseApi.reducerPath]: baseApi.reducer,
-});
+}).withLazyLoadedSlices<ApiState>();
 
-export type RootState = ReturnType<typeof rootReducer>;
-
-/** What of the session goes to browser storage: nothing secret, so no token (ARCHITECTURE.md, Sign-in). */
-export type PersistedAuth = Pick<
-  AuthState,
-  'user' | 'role' | 'companyId' | 'permissions' | 'isAuthenticated'
->;
+/** Dispatched once the API is attached, so the store computes the API's initial state at once. */
+const API_ATTACHED = 'app/apiAttached';
 
 /**
- * The auth slice is stored without its tokens (the access token lives in memory, the refresh
- * token in an HttpOnly cookie) and comes back without them, never "loading" nor with an error.
+ * The state, the API's included: only code that imports the API reads it, and importing the API
+ * attaches it to the store.
  */
-const authWithoutSecrets = createTransform<AuthState, PersistedAuth>(
-  ({ user, role, companyId, permissions, isAuthenticated }) => ({
-    user,
-    role,
-    companyId,
-    permissions,
-    isAuthenticated,
-  }),
-  ({ user, role, companyId, permissions, isAuthenticated }) => ({
-    ...initialAuthState,
-    user,
-    role,
-    companyId,
-    permissions,
-    isAuthenticated,
-  }),
-  { whitelist: ['auth'] },
-);
+export type RootState = ReturnType<typeof rootReducer> & ApiState;
 
-const persistConfig: PersistConfig<RootState> = {
-  key: PERSIST.key,
-  keyPrefix: PERSIST.keyPrefix,
-  timeout: PERSIST.timeoutMs,
-  storage,
-  whitelist: ['auth', 'appearance'],
-  transforms: [authWithoutSecrets],
-};
-
-const middlewareOptions = {
-  serializableCheck: { ignoredActions: [FLUSH, REHYDRATE, PAUSE, PERSIST_ACTION, PURGE, REGISTER] },
-};
-
-/** The app's store; `persist: false` gives tests a plain store with the same reducers. */
+/**
+ * The app's store: the stored session and appearance are read into it and written back on change
+ * (`app/persist.ts`); `persist: false` gives tests a plain store with the same reducers.
+ */
 export function makeStore(options: { preloadedState?: Partial<RootState>; persist?: boolean } = {}) {
-  const reducer =
-    options.persist === false ? rootReducer : persistReducer<RootState>(persistConfig, rootReducer);
+  const persist = options.persist !== false;
+  const apiMiddleware = createDynamicMiddleware();
   const store = configureStore({
-    reducer: reducer as typeof rootReducer,
-    preloadedState: options.preloadedState,
-    middleware: (getDefault) => getDefault(middlewareOptions).concat(baseApi.middleware),
+    // Typed with the API's state, which is there for every reader of it (see RootState).
+    reducer: rootReducer as Reducer<RootState, UnknownAction, Partial<RootState>>,
+    preloadedState: persist ? { ...loadPersistedState(), ...options.preloadedState } : options.preloadedState,
+    middleware: (getDefault) => getDefault().concat(apiMiddleware.middleware),
   });
-  setupListeners(store.dispatch);
+  if (persist) persistState(store);
+  whenApiLoaded((api) => {
+    rootReducer.inject(api);
+    apiMiddleware.addMiddleware(api.middleware);
+    store.dispatch({ type: API_ATTACHED });
+    api.listen(store.dispatch);
+  });
   return store;
 }
 
 export type AppStore = ReturnType<typeof makeStore>;
 export type AppDispatch = AppStore['dispatch'];
-
-export function makePersistedStore() {
-  const store = makeStore();
-  return { store, persistor: persistStore(store) };
-}
