@@ -181,6 +181,8 @@ export function endRequestTransactions(app: FastifyInstance) {
     const tx = req.tenantTx;
     if (!tx) return done(null, payload);
     req.tenantTx = null;
+    // A request that sent no statement (the cheapest authorised routes) ends here, no promise.
+    if (tx.endUnused()) return done(null, payload);
     const commit = reply.statusCode < 400;
     if (commit && isStream(payload)) {
       // A streamed answer (a CSV export) reads while it is sent: its transaction ends with the
