@@ -181,8 +181,6 @@ export function endRequestTransactions(app: FastifyInstance) {
     const tx = req.tenantTx;
     if (!tx) return done(null, payload);
     req.tenantTx = null;
-    // A request that sent no statement (the cheapest authorised routes) ends here, no promise.
-    if (tx.endUnused()) return done(null, payload);
     const commit = reply.statusCode < 400;
     if (commit && isStream(payload)) {
       // A streamed answer (a CSV export) reads while it is sent: its transaction ends with the
@@ -194,6 +192,9 @@ export function endRequestTransactions(app: FastifyInstance) {
       });
       return done(null, payload);
     }
+    // A request that sent no statement (the cheapest authorised routes) ends here, no promise.
+    // Not a stream: its statements may not have been sent yet (above).
+    if (tx.endUnused()) return done(null, payload);
     const forget = () => {
       const events = req.scope?.events as unknown[] | undefined;
       if (events) events.length = 0;
