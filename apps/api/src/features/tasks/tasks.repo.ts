@@ -321,32 +321,14 @@ function columnWhere(column: Column): SQL | undefined {
       );
 }
 
-/** The advisory lock key of a column: (company, column). */
-function columnLockKey(scope: Scope, column: Column): string {
-  return 'parentTaskId' in column
-    ? `${scope.companyId}:sub:${column.parentTaskId}`
-    : `${scope.companyId}:col:${column.projectId}:${column.statusId}`;
-}
-
-/** A column to itself to the end of the transaction (renumbering it, a subtask's next key). */
+/** Writers of one column take turns: a transaction advisory lock on (company, column). */
 async function lockColumn(scope: Scope, column: Column) {
-  await scope.db.execute(
-    sql`select pg_advisory_xact_lock(hashtextextended(${columnLockKey(scope, column)}, 0))`,
-  );
+  const key =
+    'parentTaskId' in column
+      ? `${scope.companyId}:sub:${column.parentTaskId}`
+      : `${scope.companyId}:col:${column.projectId}:${column.statusId}`;
+  await scope.db.execute(sql`select pg_advisory_xact_lock(hashtextextended(${key}, 0))`);
 }
-
-/**
- * The claim on one key of a column, to the end of the transaction: two placements that would
- * take the same key take turns, and the second reads again after the first committed.
- */
-async function lockKey(scope: Scope, column: Column, key: number) {
-  await scope.db.execute(
-    sql`select pg_advisory_xact_lock(hashtextextended(${`${columnLockKey(scope, column)}:key:${key}`}, 0))`,
-  );
-}
-
-/** Claims tried before a placement gives up sharing the column and takes it alone. */
-const MAX_KEY_CLAIMS = 8;
 
 /** Spreads a column's keys by SORT_GAP from its smallest, in their order (under the column's lock). */
 async function renumber(scope: Scope, column: Column, except: string | undefined) {
@@ -609,42 +591,20 @@ export const tasksRepo = {
    * - `before` itself free between its neighbours: `before`;
    * - else the midpoint of the neighbours; when they are adjacent the column is renumbered first
    *   (spaced by 1024 from its smallest key, in the same order), the only write of many rows.
-   * Placements into one column run side by side (issue 28: every move of a column waited on one
-   * lock): each shares the column's lock and claims the key it computed (`lockKey`), then reads
-   * its neighbours again; the key is taken once a read made after its claim gives the same key,
-   * which no committed card then holds and no other writer can take before this one ends. A
-   * renumbering takes the column alone (it waits for the placements sharing it, and they for it).
-   * Front inserts need no lock.
+   * Writers of one column take turns (an advisory lock to the end of the transaction): two moves
+   * into one gap would otherwise take the same midpoint. Front inserts need no lock.
    */
   async place(scope: Scope, column: Column, before: number, except?: string): Promise<number | 'front'> {
+    await lockColumn(scope, column);
     const where = scope.own(tasks, columnWhere(column), except ? ne(tasks.id, except) : undefined);
     const key = (v: unknown) => (v === null || v === undefined ? null : Number(v));
-    const neighbours = async (share: boolean) => {
-      // The shared lock rides on the first read: a read whose snapshot predates a renumbering it
-      // waited for is caught by the read after the claim.
-      const [row] = rowsOf<{ lo: unknown; hi: unknown }>(
-        await scope.db.execute(sql`select
-          ${share ? sql`pg_advisory_xact_lock_shared(hashtextextended(${columnLockKey(scope, column)}, 0)),` : sql``}
-          (select max(${tasks.sortOrder}) from ${tasks} where ${and(where, lt(tasks.sortOrder, before))}) as lo,
-          (select min(${tasks.sortOrder}) from ${tasks} where ${and(where, gte(tasks.sortOrder, before))}) as hi`),
-      );
-      return { lo: key(row?.lo), hi: key(row?.hi) };
-    };
-    const claimed = new Set<number>();
-    for (let claims = 0; claims <= MAX_KEY_CLAIMS; claims++) {
-      const { lo, hi } = await neighbours(claims === 0);
-      if (lo === null) return 'front';
-      const wanted =
-        hi === null ? lo + SORT_GAP : hi > before ? before : hi - lo >= 2 ? Math.floor((lo + hi) / 2) : null;
-      if (wanted === null) break;
-      if (claimed.has(wanted)) return wanted;
-      if (claims === MAX_KEY_CLAIMS) break;
-      await lockKey(scope, column, wanted);
-      claimed.add(wanted);
-    }
-    // No room (or no key settled): the column alone, then as before.
-    await lockColumn(scope, column);
-    const { lo, hi } = await neighbours(false);
+    const [row] = rowsOf<{ lo: unknown; hi: unknown }>(
+      await scope.db.execute(sql`select
+        (select max(${tasks.sortOrder}) from ${tasks} where ${and(where, lt(tasks.sortOrder, before))}) as lo,
+        (select min(${tasks.sortOrder}) from ${tasks} where ${and(where, gte(tasks.sortOrder, before))}) as hi`),
+    );
+    const lo = key(row?.lo);
+    const hi = key(row?.hi);
     if (lo === null) return 'front';
     if (hi === null) return lo + SORT_GAP;
     if (hi > before) return before;
