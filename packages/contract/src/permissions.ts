@@ -5,6 +5,9 @@
  * Every string is `<resource>:<action>`; `:all` widens a read from "my own / my scope" to the
  * whole company (or, for `company:read:all`, the whole platform).
  */
+// The checks the web's sign-in route needs live apart, so its bundle does not carry the catalogue.
+export { ROLES, isSuperAdmin, satisfies, type PermissionRequirement } from './permission-rules.ts';
+
 export const RESOURCES = [
   'project',
   'task',
@@ -197,21 +200,6 @@ export function moduleOf(p: Permission): ModuleKey {
   return m.key;
 }
 
-/** Role names the product knows by name. */
-export const ROLES = {
-  superAdmin: 'Super Admin',
-  companyAdmin: 'Company Admin',
-  manager: 'Manager',
-  employee: 'Employee',
-} as const;
-
-/** The Super Admin constant is matched against either role or roleName of the signed-in user. */
-export function isSuperAdmin(
-  user: { role?: string | null; roleName?: string | null } | null | undefined,
-): boolean {
-  return !!user && (user.role === ROLES.superAdmin || user.roleName === ROLES.superAdmin);
-}
-
 const COMPANY_SCOPE = (PERMISSIONS as readonly Permission[]).filter((p) => !PLATFORM_ONLY.includes(p));
 
 /** What the seeded per-company roles hold (before the company's modules limit them). */
@@ -249,21 +237,3 @@ export const DEFAULT_ROLE_PERMISSIONS: Record<
     'companyrole:read',
   ],
 };
-
-/**
- * A guard's requirement: `anyOf` lets in a user holding at least one; `allOf` needs every one.
- * An empty `anyOf` lets any signed-in user in.
- */
-export type PermissionRequirement = { anyOf: readonly Permission[] } | { allOf: readonly Permission[] };
-
-/** `held`: a list (the web's session) or a set (the API's cached permissions, checked per request). */
-export function satisfies(
-  held: readonly string[] | ReadonlySet<string>,
-  req: PermissionRequirement,
-): boolean {
-  const has = Array.isArray(held)
-    ? (p: string) => held.includes(p)
-    : (p: string) => (held as ReadonlySet<string>).has(p);
-  if ('allOf' in req) return req.allOf.every(has);
-  return req.anyOf.length === 0 || req.anyOf.some(has);
-}

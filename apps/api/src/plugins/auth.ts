@@ -192,6 +192,9 @@ export function endRequestTransactions(app: FastifyInstance) {
       });
       return done(null, payload);
     }
+    // A request that sent no statement (the cheapest authorised routes) ends here, no promise.
+    // Not a stream: its statements may not have been sent yet (above).
+    if (tx.endUnused()) return done(null, payload);
     const forget = () => {
       const events = req.scope?.events as unknown[] | undefined;
       if (events) events.length = 0;

@@ -289,6 +289,26 @@ describe.skipIf(!onPostgres)('row-level security (PostgreSQL)', () => {
     expect(after?.cause?.message).toMatch(/after the request's transaction ended/);
   });
 
+  it('endUnused ends at once a transaction no statement was sent on, and refuses one that was (issue 28)', async () => {
+    const unused = tenantTransaction(database.db, acme.companyId);
+    if (!unused) throw new Error('no tenant transaction on PostgreSQL');
+    expect(unused.endUnused()).toBe(true);
+    const late = await unused.db.execute(sql`select 1`).then(
+      () => null,
+      (e: unknown) => e as { cause?: Error },
+    );
+    expect(late?.cause?.message).toMatch(/after the request's transaction ended/);
+    expect(unused.opened).toBe(false);
+
+    const used = tenantTransaction(database.db, acme.companyId);
+    if (!used) throw new Error('no tenant transaction on PostgreSQL');
+    const read = await used.db.execute(sql`select current_setting('app.company_id') as company`);
+    expect(rowsOf<{ company: string }>(read)[0]?.company).toBe(acme.companyId);
+    expect(used.endUnused()).toBe(false);
+    await used.end(true);
+    expect(used.opened).toBe(true);
+  });
+
   it('a deadlock inside a request transaction: the savepoint rolls back and the retry succeeds', async () => {
     const [a, b] = acmeTasks as [string, string];
     const t1 = tenantTransaction(database.db, acme.companyId);

@@ -1,4 +1,5 @@
-import { createApi, retry, type FetchBaseQueryError } from '@reduxjs/toolkit/query/react';
+import { createApi, retry, setupListeners, type FetchBaseQueryError } from '@reduxjs/toolkit/query/react';
+import { provideApi } from './attach-api';
 import { baseQueryWithEnvelope, type ApiMeta } from './base-query';
 import { TAG_TYPES } from './tags';
 
@@ -26,6 +27,14 @@ export const baseApi = createApi({
   keepUnusedDataFor: 60,
   refetchOnReconnect: true,
   endpoints: () => ({}),
+});
+
+// Every store gets the API's reducer and middleware now (the store does not import this module).
+provideApi({
+  reducerPath: baseApi.reducerPath,
+  reducer: baseApi.reducer,
+  middleware: baseApi.middleware,
+  listen: (dispatch) => setupListeners(dispatch),
 });
 
 /** The answer of a call whose screen shows the server's message (the data is unwrapped in the base query). */

@@ -2,7 +2,6 @@ import { isSuperAdmin, satisfies, type PermissionRequirement } from '@taskhive/c
 import { useEffect, useRef, type ReactNode } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { PageLoader } from '../components/page-loader';
-import { restoreSession } from '../api/base-query';
 import { useAppDispatch, useAppSelector } from '../hooks/store';
 import type { ReturnState } from '../lib/return-state';
 
@@ -30,7 +29,9 @@ export function RequireAuth({ requires, superAdminOnly = false, children }: Requ
   // After a reload the stored session has no access token: the refresh cookie gives one first.
   const restoring = isAuthenticated && !accessToken;
   useEffect(() => {
-    if (restoring && !authLoading) void dispatch(restoreSession());
+    // The base query comes with RTK Query, which the sign-in route does not load.
+    if (restoring && !authLoading)
+      void import('../api/base-query').then(({ restoreSession }) => dispatch(restoreSession()));
   }, [restoring, authLoading, dispatch]);
   if (authLoading || restoring) return <PageLoader label="Checking your session" />;
   if (!isAuthenticated) {

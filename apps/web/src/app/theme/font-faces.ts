@@ -34,7 +34,7 @@ const FACES: Record<string, () => Promise<unknown>> = {
 /**
  * Loads the chosen font's faces, and the next one's when the choice changes (a module loads once).
  * Called by the signed-in frame (layout/app-shell.tsx), a lazy chunk: the sign-in route's
- * JavaScript has no room (its 200 KB budget), so the public pages keep the stack's fallbacks.
+ * JavaScript has no room (its 180 KB budget), so the public pages keep the stack's fallbacks.
  * Until the faces load, or if they fail, the fallbacks show.
  */
 export function useFontFaces() {

@@ -3,7 +3,7 @@ import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { AUTH_MESSAGES } from '@taskhive/contract';
-import { lazy, Suspense, type FormEvent } from 'react';
+import { lazy, Suspense, useEffect, type FormEvent } from 'react';
 import { Navigate, Link as RouterLink, useLocation } from 'react-router';
 import { errorMessage, errorStatus, fieldErrors } from '../../api/errors';
 import type { ReturnState } from '../../lib/return-state';
@@ -13,11 +13,12 @@ import { PasswordField } from '../../components/password-field';
 import { TextInput } from '../../components/text-input';
 import { useAppDispatch, useAppSelector } from '../../hooks/store';
 import { useLazyZodForm } from '../../hooks/use-zod-form';
-import { useLoginMutation } from './auth-api';
 
 // A failed sign-in's message: loaded when first shown, off the sign-in route's bundle.
 const Alert = lazy(() => import('@mui/material/Alert'));
 const loadLoginSchema = () => import('./login-schema').then((m) => m.loginBodySchema);
+// The sign-in call goes through RTK Query, loaded once the form shows (off the sign-in bundle).
+const loadAuthApi = () => import('./auth-api').then((m) => m.authApi);
 
 /** Sign in; afterwards back to the page the visitor came from, else to /dashboard. */
 /**
@@ -30,8 +31,8 @@ export default function LoginPage({ preloadWorkspace }: { preloadWorkspace?: () 
   const { isAuthenticated, error, authLoading } = useAppSelector((s) => s.auth);
   const location = useLocation();
   const from = (location.state as ReturnState | null)?.from;
-  const [login] = useLoginMutation();
   const form = useLazyZodForm(loadLoginSchema, { email: '', password: '' });
+  useEffect(() => void loadAuthApi(), []);
 
   // While a sign-out finishes the session is still there: wait rather than bounce back in.
   if (isAuthenticated && authLoading) return <PageLoader label="Signing out" />;
@@ -44,7 +45,9 @@ export default function LoginPage({ preloadWorkspace }: { preloadWorkspace?: () 
     preloadWorkspace?.();
     dispatch(authActions.loginStarted());
     try {
-      dispatch(authActions.loginSucceeded(await login(body).unwrap()));
+      const { login } = (await loadAuthApi()).endpoints;
+      // Not tracked in the store: the answer carries the tokens, which only the auth slice keeps.
+      dispatch(authActions.loginSucceeded(await dispatch(login.initiate(body, { track: false })).unwrap()));
     } catch (err) {
       form.setServerErrors(fieldErrors(err));
       const status = errorStatus(err);
