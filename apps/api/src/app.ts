@@ -63,6 +63,8 @@ import { notificationsService } from './features/notifications/notifications.ser
 import { watchersService } from './features/watchers/watchers.service.ts';
 import { taskDependenciesRoutes } from './features/task-dependencies/task-dependencies.routes.ts';
 import { dependenciesService } from './features/task-dependencies/task-dependencies.service.ts';
+import { customFieldsRoutes } from './features/custom-fields/custom-fields.routes.ts';
+import { customFieldsService } from './features/custom-fields/custom-fields.service.ts';
 import { eventsRoutes } from './features/events/events.routes.ts';
 import { calendarRoutes } from './features/calendar/calendar.routes.ts';
 import { calendarService } from './features/calendar/calendar.service.ts';
@@ -381,6 +383,7 @@ export async function buildApp({
   await app.register(reportsRoutes, { reports: reportsService });
   await app.register(notificationsRoutes, { notifications: notificationsService });
   await app.register(taskDependenciesRoutes, { dependencies: dependenciesService });
+  await app.register(customFieldsRoutes, { customFields: customFieldsService });
   await app.register(modulesRoutes, { modules: modulesService });
   await app.register(packagesRoutes, { packages: packagesService });
   await app.register(permissionsRoutes, { permissions: permissionsService });

@@ -61,6 +61,8 @@ export const ACTIVITY_FIELDS = [
   /** Issue 26: a dependency added or removed, on the blocked task (`blockedBy`) and the blocker (`blocking`). */
   'blockedBy',
   'blocking',
+  /** Issue 26: a custom field's value; `from`/`to` are "Name: value" (a field name has no colon). */
+  'customField',
 ] as const;
 export type ActivityField = (typeof ACTIVITY_FIELDS)[number];
 

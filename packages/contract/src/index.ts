@@ -34,3 +34,4 @@ export * from './profiles.ts';
 export * from './timesheet-weeks.ts';
 export * from './dependencies.ts';
 export * from './calendar.ts';
+export * from './custom-fields.ts';

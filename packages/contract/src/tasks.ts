@@ -3,6 +3,7 @@ import { text } from './text.ts';
 import { PAGE_SIZE } from './constants.ts';
 import { documentSchema } from './documents.ts';
 import { csvList, pageQuery } from './envelope.ts';
+import { customFieldFilterParam, customFieldSortParam, customFieldValuesSchema } from './custom-fields.ts';
 import { dateOnly, optionalDateFilter, optionalUuidFilter, personSchema } from './projects.ts';
 import { optionalText } from './users.ts';
 
@@ -42,6 +43,8 @@ export const taskSchema = z.object({
   subtaskCount: z.number().int(),
   /** Issue 26: how many tasks not done (Completed or Cancelled) block it (0: it is not blocked). */
   blockedByOpenCount: z.number().int(),
+  /** Issue 26: the values of the custom fields enabled on its project, by field id (set ones only). */
+  customFields: customFieldValuesSchema.optional(),
   assignees: z.array(personSchema),
   createdBy: z.uuid().nullable(),
   completedAt: z.string().nullable(),
@@ -169,6 +172,9 @@ export const taskListQuerySchema = pageQuery(PAGE_SIZE.tasks).extend({
   /** 'true': only overdue tasks; 'false': only tasks that are not. */
   overdue: z.enum(['true', 'false']).optional(),
   memberUserId: optionalUuidFilter,
+  /** Issue 26: `cf=<fieldId>:<value>` and `cfSort=<fieldId>` (custom-fields.ts). */
+  cf: customFieldFilterParam,
+  cfSort: customFieldSortParam,
 });
 export type TaskListQuery = z.infer<typeof taskListQuerySchema>;
 

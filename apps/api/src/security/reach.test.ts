@@ -42,7 +42,9 @@ type Kind =
   | 'role'
   | 'document'
   /** A timesheet week (issue 25). */
-  | 'week';
+  | 'week'
+  /** A custom field (issue 26). */
+  | 'customField';
 type Records = Partial<Record<Kind, string>>;
 
 /**
@@ -69,6 +71,10 @@ const FIELD_KIND: Record<string, Kind | null> = {
   /** Issue 26, task dependencies: the two sides of one. */
   blockerTaskId: 'task',
   blockedTaskId: 'task',
+  /** Issue 26, custom fields: a field, the fields enabled on a project, a task list's sort by a field. */
+  fieldId: 'customField',
+  fieldIds: 'customField',
+  cfSort: 'customField',
   managerId: 'user',
   reportsToId: 'user',
   departmentId: 'department',
@@ -374,6 +380,39 @@ const bases: Record<string, Base> = {
       body: { autoSchedule: false },
     }),
   },
+  // Issue 26: custom fields. Defining them is company:update, enabling them project:update (both held
+  // by the reacher); a deleted field is made anew for each request.
+  'PUT /api/CustomFields/{fieldId}': {
+    spec: () => ({ path: '/api/CustomFields/{fieldId}', body: { showOnCard: false } }),
+  },
+  'DELETE /api/CustomFields/{fieldId}': {
+    own: async () => ({
+      customField: (
+        await callOk(app, admin, {
+          method: 'POST',
+          url: '/api/CustomFields',
+          payload: { name: `Doomed ${randomUUID()}`, type: 'text' },
+        })
+      ).fieldId,
+    }),
+    spec: () => ({ path: '/api/CustomFields/{fieldId}' }),
+  },
+  'PUT /api/CustomFields/order': { spec: () => ({ path: '/api/CustomFields/order', body: {} }) },
+  'GET /api/CustomFields/projects/{projectId}': {
+    spec: () => ({ path: '/api/CustomFields/projects/{projectId}' }),
+  },
+  'PUT /api/CustomFields/projects/{projectId}': {
+    spec: () => ({ path: '/api/CustomFields/projects/{projectId}', body: { fieldIds: [] } }),
+  },
+  'GET /api/CustomFields/projects/{projectId}/tasks.csv': {
+    spec: () => ({ path: '/api/CustomFields/projects/{projectId}/tasks.csv' }),
+  },
+  'GET /api/CustomFields/tasks/{taskId}/values': {
+    spec: () => ({ path: '/api/CustomFields/tasks/{taskId}/values' }),
+  },
+  'PUT /api/CustomFields/tasks/{taskId}/values': {
+    spec: () => ({ path: '/api/CustomFields/tasks/{taskId}/values', body: { values: {} } }),
+  },
   'GET /api/Tasks/{id}/documents/{docId}': {
     own: () => ({ document: docs.task.own }),
     victims: documentVictims('task'),
@@ -567,6 +606,13 @@ beforeAll(async () => {
     user: colleague.userId,
     department: acme.departmentId,
     role: acme.roleIds.employee,
+    customField: (
+      await callOk(app, admin, {
+        method: 'POST',
+        url: '/api/CustomFields',
+        payload: { name: 'Ours', type: 'text' },
+      })
+    ).fieldId,
   };
   ownLogId = (
     await callOk(app, reacher, {
@@ -611,6 +657,7 @@ beforeAll(async () => {
     user: theirUser.userId,
     department: (await post('/api/Department', { name: 'Zenith-Foreign department' })).deptId,
     role: (await post('/api/CompanyRoles', { roleName: 'Zenith-Foreign role' })).roleId,
+    customField: (await post('/api/CustomFields', { name: 'Zenith-Foreign field', type: 'text' })).fieldId,
   };
   const [theirWeek] = await database.db
     .insert(timesheetWeeks)

@@ -12,3 +12,4 @@ export * from './todos.ts';
 export * from './timesheets.ts';
 export * from './dependencies.ts';
 export * from './calendar.ts';
+export * from './custom-fields.ts';

@@ -54,6 +54,7 @@ export function toTask(row: TaskRow, assignees: Map<string, Person[]>): Task {
     isOverdue: row.isOverdue,
     subtaskCount: row.subtaskCount,
     blockedByOpenCount: row.blockedByOpenCount,
+    customFields: (row.customFields ?? {}) as Task['customFields'],
     assignees: assignees.get(row.id) ?? [],
     createdBy: row.createdBy,
     completedAt: row.completedAt?.toISOString() ?? null,

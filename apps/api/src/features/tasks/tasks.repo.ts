@@ -44,6 +44,7 @@ import {
 import { type Db, rowsOf } from '../../db/client.ts';
 import type { Scope } from '../../lib/scope.ts';
 import type { Reach } from '../projects/index.ts';
+import { type CustomFieldListPart, taskValuesJson } from '../custom-fields/index.ts';
 import { taskStatusesReads } from '../task-statuses/index.ts';
 import { talliesRepo } from './tallies.repo.ts';
 import { isOverdue, taskKey } from './task-expressions.ts';
@@ -86,6 +87,8 @@ export type TaskRow = {
   blockedByOpenCount: number;
   /** Issue 26: how many tasks it blocks (a status change asks what it frees only when it blocks some). */
   blockingCount: number;
+  /** Issue 26: the values of the custom fields enabled on its project, by field id (null: none). */
+  customFields: Record<string, unknown> | null;
   createdBy: string | null;
   completedAt: Date | null;
   createdAt: Date;
@@ -161,6 +164,7 @@ function select(scope: Scope) {
       subtaskCount,
       blockedByOpenCount,
       blockingCount,
+      customFields: taskValuesJson(tasks),
       createdBy: tasks.createdBy,
       completedAt: tasks.completedAt,
       createdAt: tasks.createdAt,
@@ -368,8 +372,14 @@ export const tasksRepo = {
    * One page and the total: two queries whatever the page size (assignees come in one more). With
    * no filter the total is read where it costs the least (`plainTotal`).
    */
-  async list(scope: Scope, set: TaskSet, q: TaskListQuery, reach: Reach): Promise<ListResult<TaskRow>> {
-    const conditions = filters(scope, q);
+  async list(
+    scope: Scope,
+    set: TaskSet,
+    q: TaskListQuery,
+    reach: Reach,
+    custom: CustomFieldListPart = {},
+  ): Promise<ListResult<TaskRow>> {
+    const conditions = [...filters(scope, q), custom.where?.(tasks)];
     const where = scope.own(tasks, setCondition(scope, set), inReach(scope, reach), ...conditions);
     const plain = conditions.every((c) => c === undefined) ? plainTotal(scope, set, reach) : null;
     const { limit, offset } = pageWindow(q);
@@ -388,7 +398,10 @@ export const tasksRepo = {
     const [rows, total] = await Promise.all([
       select(scope)
         .where(where)
-        .orderBy(...sortBy(keys, q.sortBy, q.sortOrder, tasks.createdAt, tasks.id))
+        .orderBy(
+          ...(custom.order ? sortBy({ cf: custom.order(tasks) }, 'cf', q.sortOrder) : []),
+          ...sortBy(keys, q.sortBy, q.sortOrder, tasks.createdAt, tasks.id),
+        )
         .limit(limit)
         .offset(offset),
       plain ??

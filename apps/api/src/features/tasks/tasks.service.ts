@@ -22,6 +22,7 @@ import { projectsPolicy, projectsReads, assertStatus, loadProject } from '../pro
 import { taskListsReads, loadTaskListRef } from '../task-lists/index.ts';
 import { priorityCatalogue, taskStatusesReads, withStatusId } from '../task-statuses/index.ts';
 import { dependencySchedule, dependencyStatus } from '../task-dependencies/index.ts';
+import { customFieldQuery } from '../custom-fields/index.ts';
 import { talliesRepo } from './tallies.repo.ts';
 import { bulkTasks } from './tasks.bulk.ts';
 import { byTask, toTask, toTaskDocument } from './tasks.mapper.ts';
@@ -103,7 +104,17 @@ export function tasksService(deps: { storage: FileStorage; log: FastifyBaseLogge
   }
 
   const list = async (scope: Scope, set: TaskSet, q: TaskListQuery) =>
-    paged(scope, q, await tasksRepo.list(scope, set, q, projectsPolicy.taskReach(scope.actor)));
+    paged(
+      scope,
+      q,
+      await tasksRepo.list(
+        scope,
+        set,
+        q,
+        projectsPolicy.taskReach(scope.actor),
+        await customFieldQuery.resolve(scope, q),
+      ),
+    );
 
   const detail = async (scope: Scope, id: string) => detailOf(scope, await loadTask(scope, id));
 

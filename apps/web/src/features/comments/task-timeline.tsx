@@ -23,7 +23,15 @@ const FIELD_LABELS: Record<Activity['field'], string> = {
   members: 'members',
   blockedBy: 'blocked by',
   blocking: 'blocking',
+  customField: 'a custom field',
 };
+
+/** "Severity: High" → ["Severity", "High"]; null → ["", null]. */
+function splitField(v: string | null): [string, string | null] {
+  if (v === null) return ['', null];
+  const at = v.indexOf(': ');
+  return at < 0 ? ['', v] : [v.slice(0, at), v.slice(at + 2)];
+}
 
 /** "Ada Lovelace changed status from Open to In Progress", and the like. */
 export function activityText(a: Activity): string {
@@ -46,6 +54,15 @@ export function activityText(a: Activity): string {
       return a.to
         ? `${who} marked it as blocking ${a.to}`
         : `${who} removed the blocked task ${a.from ?? ''}`;
+    // Issue 26: a custom field's value, "Name: value" on each side (a field name has no colon).
+    case 'customField': {
+      const [name = '', from] = splitField(a.from);
+      const [toName, to] = splitField(a.to);
+      const label = name || toName || FIELD_LABELS.customField;
+      if (from === null) return `${who} set ${label} to ${to ?? 'none'}`;
+      if (to === null) return `${who} cleared ${label} (was ${from})`;
+      return `${who} changed ${label} from ${from} to ${to}`;
+    }
     default: {
       const label = FIELD_LABELS[a.field];
       if (a.from === null) return `${who} set ${label} to ${a.to ?? 'none'}`;
