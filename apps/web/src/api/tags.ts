@@ -36,6 +36,8 @@ export const TAG_TYPES = [
   'Todo',
   'TimesheetWeek',
   'TimesheetSettings',
+  /** Issue 26: the company's custom fields and a project's enabled ones. */
+  'CustomField',
 ] as const;
 export type TagType = (typeof TAG_TYPES)[number];
 /** A tag: a whole type, or one record (or list, by convention 'LIST') of it. */

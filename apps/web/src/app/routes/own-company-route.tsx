@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import Stack from '@mui/material/Stack';
 import OwnCompanyPage from '../../features/companies/own-company-page';
+import { CustomFieldsCard } from '../../features/custom-fields';
 import { TaskStatusesCard } from '../../features/task-statuses/task-statuses-card';
 import { TimesheetSettingsCard } from '../../features/timesheet-weeks';
 import { useSession } from '../../hooks/use-session';
@@ -17,6 +18,7 @@ export default function OwnCompanyRoute({ slot }: { slot?: (companyId: string) =
       {can({ anyOf: ['task:read', 'project:read'] }) && (
         <TaskStatusesCard canEdit={can({ anyOf: ['company:update'] })} />
       )}
+      {can({ anyOf: ['task:read'] }) && <CustomFieldsCard canEdit={can({ anyOf: ['company:update'] })} />}
       {can({ anyOf: ['timelog:read'] }) && (
         <TimesheetSettingsCard canEdit={can({ anyOf: ['company:update'] })} />
       )}

@@ -22,10 +22,12 @@ import type { Theme } from '@mui/material/styles';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import {
   createTaskListBodySchema,
+  type CustomField,
   DEFAULT_PAGE,
   END_BEFORE_START,
   MAX_PAGE_SIZE,
   MESSAGES,
+  type Person,
   type ProjectDetail,
   type TaskList,
 } from '@taskhive/contract';
@@ -43,6 +45,12 @@ import { useSession } from '../../hooks/use-session';
 import { useToast } from '../../hooks/use-toast';
 import { useZodForm } from '../../hooks/use-zod-form';
 import { formatDate } from '../../lib/format';
+import {
+  CustomFieldCells,
+  CustomFieldListBar,
+  useCustomFieldListState,
+  useEnabledCustomFields,
+} from './custom-field-columns';
 import { SelectPage, SelectTask, TaskBulkBar, useTaskSelection } from './task-bulk-bar';
 import { TaskFormDialog } from './task-form-dialog';
 import { InlineAssignees, InlineDue, InlinePriority, InlineStatus, InlineTitle } from './task-inline-edit';
@@ -179,17 +187,20 @@ function useListPaging(taskListId: string) {
 }
 
 /** One list's tasks, a page at a time: each row edited in place, rows selected for bulk actions. */
-function ListTasks({ list }: { list: TaskList }) {
+function ListTasks({ list, fields, people }: { list: TaskList; fields: CustomField[]; people: Person[] }) {
   const open = useOpenTask();
   const { can } = useSession();
   const canEdit = can({ anyOf: ['task:update'] });
   const canDelete = can({ anyOf: ['task:delete'] });
   const { page, pageSize, setPage, setPageSize } = useListPaging(list.taskListId);
   const selection = useTaskSelection(`${page}:${pageSize}`);
+  const { cf, cfSort } = useCustomFieldListState(fields);
   const { currentData, data, error, isLoading, isFetching, refetch } = useListListTasksQuery({
     taskListId: list.taskListId,
     page,
     pageSize,
+    ...(cf ? { cf } : {}),
+    ...(cfSort ? { cfSort } : {}),
   });
   const shown = currentData ?? data;
   if (isLoading) return <LinearProgress aria-label={`Loading tasks of ${list.name}`} />;
@@ -226,6 +237,7 @@ function ListTasks({ list }: { list: TaskList }) {
             <InlinePriority task={t} canEdit={canEdit} />
             <InlineDue task={t} canEdit={canEdit} />
             <InlineAssignees task={t} canEdit={canEdit} />
+            <CustomFieldCells task={t} fields={fields} people={people} />
           </ListItem>
         ))}
       </List>
@@ -370,6 +382,7 @@ export function ProjectTaskLists({ project }: { project: ProjectDetail }) {
   const canDeleteList = can({ anyOf: ['tasklist:delete'] });
   const canCreateTask = can({ anyOf: ['task:create'] });
   const lists = currentData?.items ?? [];
+  const customFields = useEnabledCustomFields(projectId);
 
   /** Up: take the previous list's place; down: the place after the next list. */
   const moveList = async (list: TaskList, toIndex: number) => {
@@ -450,7 +463,7 @@ export function ProjectTaskLists({ project }: { project: ProjectDetail }) {
           aria-label={`${list.name} progress ${list.overallProgress}%`}
           sx={{ mb: 1.5, height: 4, borderRadius: 2 }}
         />
-        <ListTasks list={list} />
+        <ListTasks list={list} fields={customFields} people={project.projectMembers} />
       </MainCard>
     ));
   }
@@ -464,6 +477,7 @@ export function ProjectTaskLists({ project }: { project: ProjectDetail }) {
           </Button>
         </Stack>
       )}
+      <CustomFieldListBar projectId={projectId} fields={customFields} people={project.projectMembers} />
       {body}
       {editing && (
         <TaskListDialog

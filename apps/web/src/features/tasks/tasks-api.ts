@@ -82,6 +82,9 @@ export interface ListTasksArgs {
   taskListId: string;
   page: number;
   pageSize: number;
+  /** Issue 26: `<fieldId>:<value>`, a custom field's filter, and `cfSort`, a field to sort by. */
+  cf?: string;
+  cfSort?: string;
 }
 /** The board's filters as the endpoint reads them (a user or priority id, or `none`); unset: any. */
 export interface BoardFilterArgs {
@@ -188,9 +191,16 @@ export const tasksApi = api.injectEndpoints({
 
     /** One list's top-level tasks, a page at a time. */
     listListTasks: build.query<Paged<Task>, ListTasksArgs>({
-      query: ({ taskListId, page, pageSize }) => ({
+      query: ({ taskListId, page, pageSize, cf, cfSort }) => ({
         url: `Tasks/tasklists/${encodeURIComponent(taskListId)}/tasks`,
-        params: { page, pageSize, sortBy: 'sortOrder', sortOrder: 'asc' },
+        params: {
+          page,
+          pageSize,
+          sortBy: 'sortOrder',
+          sortOrder: 'asc',
+          ...(cf ? { cf } : {}),
+          ...(cfSort ? { cfSort } : {}),
+        },
       }),
       providesTags: (_r, _e, { taskListId }) => [{ type: 'Task', id: `LIST-${taskListId}` }],
     }),
