@@ -49,6 +49,19 @@ export const customFieldsApi = baseApi.injectEndpoints({
         method: 'PUT',
         body: { fieldIds },
       }),
+      // Ticked at once; put back if the server refuses.
+      async onQueryStarted({ projectId, fieldIds }, { dispatch, queryFulfilled }) {
+        const patch = dispatch(
+          customFieldsApi.util.updateQueryData('projectCustomFields', projectId, (d) => {
+            d.enabledFieldIds = fieldIds;
+          }),
+        );
+        try {
+          await queryFulfilled;
+        } catch {
+          patch.undo();
+        }
+      },
       invalidatesTags: (r) => (r ? ['CustomField', 'Task'] : []),
     }),
     /** Tagged as the task's, so a live change of the task reads it again. */
