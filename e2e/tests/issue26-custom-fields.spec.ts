@@ -159,11 +159,12 @@ for (const viewport of VIEWPORTS) {
     await expectAccessible(page);
     await shot(page, `issue26-fields-filtered-${viewport.width}`);
 
-    // A reload keeps the filter.
+    // A reload keeps the filter (the whole page loads again: more time on a loaded machine).
     await page.reload();
-    await expect(
-      page.getByTestId('list-task-row').filter({ hasText: `Check hosting ${stamp}` }),
-    ).toBeVisible();
+    await expect(page.getByRole('combobox', { name: 'Value' })).toHaveText('High', { timeout: 30_000 });
+    await expect(page.getByTestId('list-task-row').filter({ hasText: `Check hosting ${stamp}` })).toBeVisible(
+      { timeout: 30_000 },
+    );
     await expect(page.getByTestId('list-task-row').filter({ hasText: `Write copy ${stamp}` })).toHaveCount(0);
     expect(other.taskId).not.toBe(valued.taskId);
   });

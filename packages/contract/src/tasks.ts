@@ -118,6 +118,8 @@ export const boardQuerySchema = z.object({
   perColumn: z.coerce.number().int().min(1).max(BOARD_COLUMN_MAX).default(BOARD_COLUMN_PAGE),
   limits: columnLimits,
   ...boardFilterFields,
+  /** Issue 26: `cf=<fieldId>:<value>`, as on the task lists (custom-fields.ts). */
+  cf: customFieldFilterParam,
 });
 export type BoardQuery = z.infer<typeof boardQuerySchema>;
 

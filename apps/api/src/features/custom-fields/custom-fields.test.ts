@@ -384,6 +384,38 @@ describe('task values', () => {
     await bad('cfSort=x', 'cfSort');
   });
 
+  it("the board filters by a field: the columns' cards and totals", async () => {
+    const [low, high] = fields.select?.options ?? [];
+    const p = await buildProject(database.db, acme, { memberIds: [acme.adminUserId, employeeId] });
+    await enable(p.projectId, ...Object.values(fields));
+    const list = (await buildTaskList(database.db, acme, { projectId: p.projectId })).taskListId;
+    const a = await task('Board high', list);
+    const b = await task('Board low', list);
+    await task('Board none', list);
+    await setValues(a, { [id('select')]: high?.id });
+    await setValues(b, { [id('select')]: low?.id });
+    const board = async (qs: string) => {
+      const res = await call('GET', `/api/Tasks/projects/${p.projectId}/board?${qs}`, employee);
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json().data as {
+        items: { title: string }[];
+        columns: { totalCount: number; unfilteredCount: number }[];
+      };
+    };
+    const filtered = await board(`cf=${id('select')}:${high?.id}`);
+    expect(filtered.items.map((i) => i.title)).toEqual(['Board high']);
+    expect(filtered.columns.reduce((n, c) => n + c.totalCount, 0)).toBe(1);
+    expect(filtered.columns.reduce((n, c) => n + c.unfilteredCount, 0)).toBe(3);
+    expect((await board('cf=')).items).toHaveLength(3);
+    const bad = await call(
+      'GET',
+      `/api/Tasks/projects/${p.projectId}/board?cf=${id('select')}:nope`,
+      employee,
+    );
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().errors.cf).toBeDefined();
+  });
+
   it('a disabled field keeps its values but lists no longer show them', async () => {
     const f = await field({ type: 'number' });
     await enable(web.projectId, f);

@@ -238,10 +238,17 @@ function filters(scope: Scope, q: TaskListQuery): (SQL | undefined)[] {
 }
 
 /** The board's filters (GET /Tasks/projects/{id}/board): each one set must hold. */
-export type BoardFilter = Pick<BoardQuery, 'assignee' | 'priority' | 'due' | 'search'>;
+export type BoardFilter = Pick<BoardQuery, 'assignee' | 'priority' | 'due' | 'search'> & {
+  /** Issue 26: a custom field's condition (`cf`, resolved by the custom-fields feature). */
+  custom?: CustomFieldListPart['where'];
+};
 
 export const hasBoardFilter = (f: BoardFilter) =>
-  f.assignee !== undefined || f.priority !== undefined || f.due !== undefined || Boolean(f.search);
+  f.assignee !== undefined ||
+  f.priority !== undefined ||
+  f.due !== undefined ||
+  Boolean(f.search) ||
+  f.custom !== undefined;
 
 /**
  * `filter` on a board's cards (`card`, an alias of tasks) in their column (`column`, an alias of
@@ -286,6 +293,7 @@ function boardFilter(
           ? and(gte(card.dueDate, week), sql`${card.dueDate} <= ${week} + 6`)
           : undefined,
     f.search ? searchAny(f.search, card.title, key) : undefined,
+    f.custom?.(card),
   ];
 }
 

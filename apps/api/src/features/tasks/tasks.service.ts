@@ -245,7 +245,14 @@ export function tasksService(deps: { storage: FileStorage; log: FastifyBaseLogge
     /** The project's board: each column's first cards and every column's total. */
     async board(scope: Scope, projectId: string, q: BoardQuery): Promise<BoardPage> {
       await loadProject(scope, projectId, projectsPolicy.taskReach(scope.actor));
-      const filter = { assignee: q.assignee, priority: q.priority, due: q.due, search: q.search };
+      const custom = (await customFieldQuery.resolve(scope, { cf: q.cf })).where;
+      const filter = {
+        assignee: q.assignee,
+        priority: q.priority,
+        due: q.due,
+        search: q.search,
+        ...(custom ? { custom } : {}),
+      };
       const filtered = hasBoardFilter(filter);
       const [rows, tallies, matches] = await Promise.all([
         tasksRepo.board(scope, projectId, q.perColumn, q.limits, filter),

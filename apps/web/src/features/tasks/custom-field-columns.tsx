@@ -23,6 +23,8 @@ import { useToast } from '../../hooks/use-toast';
 import { formatDate } from '../../lib/format';
 
 const NONE: CustomField[] = [];
+/** The bar's pickers side by side, wrapping on a phone. */
+const FIELD_SX = { minWidth: 160, flex: '1 1 180px', maxWidth: 280 };
 
 /** The custom fields enabled on a project (issue 26), in the company's order. */
 export function useEnabledCustomFields(projectId: string): CustomField[] {
@@ -156,7 +158,8 @@ function FilterValue({
         label={M.filterValue}
         value={value}
         onChange={(e) => onChange(e.target.value)}
-        sx={{ minWidth: 160 }}
+        fullWidth={false}
+        sx={FIELD_SX}
       >
         <MenuItem value="">
           <em>{M.noValue}</em>
@@ -176,7 +179,8 @@ function FilterValue({
       value={draft}
       onChange={(e) => setDraft(e.target.value)}
       slotProps={field.type === 'date' ? { inputLabel: { shrink: true } } : undefined}
-      sx={{ minWidth: 160 }}
+      fullWidth={false}
+      sx={FIELD_SX}
     />
   );
 }
@@ -232,7 +236,8 @@ export function CustomFieldListBar({
           setFieldId(e.target.value);
           state.setCf('');
         }}
-        sx={{ minWidth: 160 }}
+        fullWidth={false}
+        sx={FIELD_SX}
       >
         <MenuItem value="">
           <em>{M.anyField}</em>
@@ -257,7 +262,8 @@ export function CustomFieldListBar({
         label={M.sortLabel}
         value={state.cfSort ?? ''}
         onChange={(e) => state.setSort(e.target.value)}
-        sx={{ minWidth: 160 }}
+        fullWidth={false}
+        sx={FIELD_SX}
       >
         <MenuItem value="">
           <em>{M.anyField}</em>
