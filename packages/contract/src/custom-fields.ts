@@ -134,9 +134,12 @@ export const taskCustomValuesSchema = z.object({
   values: customFieldValuesSchema,
 });
 export type TaskCustomValues = z.infer<typeof taskCustomValuesSchema>;
-/** PUT body: `{ values: { [fieldId]: value | null } }`, checked per type by the API. */
+/**
+ * PUT body: `{ values: { [fieldId]: value | null } }`, checked per type by the API. Strings are
+ * `text()` (no NUL, no lone surrogate: refused here, never by the database).
+ */
 export const taskCustomValuesBodySchema = z.strictObject({
-  values: z.record(z.uuid(), z.union([customFieldValueSchema, z.null()])),
+  values: z.record(z.uuid(), z.union([text(), z.number(), z.boolean(), z.array(text()), z.null()])),
 });
 export type TaskCustomValuesBody = z.infer<typeof taskCustomValuesBodySchema>;
 
@@ -150,8 +153,7 @@ export type TaskCustomValuesBody = z.infer<typeof taskCustomValuesBodySchema>;
 const emptyIsNone = (v: unknown) => (v === '' || v === 'null' || v === null ? undefined : v);
 export const customFieldFilterParam = z.preprocess(
   emptyIsNone,
-  z
-    .string()
+  text()
     .max(CUSTOM_FIELD_LIMITS.text + 40)
     .regex(/^[0-9a-fA-F-]{36}:/, 'Use cf=<fieldId>:<value>')
     .refine((s) => z.uuid().safeParse(s.slice(0, 36)).success, 'Use cf=<fieldId>:<value>')

@@ -287,6 +287,9 @@ describe('task values', () => {
     expect(notEnabled.statusCode).toBe(400);
     expect(notEnabled.json().message).toBe('Not here is not enabled on this project');
     expect((await setValues(t, { 'not-a-uuid': 'x' })).statusCode).toBe(400);
+    // Text the database cannot hold is refused by the schema, not by PostgreSQL.
+    expect((await setValues(t, { [id('text')]: 'a\u0000b' })).statusCode).toBe(400);
+    expect((await setValues(t, { [id('multiselect')]: ['\ud800'] })).statusCode).toBe(400);
     expect(
       (await call('PUT', `/api/CustomFields/tasks/${t}/values`, admin, { values: {}, extra: 1 })).statusCode,
     ).toBe(400);
@@ -380,6 +383,7 @@ describe('task values', () => {
     await bad(`cf=${id('number')}:many`, 'cf');
     await bad(`cf=${otherFieldId}:x`, 'cf');
     await bad('cf=nonsense', 'cf');
+    await bad(`cf=${id('text')}:${encodeURIComponent('a\u0000b')}`, 'cf');
     await bad(`cfSort=${otherFieldId}`, 'cfSort');
     await bad('cfSort=x', 'cfSort');
   });
