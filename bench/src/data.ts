@@ -3,6 +3,7 @@
  * (generate_series), on PostgreSQL or PGlite. Companies, their roles, statuses and modules come
  * from the project's own provisioning, so the data has the shape the app makes.
  */
+import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../apps/api/src/db/client.ts';
 import { provisionCompany } from '../../apps/api/src/features/companies/provision.service.ts';
@@ -100,6 +101,21 @@ export async function buildTenant(
                        created_by)
     select ${c}, project_id, task_list_id, id, 'Subtask ' || n, status_id, n, ${p.adminUserId}
       from parents where n <= ${subtasks}`);
+  // Issue 26: a single-select custom field, Severity (Low, Medium, High), enabled on every project,
+  // with a value on every top-level task (a third each): the custom-field filter's bench row.
+  const severity = [randomUUID(), randomUUID(), randomUUID()];
+  const options = JSON.stringify(['Low', 'Medium', 'High'].map((label, i) => ({ id: severity[i], label })));
+  await db.execute(sql`
+    insert into custom_fields (company_id, name, type, options, show_on_card)
+    values (${c}, 'Severity', 'select', ${options}::jsonb, true)`);
+  await db.execute(sql`
+    insert into custom_field_projects (company_id, project_id, field_id)
+    select ${c}, p.id, f.id from projects p, custom_fields f where p.company_id = ${c} and f.company_id = ${c}`);
+  await db.execute(sql`
+    insert into custom_field_values (company_id, task_id, field_id, value_text)
+    select ${c}, t.id, f.id, (array[${severity[0]}, ${severity[1]}, ${severity[2]}]::text[])[1 + (t.number % 3)]
+      from tasks t, custom_fields f
+     where t.company_id = ${c} and f.company_id = ${c} and t.parent_task_id is null`);
   await db.execute(sql`
     with people as (
       select id, row_number() over (order by id) - 1 as n from users where company_id = ${c}
@@ -177,7 +193,16 @@ export async function resolveIds(db: Db, c: string): Promise<Ids> {
     sql`select id from tasks where company_id = ${c} and project_id = ${projectId} and parent_task_id is null order by id limit 50`,
   );
   const users = await one<{ id: string }>(db, sql`select id from users where company_id = ${c} order by id`);
-  if (!list || !writeList || !user || statuses.length < 2)
+  // Issue 26: the Severity field and its High option; the first priority's name.
+  const [severity] = await one<{ id: string; high: string }>(
+    db,
+    sql`select id, options->2->>'id' as high from custom_fields where company_id = ${c} and name = 'Severity'`,
+  );
+  const [priority] = await one<{ name: string }>(
+    db,
+    sql`select name from priorities order by sort_order limit 1`,
+  );
+  if (!list || !writeList || !user || statuses.length < 2 || !severity || !priority)
     throw new Error('the large tenant lacks lists, assignees or statuses');
   const today = new Date().toISOString().slice(0, 10);
   return {
@@ -188,6 +213,9 @@ export async function resolveIds(db: Db, c: string): Promise<Ids> {
     statusIds: statuses.map((s) => s.id),
     taskIds: tasks.map((t) => t.id),
     userIds: users.map((u) => u.id),
+    customFieldId: severity.id,
+    customOptionId: severity.high,
+    priorityName: priority.name,
     today,
     from: new Date(Date.now() - 90 * 86_400_000).toISOString().slice(0, 10),
   };

@@ -70,6 +70,8 @@ import {
   recurrenceJobs,
   recurrenceService,
 } from './features/task-recurrence/task-recurrence.service.ts';
+import { customFieldsRoutes } from './features/custom-fields/custom-fields.routes.ts';
+import { customFieldsService } from './features/custom-fields/custom-fields.service.ts';
 import { eventsRoutes } from './features/events/events.routes.ts';
 import { calendarRoutes } from './features/calendar/calendar.routes.ts';
 import { calendarService } from './features/calendar/calendar.service.ts';
@@ -398,6 +400,7 @@ export async function buildApp({
   await app.register(notificationsRoutes, { notifications: notificationsService });
   await app.register(taskDependenciesRoutes, { dependencies: dependenciesService });
   await app.register(taskRecurrenceRoutes, { recurrence: recurrenceService });
+  await app.register(customFieldsRoutes, { customFields: customFieldsService });
   await app.register(modulesRoutes, { modules: modulesService });
   await app.register(packagesRoutes, { packages: packagesService });
   await app.register(permissionsRoutes, { permissions: permissionsService });

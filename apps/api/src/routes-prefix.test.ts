@@ -27,6 +27,7 @@ const PREFIX_FILES: Record<string, string> = {
   companies: 'features/companies/companies.routes.ts',
   companyroles: 'features/company-roles/company-roles.routes.ts',
   companyusers: 'features/users/users.routes.ts',
+  customfields: 'features/custom-fields/custom-fields.routes.ts',
   dashboard: 'features/reports/reports.routes.ts',
   department: 'features/departments/departments.routes.ts',
   dev: 'features/dev/outbox.routes.ts',

@@ -66,6 +66,8 @@ export const ACTIVITY_FIELDS = [
   /** Issue 26: a task's repeat rule set, changed or removed (`repeat`); an occurrence made from its series (`series`). */
   'repeat',
   'series',
+  /** Issue 26: a custom field's value; `from`/`to` are "Name: value" (a field name has no colon). */
+  'customField',
 ] as const;
 export type ActivityField = (typeof ACTIVITY_FIELDS)[number];
 

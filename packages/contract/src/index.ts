@@ -38,3 +38,4 @@ export * from './timeline.ts';
 export * from './labels.ts';
 export * from './saved-views.ts';
 export * from './recurrence.ts';
+export * from './custom-fields.ts';

@@ -3,6 +3,7 @@ import { text } from './text.ts';
 import { PAGE_SIZE } from './constants.ts';
 import { documentSchema } from './documents.ts';
 import { csvList, pageQuery } from './envelope.ts';
+import { customFieldFilterParam, customFieldSortParam, customFieldValuesSchema } from './custom-fields.ts';
 import { dateOnly, optionalDateFilter, optionalUuidFilter, personSchema } from './projects.ts';
 import { labelIdsFilter, taskLabelSchema } from './labels.ts';
 import { optionalText } from './users.ts';
@@ -45,6 +46,8 @@ export const taskSchema = z.object({
   blockedByOpenCount: z.number().int(),
   /** Issue 26: an occurrence of a recurring series (the repeat icon on cards and rows). */
   recurring: z.boolean(),
+  /** Issue 26: the values of the custom fields enabled on its project, by field id (set ones only). */
+  customFields: customFieldValuesSchema.optional(),
   assignees: z.array(personSchema),
   /** Issue 26: the task's labels, by name. */
   labels: z.array(taskLabelSchema),
@@ -122,6 +125,8 @@ export const boardQuerySchema = z.object({
   perColumn: z.coerce.number().int().min(1).max(BOARD_COLUMN_MAX).default(BOARD_COLUMN_PAGE),
   limits: columnLimits,
   ...boardFilterFields,
+  /** Issue 26: `cf=<fieldId>:<value>`, as on the task lists (custom-fields.ts). */
+  cf: customFieldFilterParam,
 });
 export type BoardQuery = z.infer<typeof boardQuerySchema>;
 
@@ -178,6 +183,9 @@ export const taskListQuerySchema = pageQuery(PAGE_SIZE.tasks).extend({
   memberUserId: optionalUuidFilter,
   /** Issue 26: tasks carrying any of these labels. */
   labelIds: labelIdsFilter,
+  /** Issue 26: `cf=<fieldId>:<value>` and `cfSort=<fieldId>` (custom-fields.ts). */
+  cf: customFieldFilterParam,
+  cfSort: customFieldSortParam,
 });
 export type TaskListQuery = z.infer<typeof taskListQuerySchema>;
 

@@ -46,7 +46,9 @@ type Kind =
   /** A company's label (issue 26). */
   | 'label'
   /** A saved view (issue 26). */
-  | 'view';
+  | 'view'
+  /** A custom field (issue 26). */
+  | 'customField';
 type Records = Partial<Record<Kind, string>>;
 
 /**
@@ -76,6 +78,10 @@ const FIELD_KIND: Record<string, Kind | null> = {
   /** Issue 26: labels, a task's (body) and the lists' and board's filter (query). */
   labelIds: 'label',
   labelId: 'label',
+  /** Issue 26, custom fields: a field, the fields enabled on a project, a task list's sort by a field. */
+  fieldId: 'customField',
+  fieldIds: 'customField',
+  cfSort: 'customField',
   managerId: 'user',
   reportsToId: 'user',
   departmentId: 'department',
@@ -453,6 +459,39 @@ const bases: Record<string, Base> = {
       body: { autoSchedule: false },
     }),
   },
+  // Issue 26: custom fields. Defining them is company:update, enabling them project:update (both held
+  // by the reacher); a deleted field is made anew for each request.
+  'PUT /api/CustomFields/{fieldId}': {
+    spec: () => ({ path: '/api/CustomFields/{fieldId}', body: { showOnCard: false } }),
+  },
+  'DELETE /api/CustomFields/{fieldId}': {
+    own: async () => ({
+      customField: (
+        await callOk(app, admin, {
+          method: 'POST',
+          url: '/api/CustomFields',
+          payload: { name: `Doomed ${randomUUID()}`, type: 'text' },
+        })
+      ).fieldId,
+    }),
+    spec: () => ({ path: '/api/CustomFields/{fieldId}' }),
+  },
+  'PUT /api/CustomFields/order': { spec: () => ({ path: '/api/CustomFields/order', body: {} }) },
+  'GET /api/CustomFields/projects/{projectId}': {
+    spec: () => ({ path: '/api/CustomFields/projects/{projectId}' }),
+  },
+  'PUT /api/CustomFields/projects/{projectId}': {
+    spec: () => ({ path: '/api/CustomFields/projects/{projectId}', body: { fieldIds: [] } }),
+  },
+  'GET /api/CustomFields/projects/{projectId}/tasks.csv': {
+    spec: () => ({ path: '/api/CustomFields/projects/{projectId}/tasks.csv' }),
+  },
+  'GET /api/CustomFields/tasks/{taskId}/values': {
+    spec: () => ({ path: '/api/CustomFields/tasks/{taskId}/values' }),
+  },
+  'PUT /api/CustomFields/tasks/{taskId}/values': {
+    spec: () => ({ path: '/api/CustomFields/tasks/{taskId}/values', body: { values: {} } }),
+  },
   'GET /api/Tasks/{id}/documents/{docId}': {
     own: () => ({ document: docs.task.own }),
     victims: documentVictims('task'),
@@ -653,6 +692,13 @@ beforeAll(async () => {
         payload: { name: 'Ours', color: 'blue' },
       })
     ).labelId,
+    customField: (
+      await callOk(app, admin, {
+        method: 'POST',
+        url: '/api/CustomFields',
+        payload: { name: 'Ours', type: 'text' },
+      })
+    ).fieldId,
   };
   ownLogId = (
     await callOk(app, reacher, {
@@ -698,6 +744,7 @@ beforeAll(async () => {
     department: (await post('/api/Department', { name: 'Zenith-Foreign department' })).deptId,
     role: (await post('/api/CompanyRoles', { roleName: 'Zenith-Foreign role' })).roleId,
     label: (await post('/api/Labels', { name: 'Zenith-Foreign label', color: 'red' })).labelId,
+    customField: (await post('/api/CustomFields', { name: 'Zenith-Foreign field', type: 'text' })).fieldId,
   };
   const [theirWeek] = await database.db
     .insert(timesheetWeeks)

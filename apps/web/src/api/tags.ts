@@ -37,6 +37,8 @@ export const TAG_TYPES = [
   'TimesheetWeek',
   'TimesheetSettings',
   'Label',
+  /** Issue 26: the company's custom fields and a project's enabled ones. */
+  'CustomField',
 ] as const;
 export type TagType = (typeof TAG_TYPES)[number];
 /** A tag: a whole type, or one record (or list, by convention 'LIST') of it. */

@@ -15,3 +15,4 @@ export * from './calendar.ts';
 export * from './labels.ts';
 export * from './saved-views.ts';
 export * from './recurrence.ts';
+export * from './custom-fields.ts';

@@ -40,6 +40,10 @@ export const tasksReads = {
   get companiesWithOpenTasksDue() {
     return tasksRepo.companiesWithOpenTasksDue;
   },
+  /** Issue 26: a task list's page, as the tasks feature reads it (the custom fields' CSV export). */
+  get list() {
+    return tasksRepo.list;
+  },
   get idsInList() {
     return tasksRepo.idsInList;
   },

@@ -55,6 +55,7 @@ export function toTask(row: TaskRow, assignees: Map<string, Person[]>): Task {
     subtaskCount: row.subtaskCount,
     blockedByOpenCount: row.blockedByOpenCount,
     recurring: row.recurring,
+    customFields: (row.customFields ?? {}) as Task['customFields'],
     assignees: assignees.get(row.id) ?? [],
     labels: row.labels,
     createdBy: row.createdBy,

@@ -45,6 +45,7 @@ import {
 import { type Db, rowsOf } from '../../db/client.ts';
 import type { Scope } from '../../lib/scope.ts';
 import type { Reach } from '../projects/index.ts';
+import { type CustomFieldListPart, taskValuesJson } from '../custom-fields/index.ts';
 import { taskStatusesReads } from '../task-statuses/index.ts';
 import { talliesRepo } from './tallies.repo.ts';
 import { isOverdue, taskKey } from './task-expressions.ts';
@@ -91,6 +92,8 @@ export type TaskRow = {
   labels: TaskLabel[];
   /** Issue 26: it is an occurrence of a recurring series (the repeat icon; a completion asks for the next). */
   recurring: boolean;
+  /** Issue 26: the values of the custom fields enabled on its project, by field id (null: none). */
+  customFields: Record<string, unknown> | null;
   createdBy: string | null;
   completedAt: Date | null;
   createdAt: Date;
@@ -190,6 +193,7 @@ function select(scope: Scope) {
       blockingCount,
       labels: labelsOfTask,
       recurring,
+      customFields: taskValuesJson(tasks),
       createdBy: tasks.createdBy,
       completedAt: tasks.completedAt,
       createdAt: tasks.createdAt,
@@ -264,14 +268,18 @@ function filters(scope: Scope, q: TaskListQuery): (SQL | undefined)[] {
 }
 
 /** The board's filters (GET /Tasks/projects/{id}/board): each one set must hold. */
-export type BoardFilter = Pick<BoardQuery, 'assignee' | 'priority' | 'due' | 'search' | 'labelIds'>;
+export type BoardFilter = Pick<BoardQuery, 'assignee' | 'priority' | 'due' | 'search' | 'labelIds'> & {
+  /** Issue 26: a custom field's condition (`cf`, resolved by the custom-fields feature). */
+  custom?: CustomFieldListPart['where'];
+};
 
 export const hasBoardFilter = (f: BoardFilter) =>
   f.assignee !== undefined ||
   f.priority !== undefined ||
   f.due !== undefined ||
   Boolean(f.search) ||
-  Boolean(f.labelIds?.length);
+  Boolean(f.labelIds?.length) ||
+  f.custom !== undefined;
 
 /**
  * `filter` on a board's cards (`card`, an alias of tasks) in their column (`column`, an alias of
@@ -317,6 +325,7 @@ function boardFilter(
           : undefined,
     f.search ? searchAny(f.search, card.title, key) : undefined,
     withAnyLabel(card, f.labelIds),
+    f.custom?.(card),
   ];
 }
 
@@ -403,8 +412,14 @@ export const tasksRepo = {
    * One page and the total: two queries whatever the page size (assignees come in one more). With
    * no filter the total is read where it costs the least (`plainTotal`).
    */
-  async list(scope: Scope, set: TaskSet, q: TaskListQuery, reach: Reach): Promise<ListResult<TaskRow>> {
-    const conditions = filters(scope, q);
+  async list(
+    scope: Scope,
+    set: TaskSet,
+    q: TaskListQuery,
+    reach: Reach,
+    custom: CustomFieldListPart = {},
+  ): Promise<ListResult<TaskRow>> {
+    const conditions = [...filters(scope, q), custom.where?.(tasks)];
     const where = scope.own(tasks, setCondition(scope, set), inReach(scope, reach), ...conditions);
     const plain = conditions.every((c) => c === undefined) ? plainTotal(scope, set, reach) : null;
     const { limit, offset } = pageWindow(q);
@@ -423,7 +438,10 @@ export const tasksRepo = {
     const [rows, total] = await Promise.all([
       select(scope)
         .where(where)
-        .orderBy(...sortBy(keys, q.sortBy, q.sortOrder, tasks.createdAt, tasks.id))
+        .orderBy(
+          ...(custom.order ? sortBy({ cf: custom.order(tasks) }, 'cf', q.sortOrder) : []),
+          ...sortBy(keys, q.sortBy, q.sortOrder, tasks.createdAt, tasks.id),
+        )
         .limit(limit)
         .offset(offset),
       plain ??

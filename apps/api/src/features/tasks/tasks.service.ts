@@ -22,6 +22,7 @@ import { projectsPolicy, projectsReads, assertStatus, loadProject } from '../pro
 import { taskListsReads, loadTaskListRef } from '../task-lists/index.ts';
 import { priorityCatalogue, taskStatusesReads, withStatusId } from '../task-statuses/index.ts';
 import { dependencySchedule, dependencyStatus } from '../task-dependencies/index.ts';
+import { customFieldQuery } from '../custom-fields/index.ts';
 import { talliesRepo } from './tallies.repo.ts';
 import { bulkTasks } from './tasks.bulk.ts';
 import { byTask, toTask, toTaskDocument } from './tasks.mapper.ts';
@@ -103,7 +104,17 @@ export function tasksService(deps: { storage: FileStorage; log: FastifyBaseLogge
   }
 
   const list = async (scope: Scope, set: TaskSet, q: TaskListQuery) =>
-    paged(scope, q, await tasksRepo.list(scope, set, q, projectsPolicy.taskReach(scope.actor)));
+    paged(
+      scope,
+      q,
+      await tasksRepo.list(
+        scope,
+        set,
+        q,
+        projectsPolicy.taskReach(scope.actor),
+        await customFieldQuery.resolve(scope, q),
+      ),
+    );
 
   const detail = async (scope: Scope, id: string) => detailOf(scope, await loadTask(scope, id));
 
@@ -234,12 +245,14 @@ export function tasksService(deps: { storage: FileStorage; log: FastifyBaseLogge
     /** The project's board: each column's first cards and every column's total. */
     async board(scope: Scope, projectId: string, q: BoardQuery): Promise<BoardPage> {
       await loadProject(scope, projectId, projectsPolicy.taskReach(scope.actor));
+      const custom = (await customFieldQuery.resolve(scope, { cf: q.cf })).where;
       const filter = {
         assignee: q.assignee,
         priority: q.priority,
         due: q.due,
         search: q.search,
         labelIds: q.labelIds,
+        ...(custom ? { custom } : {}),
       };
       const filtered = hasBoardFilter(filter);
       const [rows, tallies, matches] = await Promise.all([

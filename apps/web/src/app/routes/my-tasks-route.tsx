@@ -1,5 +1,6 @@
 import type { TaskDetail } from '@taskhive/contract';
 import { TaskTimeline } from '../../features/comments';
+import { TaskCustomFields } from '../../features/custom-fields';
 import MyTasksPage from '../../features/tasks/my-tasks-page';
 import { TaskDependenciesSection } from '../../features/task-dependencies';
 import { TaskTimeLogs, TimesheetTab } from '../../features/timesheets';
@@ -7,8 +8,12 @@ import { SavedViewsControl } from '../../features/saved-views';
 
 const timeLog = (task: TaskDetail) => <TaskTimeLogs taskId={task.taskId} />;
 const timeline = (task: TaskDetail) => <TaskTimeline taskId={task.taskId} version={task.updatedAt} />;
+// Issue 26: the task's custom fields, then its dependencies (one slot of the drawer).
 const dependencies = (task: TaskDetail, open: (taskId: string) => void) => (
-  <TaskDependenciesSection taskId={task.taskId} onOpen={open} />
+  <>
+    <TaskCustomFields taskId={task.taskId} projectId={task.projectId} />
+    <TaskDependenciesSection taskId={task.taskId} onOpen={open} />
+  </>
 );
 
 /**

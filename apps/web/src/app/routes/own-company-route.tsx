@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import Stack from '@mui/material/Stack';
 import OwnCompanyPage from '../../features/companies/own-company-page';
+import { CustomFieldsCard } from '../../features/custom-fields';
 import { TaskStatusesCard } from '../../features/task-statuses/task-statuses-card';
 import { LabelsCard } from '../../features/labels/labels-card';
 import { TimesheetSettingsCard } from '../../features/timesheet-weeks';
@@ -19,6 +20,7 @@ export default function OwnCompanyRoute({ slot }: { slot?: (companyId: string) =
         <TaskStatusesCard canEdit={can({ anyOf: ['company:update'] })} />
       )}
       {can({ anyOf: ['task:read'] }) && <LabelsCard canEdit={can({ anyOf: ['project:update'] })} />}
+      {can({ anyOf: ['task:read'] }) && <CustomFieldsCard canEdit={can({ anyOf: ['company:update'] })} />}
       {can({ anyOf: ['timelog:read'] }) && (
         <TimesheetSettingsCard canEdit={can({ anyOf: ['company:update'] })} />
       )}

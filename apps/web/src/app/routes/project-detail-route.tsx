@@ -2,6 +2,7 @@ import type { ProjectDetail, TaskDetail } from '@taskhive/contract';
 import { lazy, Suspense } from 'react';
 import { PageLoader } from '../../components/page-loader';
 import { ProjectDiscussion, TaskTimeline } from '../../features/comments';
+import { ProjectCustomFields, TaskCustomFields } from '../../features/custom-fields';
 import ProjectDetailPage from '../../features/projects/project-detail-page';
 import { ProjectBoard } from '../../features/tasks/project-board';
 import { ProjectTaskLists } from '../../features/tasks/project-task-lists';
@@ -16,10 +17,19 @@ const board = (project: ProjectDetail) => <ProjectBoard project={project} />;
 const timeLog = (task: TaskDetail) => <TaskTimeLogs taskId={task.taskId} />;
 const timeline = (task: TaskDetail) => <TaskTimeline taskId={task.taskId} version={task.updatedAt} />;
 const discussion = (project: ProjectDetail) => <ProjectDiscussion projectId={project.projectId} />;
+// Issue 26: the task's custom fields, then its dependencies (one slot of the drawer).
 const dependencies = (task: TaskDetail, open: (taskId: string) => void) => (
-  <TaskDependenciesSection taskId={task.taskId} onOpen={open} />
+  <>
+    <TaskCustomFields taskId={task.taskId} projectId={task.projectId} />
+    <TaskDependenciesSection taskId={task.taskId} onOpen={open} />
+  </>
 );
-const settings = (project: ProjectDetail) => <AutoScheduleSwitch projectId={project.projectId} />;
+const settings = (project: ProjectDetail) => (
+  <>
+    <AutoScheduleSwitch projectId={project.projectId} />
+    <ProjectCustomFields projectId={project.projectId} />
+  </>
+);
 const views = (project: ProjectDetail) => <SavedViewsControl place={project.projectId} />;
 
 const ProjectTimeline = lazy(() => import('../../features/timeline/project-timeline'));

@@ -26,7 +26,15 @@ const FIELD_LABELS: Record<Activity['field'], string> = {
   label: 'label',
   repeat: 'repeat',
   series: 'series',
+  customField: 'a custom field',
 };
+
+/** "Severity: High" → ["Severity", "High"]; null → ["", null]. */
+function splitField(v: string | null): [string, string | null] {
+  if (v === null) return ['', null];
+  const at = v.indexOf(': ');
+  return at < 0 ? ['', v] : [v.slice(0, at), v.slice(at + 2)];
+}
 
 /** "Ada Lovelace changed status from Open to In Progress", and the like. */
 export function activityText(a: Activity): string {
@@ -57,6 +65,15 @@ export function activityText(a: Activity): string {
       return a.to ? `${who} set it to repeat: ${a.to}` : `${who} stopped it repeating (was ${a.from ?? ''})`;
     case 'series':
       return `${who} created it from the series (${a.to ?? ''})`;
+    // Issue 26: a custom field's value, "Name: value" on each side (a field name has no colon).
+    case 'customField': {
+      const [name = '', from] = splitField(a.from);
+      const [toName, to] = splitField(a.to);
+      const label = name || toName || FIELD_LABELS.customField;
+      if (from === null) return `${who} set ${label} to ${to ?? 'none'}`;
+      if (to === null) return `${who} cleared ${label} (was ${from})`;
+      return `${who} changed ${label} from ${from} to ${to}`;
+    }
     default: {
       const label = FIELD_LABELS[a.field];
       if (a.from === null) return `${who} set ${label} to ${a.to ?? 'none'}`;

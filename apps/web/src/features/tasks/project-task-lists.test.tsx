@@ -2,7 +2,17 @@ import { END_BEFORE_START, MESSAGES, TASK_BULK_MESSAGES } from '@taskhive/contra
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { jsonResponse, render, signedIn } from '../../test/render';
-import { LIST_ID, paged, pathOf, project, serve, STATUSES, task, taskList } from '../../test/work-fixtures';
+import {
+  LIST_ID,
+  paged,
+  PROJECT_ID,
+  pathOf,
+  project,
+  serve,
+  STATUSES,
+  task,
+  taskList,
+} from '../../test/work-fixtures';
 import { listDates, ProjectTaskLists } from './project-task-lists';
 import { columnsFrom } from './task-columns';
 import { OpenTaskProvider } from './task-link';
@@ -19,6 +29,8 @@ describe('ProjectTaskLists', () => {
       if (path === '/api/Taskstatuses') return jsonResponse(200, STATUSES);
       if (path === '/api/Taskpriorities') return jsonResponse(200, []);
       if (path === '/api/Labels') return jsonResponse(200, []);
+      if (path.startsWith('/api/CustomFields/projects/'))
+        return jsonResponse(200, { projectId: PROJECT_ID, fields: [], enabledFieldIds: [] });
       if (path.endsWith('/tasklists')) return jsonResponse(200, paged([taskList({ taskCount: 2 })], 1, 100));
       return jsonResponse(200, paged(EXISTING));
     });
@@ -70,6 +82,8 @@ describe('ProjectTaskLists', () => {
       if (path === '/api/Taskstatuses') return jsonResponse(200, STATUSES);
       if (path === '/api/Taskpriorities') return jsonResponse(200, []);
       if (path === '/api/Labels') return jsonResponse(200, []);
+      if (path.startsWith('/api/CustomFields/projects/'))
+        return jsonResponse(200, { projectId: PROJECT_ID, fields: [], enabledFieldIds: [] });
       if (path.endsWith('/tasklists'))
         return jsonResponse(
           200,

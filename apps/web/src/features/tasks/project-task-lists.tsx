@@ -22,10 +22,12 @@ import type { Theme } from '@mui/material/styles';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import {
   createTaskListBodySchema,
+  type CustomField,
   DEFAULT_PAGE,
   END_BEFORE_START,
   MAX_PAGE_SIZE,
   MESSAGES,
+  type Person,
   type ProjectDetail,
   type TaskList,
 } from '@taskhive/contract';
@@ -43,6 +45,12 @@ import { useSession } from '../../hooks/use-session';
 import { useToast } from '../../hooks/use-toast';
 import { useZodForm } from '../../hooks/use-zod-form';
 import { formatDate } from '../../lib/format';
+import {
+  CustomFieldCells,
+  CustomFieldListBar,
+  useCustomFieldListState,
+  useEnabledCustomFields,
+} from './custom-field-columns';
 import { SelectPage, SelectTask, TaskBulkBar, useTaskSelection } from './task-bulk-bar';
 import { ColumnChooser, useVisibleColumns } from './task-columns';
 import { TaskFormDialog } from './task-form-dialog';
@@ -205,7 +213,7 @@ function useListPaging(taskListId: string) {
 }
 
 /** One list's tasks, a page at a time: each row edited in place, rows selected for bulk actions. */
-function ListTasks({ list }: { list: TaskList }) {
+function ListTasks({ list, fields, people }: { list: TaskList; fields: CustomField[]; people: Person[] }) {
   const open = useOpenTask();
   const { can } = useSession();
   const canEdit = can({ anyOf: ['task:update'] });
@@ -213,12 +221,15 @@ function ListTasks({ list }: { list: TaskList }) {
   const { page, pageSize, setPage, setPageSize } = useListPaging(list.taskListId);
   const { visible } = useVisibleColumns();
   const labelIds = useSearchParams()[0].get(LABELS_PARAM) ?? '';
-  const selection = useTaskSelection(`${page}:${pageSize}:${labelIds}`);
+  const { cf, cfSort } = useCustomFieldListState(fields);
+  const selection = useTaskSelection(`${page}:${pageSize}:${labelIds}:${cf ?? ''}:${cfSort ?? ''}`);
   const { currentData, data, error, isLoading, isFetching, refetch } = useListListTasksQuery({
     taskListId: list.taskListId,
     page,
     pageSize,
     ...(labelIds ? { labelIds } : {}),
+    ...(cf ? { cf } : {}),
+    ...(cfSort ? { cfSort } : {}),
   });
   const shown = currentData ?? data;
   if (isLoading) return <LinearProgress aria-label={`Loading tasks of ${list.name}`} />;
@@ -255,6 +266,7 @@ function ListTasks({ list }: { list: TaskList }) {
             {visible.has('priority') && <InlinePriority task={t} canEdit={canEdit} />}
             {visible.has('due') && <InlineDue task={t} canEdit={canEdit} />}
             {visible.has('assignees') && <InlineAssignees task={t} canEdit={canEdit} />}
+            <CustomFieldCells task={t} fields={fields} people={people} />
           </ListItem>
         ))}
       </List>
@@ -399,6 +411,7 @@ export function ProjectTaskLists({ project }: { project: ProjectDetail }) {
   const canDeleteList = can({ anyOf: ['tasklist:delete'] });
   const canCreateTask = can({ anyOf: ['task:create'] });
   const lists = currentData?.items ?? [];
+  const customFields = useEnabledCustomFields(projectId);
 
   /** Up: take the previous list's place; down: the place after the next list. */
   const moveList = async (list: TaskList, toIndex: number) => {
@@ -479,7 +492,7 @@ export function ProjectTaskLists({ project }: { project: ProjectDetail }) {
           aria-label={`${list.name} progress ${list.overallProgress}%`}
           sx={{ mb: 1.5, height: 4, borderRadius: 2 }}
         />
-        <ListTasks list={list} />
+        <ListTasks list={list} fields={customFields} people={project.projectMembers} />
       </MainCard>
     ));
   }
@@ -502,6 +515,7 @@ export function ProjectTaskLists({ project }: { project: ProjectDetail }) {
           )}
         </Stack>
       </Stack>
+      <CustomFieldListBar projectId={projectId} fields={customFields} people={project.projectMembers} />
       {body}
       {editing && (
         <TaskListDialog

@@ -6,6 +6,8 @@ import { LABEL_COLOR_VALUES } from '../../app/theme/label-colors';
 import { useAuthedImage } from '../../hooks/use-authed-image';
 import { avatarColorIndex, initialsOf, resolvePhotoUrl } from '../../lib/avatar';
 import { formatDate } from '../../lib/format';
+import { useListCustomFieldsQuery } from '../../api/custom-fields-api';
+import { shownValue } from './custom-field-columns';
 import { PRIORITY_COLORS } from './task-bits';
 import { useOpenTask } from './task-link';
 import { RepeatCardMark } from './repeat-mark';
@@ -111,6 +113,9 @@ export const taskCardStyles: SxProps<Theme> = (theme) => ({
     color: 'text.secondary',
   },
   '& .task-card__key': { fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' },
+  // Issue 26: the custom fields shown on cards, "Risk: High".
+  '& .task-card__fields': { display: 'flex', flexWrap: 'wrap', gap: 0.5, marginTop: 0.5 },
+  '& .task-card__field': { ...theme.typography.caption, color: 'text.secondary', overflowWrap: 'anywhere' },
   '& .task-card__due[data-overdue]': { color: 'error.main' },
   '& .task-card__progress': { display: 'inline-flex', alignItems: 'center', gap: 0.25 },
   '& .task-card__progress svg': { width: 16, height: 16, fill: 'currentColor' },
@@ -231,9 +236,29 @@ export const TaskCard = memo(function TaskCard({
           </span>
         )}
       </div>
+      {task.customFields && Object.keys(task.customFields).length > 0 && <CardFields task={task} />}
     </div>
   );
 });
+
+/** Issue 26: the values of the fields shown on cards (`showOnCard`), "Risk: High". */
+function CardFields({ task }: { task: Task }) {
+  const { data: fields } = useListCustomFieldsQuery();
+  const shown = (fields ?? []).flatMap((f) => {
+    const text = f.showOnCard ? shownValue(f, task.customFields?.[f.fieldId], task.assignees) : '';
+    return text ? [{ id: f.fieldId, text: `${f.name}: ${text}` }] : [];
+  });
+  if (shown.length === 0) return null;
+  return (
+    <div className="task-card__fields">
+      {shown.map((f) => (
+        <span key={f.id} className="task-card__field">
+          {f.text}
+        </span>
+      ))}
+    </div>
+  );
+}
 
 /** Initials on the name's colour, or the photo (fetched with the token) when there is one. */
 function CardAvatar({ person }: { person: Task['assignees'][number] }) {

@@ -88,6 +88,9 @@ export interface ListTasksArgs {
   pageSize: number;
   /** Issue 26: label ids, comma-separated (tasks with any of them); absent: no filter. */
   labelIds?: string;
+  /** Issue 26: `<fieldId>:<value>`, a custom field's filter, and `cfSort`, a field to sort by. */
+  cf?: string;
+  cfSort?: string;
 }
 /** The board's filters as the endpoint reads them (a user or priority id, or `none`); unset: any. */
 export interface BoardFilterArgs {
@@ -196,9 +199,17 @@ export const tasksApi = api.injectEndpoints({
 
     /** One list's top-level tasks, a page at a time. */
     listListTasks: build.query<Paged<Task>, ListTasksArgs>({
-      query: ({ taskListId, page, pageSize, labelIds }) => ({
+      query: ({ taskListId, page, pageSize, labelIds, cf, cfSort }) => ({
         url: `Tasks/tasklists/${encodeURIComponent(taskListId)}/tasks`,
-        params: { page, pageSize, sortBy: 'sortOrder', sortOrder: 'asc', ...(labelIds ? { labelIds } : {}) },
+        params: {
+          page,
+          pageSize,
+          sortBy: 'sortOrder',
+          sortOrder: 'asc',
+          ...(labelIds ? { labelIds } : {}),
+          ...(cf ? { cf } : {}),
+          ...(cfSort ? { cfSort } : {}),
+        },
       }),
       providesTags: (_r, _e, { taskListId }) => [{ type: 'Task', id: `LIST-${taskListId}` }],
     }),

@@ -1,0 +1,7 @@
+/**
+ * What the custom-fields feature offers the other features: they import it from here, never from
+ * its files (the API's feature boundary, enforced by ESLint).
+ */
+export { taskValuesJson } from './custom-fields.sql.ts';
+export { customFieldQuery } from './custom-fields.service.ts';
+export type { CustomFieldListPart, CustomFieldsService } from './custom-fields.service.ts';

@@ -1,0 +1,282 @@
+import FileDownloadOutlined from '@mui/icons-material/FileDownloadOutlined';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import MenuItem from '@mui/material/MenuItem';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import {
+  CUSTOM_FIELD_MESSAGES as M,
+  type CustomField,
+  type CustomFieldValue,
+  MESSAGES,
+  type Person,
+  type Task,
+} from '@taskhive/contract';
+import { useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { useProjectCustomFieldsQuery } from '../../api/custom-fields-api';
+import { errorMessage } from '../../api/errors';
+import { useAuthedDownload } from '../../hooks/use-authed-download';
+import { useDebouncedValue } from '../../hooks/use-debounced-value';
+import { useToast } from '../../hooks/use-toast';
+import { formatDate } from '../../lib/format';
+
+const NONE: CustomField[] = [];
+/** The bar's pickers side by side, wrapping on a phone. */
+const FIELD_SX = { minWidth: 160, flex: '1 1 180px', maxWidth: 280 };
+
+/** The custom fields enabled on a project (issue 26), in the company's order. */
+export function useEnabledCustomFields(projectId: string): CustomField[] {
+  const { data } = useProjectCustomFieldsQuery(projectId);
+  if (!data) return NONE;
+  const on = new Set(data.enabledFieldIds);
+  return data.fields.filter((f) => on.has(f.fieldId));
+}
+
+/**
+ * The project lists' custom-field filter and sort, in the address like every list's state:
+ * `?cf=<fieldId>:<value>` and `?cfSort=<fieldId>` (the API's own parameters, so a link reproduces
+ * the view). A value that no enabled field explains is left out of the request.
+ */
+export function useCustomFieldListState(fields: CustomField[]) {
+  const [params, setParams] = useSearchParams();
+  const cf = params.get('cf') ?? '';
+  const cfSort = params.get('cfSort') ?? '';
+  const known = (id: string) => fields.some((f) => f.fieldId === id);
+  const set = (key: 'cf' | 'cfSort', value: string) =>
+    setParams((current) => {
+      const next = new URLSearchParams(current);
+      if (value) next.set(key, value);
+      else next.delete(key);
+      // A new filter or order starts every list at its first page.
+      for (const k of [...next.keys()]) if (k.startsWith('page.')) next.delete(k);
+      return next;
+    });
+  return {
+    cf: cf && known(cf.slice(0, 36)) ? cf : undefined,
+    cfSort: cfSort && known(cfSort) ? cfSort : undefined,
+    rawCf: cf,
+    rawSort: cfSort,
+    setCf: (v: string) => set('cf', v),
+    setSort: (v: string) => set('cfSort', v),
+  };
+}
+
+/** A value as a cell shows it: option labels, a member's name, Yes/No, a date. */
+export function shownValue(
+  field: CustomField,
+  value: CustomFieldValue | undefined,
+  people: Person[] = [],
+): string {
+  if (value === undefined) return '';
+  const label = (id: string) => field.options.find((o) => o.id === id)?.label ?? '';
+  switch (field.type) {
+    case 'select':
+      return label(String(value));
+    case 'multiselect':
+      return Array.isArray(value) ? value.map(label).join(', ') : '';
+    case 'checkbox':
+      return value ? M.yes : M.no;
+    case 'date':
+      return formatDate(String(value));
+    case 'user': {
+      const p = people.find((x) => x.userId === value);
+      return p ? `${p.firstName} ${p.lastName}`.trim() : '';
+    }
+    default:
+      return String(value);
+  }
+}
+
+/** A row's custom field columns: "Risk High", each field's name above its value (empty: a dash). */
+export function CustomFieldCells({
+  task,
+  fields,
+  people,
+}: {
+  task: Task;
+  fields: CustomField[];
+  people: Person[];
+}) {
+  if (fields.length === 0) return null;
+  return (
+    <Stack direction="row" sx={{ gap: 1.5, flexWrap: 'wrap' }}>
+      {fields.map((f) => {
+        const shown = shownValue(f, task.customFields?.[f.fieldId], people);
+        return (
+          <Box key={f.fieldId} sx={{ minWidth: 72, maxWidth: 200 }} data-testid="custom-field-cell">
+            <Typography variant="caption" color="text.secondary" component="div" noWrap>
+              {f.name}
+            </Typography>
+            <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>
+              {shown || '—'}
+            </Typography>
+          </Box>
+        );
+      })}
+    </Stack>
+  );
+}
+
+/** The value part of the filter: a picker for options, Yes/No and members, a typed box otherwise. */
+function FilterValue({
+  field,
+  value,
+  people,
+  onChange,
+}: {
+  field: CustomField;
+  value: string;
+  people: Person[];
+  onChange: (v: string) => void;
+}) {
+  const [draft, setDraft] = useState(value);
+  const settled = useDebouncedValue(draft, 300);
+  useEffect(() => setDraft(value), [value, field.fieldId]);
+  useEffect(() => {
+    if (settled !== value) onChange(settled);
+    // Only a settled draft is sent.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [settled]);
+  const choices =
+    field.type === 'select' || field.type === 'multiselect'
+      ? field.options.map((o) => ({ value: o.id, label: o.label }))
+      : field.type === 'checkbox'
+        ? [
+            { value: 'true', label: M.yes },
+            { value: 'false', label: M.no },
+          ]
+        : field.type === 'user'
+          ? people.map((p) => ({ value: p.userId, label: `${p.firstName} ${p.lastName}`.trim() }))
+          : null;
+  if (choices)
+    return (
+      <TextField
+        select
+        size="small"
+        label={M.filterValue}
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+        fullWidth={false}
+        sx={FIELD_SX}
+      >
+        <MenuItem value="">
+          <em>{M.noValue}</em>
+        </MenuItem>
+        {choices.map((c) => (
+          <MenuItem key={c.value} value={c.value}>
+            {c.label}
+          </MenuItem>
+        ))}
+      </TextField>
+    );
+  return (
+    <TextField
+      size="small"
+      label={M.filterValue}
+      type={field.type === 'number' ? 'number' : field.type === 'date' ? 'date' : 'text'}
+      value={draft}
+      onChange={(e) => setDraft(e.target.value)}
+      slotProps={field.type === 'date' ? { inputLabel: { shrink: true } } : undefined}
+      fullWidth={false}
+      sx={FIELD_SX}
+    />
+  );
+}
+
+/**
+ * Above a project's lists (issue 26): filter by one custom field's value, sort by a field, and
+ * export the lists' tasks as CSV with a column per enabled field. Shown when the project has any.
+ */
+export function CustomFieldListBar({
+  projectId,
+  fields,
+  people,
+}: {
+  projectId: string;
+  fields: CustomField[];
+  people: Person[];
+}) {
+  const toast = useToast();
+  const download = useAuthedDownload();
+  const state = useCustomFieldListState(fields);
+  const [fieldId, setFieldId] = useState(state.cf?.slice(0, 36) ?? '');
+  useEffect(() => {
+    if (state.cf) setFieldId(state.cf.slice(0, 36));
+  }, [state.cf]);
+  if (fields.length === 0) return null;
+  const field = fields.find((f) => f.fieldId === fieldId);
+  const value = state.cf && state.cf.slice(0, 36) === fieldId ? state.cf.slice(37) : '';
+
+  const exportCsv = async () => {
+    const params = new URLSearchParams();
+    if (state.cf) params.set('cf', state.cf);
+    if (state.cfSort) params.set('cfSort', state.cfSort);
+    try {
+      await download(`/api/CustomFields/projects/${projectId}/tasks.csv?${params.toString()}`, 'tasks.csv');
+    } catch (err) {
+      toast.error(errorMessage(err, MESSAGES.toasts.updateFailed));
+    }
+  };
+
+  return (
+    <Stack
+      direction="row"
+      role="group"
+      aria-label={M.title}
+      sx={{ gap: 1, flexWrap: 'wrap', alignItems: 'center' }}
+    >
+      <TextField
+        select
+        size="small"
+        label={M.filterLabel}
+        value={fieldId}
+        onChange={(e) => {
+          setFieldId(e.target.value);
+          state.setCf('');
+        }}
+        fullWidth={false}
+        sx={FIELD_SX}
+      >
+        <MenuItem value="">
+          <em>{M.anyField}</em>
+        </MenuItem>
+        {fields.map((f) => (
+          <MenuItem key={f.fieldId} value={f.fieldId}>
+            {f.name}
+          </MenuItem>
+        ))}
+      </TextField>
+      {field && (
+        <FilterValue
+          field={field}
+          value={value}
+          people={people}
+          onChange={(v) => state.setCf(v ? `${field.fieldId}:${v}` : '')}
+        />
+      )}
+      <TextField
+        select
+        size="small"
+        label={M.sortLabel}
+        value={state.cfSort ?? ''}
+        onChange={(e) => state.setSort(e.target.value)}
+        fullWidth={false}
+        sx={FIELD_SX}
+      >
+        <MenuItem value="">
+          <em>{M.anyField}</em>
+        </MenuItem>
+        {fields.map((f) => (
+          <MenuItem key={f.fieldId} value={f.fieldId}>
+            {f.name}
+          </MenuItem>
+        ))}
+      </TextField>
+      <Button startIcon={<FileDownloadOutlined />} onClick={() => void exportCsv()}>
+        CSV
+      </Button>
+    </Stack>
+  );
+}
