@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { atLeastOneField } from './envelope.ts';
 import { text } from './text.ts';
 
 /**
@@ -93,8 +94,9 @@ export type CreateCustomFieldBody = z.infer<typeof createCustomFieldBodySchema>;
  * be, in order: an option with `id` keeps it (renamed to `label`), one without is new, one left out
  * is removed (and from the tasks that had it). The type does not change.
  */
-export const updateCustomFieldBodySchema = z
-  .strictObject({
+/** At least one of them (`{}` updates nothing: 400, as every PUT of the API). */
+export const updateCustomFieldBodySchema = atLeastOneField(
+  z.strictObject({
     name: fieldName.optional(),
     showOnCard: z.boolean().optional(),
     options: z
@@ -102,8 +104,8 @@ export const updateCustomFieldBodySchema = z
       .min(1, 'A select needs at least one option')
       .max(CUSTOM_FIELD_LIMITS.options)
       .optional(),
-  })
-  .refine((b) => distinctLabels(b.options), { path: ['options'], message: 'Option labels must differ' });
+  }),
+).refine((b) => distinctLabels(b.options), { path: ['options'], message: 'Option labels must differ' });
 export type UpdateCustomFieldBody = z.infer<typeof updateCustomFieldBodySchema>;
 
 /** PUT /api/CustomFields/order: these fields first, in this order (the others follow in theirs). */

@@ -57,6 +57,8 @@ describe('answers are written by plans made from the contract', () => {
       subtaskCount: 2,
       blockedByOpenCount: 1,
       recurring: false,
+      labels: [{ labelId: '0c7d4e58-2f5b-4c1e-9a55-3f7b1c2d9e10', name: 'Bug', color: 'red' }],
+      customFields: { '5d2f0a4b-8c3e-4f6a-9b1d-2e7c8a9f0b12': ['a', 'b'] },
       assignees: [
         {
           userId: '1b9d6bcd-bbfd-4b2d-9b5d-ab8dfbbd4bed',
