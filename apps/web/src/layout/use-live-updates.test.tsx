@@ -133,6 +133,8 @@ describe('useLiveUpdates', () => {
         // Timesheet weeks and settings (issue 25).
         'TimesheetWeek',
         'TimesheetSettings',
+        // The company's labels (issue 26).
+        'Label',
       ]),
     );
   });

@@ -92,6 +92,7 @@ describe('My Tasks: personal to-dos', () => {
       const path = pathOf(req);
       if (path === '/api/Taskstatuses') return jsonResponse(200, STATUSES);
       if (path === '/api/Taskpriorities') return jsonResponse(200, []);
+      if (path === '/api/Labels') return jsonResponse(200, []);
       return jsonResponse(200, paged([]));
     });
     render(<MyTasksPage />, {

@@ -133,6 +133,8 @@ describe('ProjectTaskLists columns (issue 26: `cols` in the address)', () => {
       if (path === '/api/Taskstatuses') return jsonResponse(200, STATUSES);
       if (path === '/api/Taskpriorities') return jsonResponse(200, []);
       if (path === '/api/Labels') return jsonResponse(200, []);
+      if (path.startsWith('/api/CustomFields/projects/'))
+        return jsonResponse(200, { projectId: PROJECT_ID, fields: [], enabledFieldIds: [] });
       if (path.endsWith('/tasklists')) return jsonResponse(200, paged([taskList({ taskCount: 2 })], 1, 100));
       return jsonResponse(200, paged(EXISTING));
     });

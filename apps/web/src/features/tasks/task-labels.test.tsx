@@ -2,7 +2,17 @@ import { LABEL_MESSAGES, type Label, type TaskLabel } from '@taskhive/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { jsonResponse, render, signedIn } from '../../test/render';
-import { LIST_ID, paged, pathOf, project, serve, STATUSES, task, taskList } from '../../test/work-fixtures';
+import {
+  LIST_ID,
+  paged,
+  pathOf,
+  project,
+  PROJECT_ID,
+  serve,
+  STATUSES,
+  task,
+  taskList,
+} from '../../test/work-fixtures';
 import { LabelFilter } from './label-filter';
 import { ProjectTaskLists } from './project-task-lists';
 import { OpenTaskProvider } from './task-link';
@@ -141,6 +151,8 @@ describe("a project's task lists", () => {
       if (path === '/api/Taskstatuses') return jsonResponse(200, STATUSES);
       if (path === '/api/Taskpriorities') return jsonResponse(200, []);
       if (path === '/api/Labels') return jsonResponse(200, [bug, ui]);
+      if (path.startsWith('/api/CustomFields/projects/'))
+        return jsonResponse(200, { projectId: PROJECT_ID, fields: [], enabledFieldIds: [] });
       if (path.endsWith('/tasklists')) return jsonResponse(200, paged([taskList({ taskCount: 2 })], 1, 100));
       const filtered = new URL(req.url).searchParams.get('labelIds');
       return jsonResponse(200, paged(filtered ? rows.slice(0, 1) : rows));
