@@ -2,12 +2,14 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
-import { sql } from 'drizzle-orm';
+import { and, notInArray, sql } from 'drizzle-orm';
+import { MODULE_CATALOGUE, PERMISSIONS } from '@taskhive/contract';
 import { buildApp, type App } from '../app.ts';
 import type { Config } from '../config.ts';
 import { type Database, openPglite, openPostgres } from '../db/client.ts';
 import { migrate } from '../db/migrate.ts';
 import { syncReferenceData } from '../db/reference-data.ts';
+import { modules, permissions } from '../db/schema/index.ts';
 import { tenantGuard } from './tenant-guard.ts';
 
 type WorkerState = { database: Promise<Database>; dataDir: string };
@@ -54,7 +56,12 @@ export function workerDataDir(): string {
   return g[KEY].dataDir;
 }
 
-/** Empties every table but the migration log and the platform catalogue (modules, permissions, priorities). */
+/**
+ * Empties every table but the migration log and the platform catalogue (modules, permissions,
+ * priorities), and takes out the modules and permissions a test file added to the catalogue, so
+ * the next file starts from the catalogue alone (a module left by subscription-matrix.test was
+ * granted to every new company of package-grants.test when both ran in one worker on PostgreSQL).
+ */
 export async function resetDatabase(database: Database): Promise<void> {
   await database.db.execute(sql`
     do $$ declare t text; begin
@@ -67,6 +74,18 @@ export async function resetDatabase(database: Database): Promise<void> {
         perform graphile_worker.complete_jobs(array(select id from graphile_worker.jobs));
       end if;
     end $$;`);
+  // After the truncation: nothing refers to them any more.
+  await database.db.delete(permissions).where(notInArray(permissions.name, [...PERMISSIONS]));
+  await database.db.delete(modules).where(
+    and(
+      notInArray(
+        modules.key,
+        MODULE_CATALOGUE.map((m) => m.key),
+      ),
+      // A catalogue permission a test moved onto its own module keeps that module (its file puts it back).
+      sql`not exists (select 1 from ${permissions} where ${permissions.moduleId} = ${modules.id})`,
+    ),
+  );
 }
 
 export function testConfig(overrides: Partial<Config> = {}): Config {
