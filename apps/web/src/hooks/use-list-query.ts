@@ -153,6 +153,7 @@ export function useListQuery<Q extends ListQueryBase>(
   // second reads the first's address before it renders), the second as a replace.
   const latest = useRef(location.search);
   const shown = useRef(location.search);
+  const sameEvent = useRef(false);
   useEffect(() => {
     latest.current = location.search;
     shown.current = location.search;
@@ -164,8 +165,15 @@ export function useListQuery<Q extends ListQueryBase>(
       const next = writeListQuery(initial, changeListQuery(current, patch(current)), params).toString();
       const search = next ? `?${next}` : '';
       if (search === latest.current) return;
-      const pending = latest.current !== shown.current;
+      // A second change in the same event (before any other task ran) replaces the first's entry;
+      // one in a later event (a second click while a slow render had not shown the first) is its
+      // own history entry, so Back steps through both.
+      const pending = latest.current !== shown.current && sameEvent.current;
       latest.current = search;
+      sameEvent.current = true;
+      queueMicrotask(() => {
+        sameEvent.current = false;
+      });
       void navigate({ search }, { replace: replace || pending, preventScrollReset: true });
     },
     [initial, navigate],
