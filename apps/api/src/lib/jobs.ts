@@ -227,6 +227,16 @@ function graphileJobs(pool: pg.Pool, deps: { config: JobsConfig; log: FastifyBas
     },
     async drain() {
       await runOnce({ ...shared, taskList });
+      // graphile-worker does not await a job's completion (or failure) before runOnce resolves:
+      // the job stays locked until that statement lands. Wait for it, so a drained queue reads as
+      // drained (CI on PostgreSQL read a sent mail's job as still queued).
+      for (let i = 0; i < 200; i++) {
+        const { rows } = await pool.query<{ n: number }>(
+          'select count(*)::int as n from graphile_worker.jobs where locked_at is not null',
+        );
+        if ((rows[0]?.n ?? 0) === 0) return;
+        await new Promise((r) => setTimeout(r, 10));
+      }
     },
     async failed(limit) {
       const rows = rowsOf<{
