@@ -1,4 +1,5 @@
-import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 
 export const PASSWORD = 'Taskhive#2026';
 
@@ -98,4 +99,53 @@ export const auth = (token: string) => ({ Authorization: `Bearer ${token}` });
 export async function expectNoSidewaysScroll(page: Page) {
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   expect(overflow).toBeLessThanOrEqual(0);
+}
+
+/** The demo's Website Redesign project (code WEB) and its first task list. */
+export async function webProject(request: APIRequestContext, token: string) {
+  const list = await request.get('/api/Project?search=WEB', { headers: auth(token) });
+  const projects = ((await list.json()) as { data: { items: { projectId: string; code: string }[] } }).data
+    .items;
+  const project = projects.find((p) => p.code === 'WEB');
+  expect(project, 'the demo project WEB').toBeTruthy();
+  const projectId = project?.projectId ?? '';
+  const detail = await request.get(`/api/Project/${projectId}`, { headers: auth(token) });
+  const lists = ((await detail.json()) as { data: { taskLists: { taskListId: string }[] } }).data.taskLists;
+  return { projectId, taskListId: lists[0]?.taskListId ?? '' };
+}
+
+/** A task created through the API in the list (201), its id and key. */
+export async function createTask(
+  request: APIRequestContext,
+  token: string,
+  taskListId: string,
+  title: string,
+) {
+  const created = await request.post(`/api/Tasks/tasklists/${taskListId}/tasks`, {
+    headers: auth(token),
+    data: { title },
+  });
+  expect(created.status()).toBe(201);
+  return ((await created.json()) as { data: { taskId: string; key: string } }).data;
+}
+
+/** The element lies within the screen's width (not clipped at its right edge). */
+export async function expectWithinWidth(page: Page, locator: Locator) {
+  const box = await locator.boundingBox();
+  expect(box, 'shown').not.toBeNull();
+  const width = page.viewportSize()?.width ?? 0;
+  expect((box?.x ?? 0) + (box?.width ?? 0)).toBeLessThanOrEqual(width + 0.5);
+  expect(box?.x ?? -1).toBeGreaterThanOrEqual(0);
+}
+
+/** axe-core on the page (or the part `include` selects): no serious or critical WCAG 2.1 A/AA violation. */
+export async function expectAccessible(page: Page, include?: string, what?: string) {
+  let axe = new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']);
+  if (include) axe = axe.include(include);
+  const results = await axe.analyze();
+  const blocking = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(
+    blocking.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`),
+    what,
+  ).toEqual([]);
 }

@@ -1,11 +1,20 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { ACCOUNTS, PASSWORD, signIn } from './helpers';
+import { expect, test } from '@playwright/test';
+import {
+  ACCOUNTS,
+  createTask,
+  expectAccessible,
+  expectNoSidewaysScroll,
+  expectWithinWidth,
+  shot,
+  signIn,
+  tokenOf,
+  webProject,
+} from './helpers';
 
 /**
  * Issue 26, custom fields: the admin defines a single-select field on the company page, enables it
  * on the Website Redesign project from its edit dialog, sets a task's value in the drawer, sees it
- * as a column of the project's lists, and filters the lists by it (kept in the URL). At 1440x900
+ * as a column of the project's lists, and filters the lists, then the board, by it (kept in the URL). At 1440x900
  * and 390x844, with nothing wider than the screen and no serious accessibility violation.
  */
 
@@ -13,65 +22,6 @@ const VIEWPORTS = [
   { width: 1440, height: 900 },
   { width: 390, height: 844 },
 ];
-const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
-const BLOCKING = new Set(['serious', 'critical']);
-
-/** Screenshots for review, when E2E_SHOTS_DIR names a folder. */
-const SHOTS = process.env.E2E_SHOTS_DIR;
-async function shot(page: Page, name: string) {
-  if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: false });
-}
-
-const auth = (token: string) => ({ authorization: `Bearer ${token}` });
-
-async function tokenOf(request: APIRequestContext, email: string): Promise<string> {
-  const res = await request.post('/api/auth/login', { data: { email, password: PASSWORD } });
-  expect(res.ok()).toBe(true);
-  return ((await res.json()) as { data: { token: string } }).data.token;
-}
-
-/** The demo's Website Redesign project (code WEB) and its first task list. */
-async function webProject(request: APIRequestContext, admin: string) {
-  const list = await request.get('/api/Project?search=WEB', { headers: auth(admin) });
-  const projects = ((await list.json()) as { data: { items: { projectId: string; code: string }[] } }).data
-    .items;
-  const project = projects.find((p) => p.code === 'WEB');
-  expect(project, 'the demo project WEB').toBeTruthy();
-  const projectId = project?.projectId ?? '';
-  const detail = await request.get(`/api/Project/${projectId}`, { headers: auth(admin) });
-  const lists = ((await detail.json()) as { data: { taskLists: { taskListId: string }[] } }).data.taskLists;
-  return { projectId, taskListId: lists[0]?.taskListId ?? '' };
-}
-
-async function createTask(request: APIRequestContext, admin: string, taskListId: string, title: string) {
-  const created = await request.post(`/api/Tasks/tasklists/${taskListId}/tasks`, {
-    headers: auth(admin),
-    data: { title },
-  });
-  expect(created.status()).toBe(201);
-  return ((await created.json()) as { data: { taskId: string; key: string } }).data;
-}
-
-/** No control wider than the screen. */
-async function expectNoSidewaysScroll(page: Page) {
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-  expect(overflow).toBeLessThanOrEqual(0);
-}
-
-/** The element lies within the screen's width (not clipped at its right edge). */
-async function expectWithinWidth(page: Page, locator: ReturnType<Page['locator']>) {
-  const box = await locator.boundingBox();
-  expect(box, 'shown').not.toBeNull();
-  const width = page.viewportSize()?.width ?? 0;
-  expect((box?.x ?? 0) + (box?.width ?? 0)).toBeLessThanOrEqual(width + 0.5);
-  expect(box?.x ?? -1).toBeGreaterThanOrEqual(0);
-}
-
-async function expectAccessible(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
-  const blocking = results.violations.filter((v) => BLOCKING.has(v.impact ?? ''));
-  expect(blocking.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-}
 
 test.describe.configure({ mode: 'serial' });
 
@@ -167,5 +117,30 @@ for (const viewport of VIEWPORTS) {
     );
     await expect(page.getByTestId('list-task-row').filter({ hasText: `Write copy ${stamp}` })).toHaveCount(0);
     expect(other.taskId).not.toBe(valued.taskId);
+    const cf = new URL(page.url()).searchParams.get('cf');
+    expect(cf).toMatch(/^[0-9a-f-]{36}:/);
+
+    // The board filters by the field too, from its own filter bar (a dialog on a phone), same `cf`.
+    const phone = viewport.width < 600;
+    await page.goto(`/app/project-detail/${projectId}?tab=board`);
+    const cards = page.locator('.task-card__title');
+    await expect(cards.filter({ hasText: `Write copy ${stamp}` })).toHaveCount(1, { timeout: 30_000 });
+    if (phone) await page.getByRole('button', { name: /^Filters/ }).click();
+    const filters = phone
+      ? page.getByRole('dialog', { name: 'Filters' })
+      : page.getByRole('search', { name: 'Board filters' });
+    await filters.getByRole('combobox', { name: 'Custom field' }).click();
+    await page.getByRole('option', { name: fieldName }).click();
+    await filters.getByRole('combobox', { name: 'Value' }).click();
+    await page.getByRole('option', { name: 'High' }).click();
+    await expect.poll(() => new URL(page.url()).searchParams.get('cf')).toBe(cf);
+    await expectWithinWidth(page, filters.getByRole('combobox', { name: 'Value' }));
+    await expectAccessible(page);
+    await shot(page, `issue26-fields-board-filter-${viewport.width}`);
+    if (phone) await filters.getByRole('button', { name: 'Done' }).click();
+    await expect(cards.filter({ hasText: `Write copy ${stamp}` })).toHaveCount(0);
+    await expect(cards.filter({ hasText: `Check hosting ${stamp}` })).toHaveCount(1);
+    await expect(page.getByTestId('board-hidden-count')).toBeVisible();
+    await expectNoSidewaysScroll(page);
   });
 }

@@ -1,5 +1,14 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { ACCOUNTS, auth, expectNoSidewaysScroll, shot, signIn, tokenOf } from './helpers';
+import { expect, test } from '@playwright/test';
+import {
+  ACCOUNTS,
+  createTask,
+  expectNoSidewaysScroll,
+  expectWithinWidth,
+  shot,
+  signIn,
+  tokenOf,
+  webProject,
+} from './helpers';
 
 /**
  * Issue 26, dependencies: in the task drawer the admin makes one task block another; the blocked
@@ -12,39 +21,6 @@ const VIEWPORTS = [
   { width: 1440, height: 900 },
   { width: 390, height: 844 },
 ];
-
-/** Screenshots for review, when E2E_SHOTS_DIR names a folder. */
-/** The demo's Website Redesign project (code WEB) and its first task list. */
-async function webProject(request: APIRequestContext, admin: string) {
-  const list = await request.get('/api/Project?search=WEB', { headers: auth(admin) });
-  const projects = ((await list.json()) as { data: { items: { projectId: string; code: string }[] } }).data
-    .items;
-  const project = projects.find((p) => p.code === 'WEB');
-  expect(project, 'the demo project WEB').toBeTruthy();
-  const projectId = project?.projectId ?? '';
-  const detail = await request.get(`/api/Project/${projectId}`, { headers: auth(admin) });
-  const lists = ((await detail.json()) as { data: { taskLists: { taskListId: string }[] } }).data.taskLists;
-  return { projectId, taskListId: lists[0]?.taskListId ?? '' };
-}
-
-async function createTask(request: APIRequestContext, admin: string, taskListId: string, title: string) {
-  const created = await request.post(`/api/Tasks/tasklists/${taskListId}/tasks`, {
-    headers: auth(admin),
-    data: { title },
-  });
-  expect(created.status()).toBe(201);
-  return ((await created.json()) as { data: { taskId: string; key: string } }).data;
-}
-
-/** No control wider than the screen. */
-/** The element lies within the screen's width (not clipped at its right edge). */
-async function expectWithinWidth(page: Page, locator: ReturnType<Page['locator']>) {
-  const box = await locator.boundingBox();
-  expect(box, 'shown').not.toBeNull();
-  const width = page.viewportSize()?.width ?? 0;
-  expect((box?.x ?? 0) + (box?.width ?? 0)).toBeLessThanOrEqual(width + 0.5);
-  expect(box?.x ?? -1).toBeGreaterThanOrEqual(0);
-}
 
 test.describe.configure({ mode: 'serial' });
 

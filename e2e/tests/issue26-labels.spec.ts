@@ -1,6 +1,15 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
-import { ACCOUNTS, auth, expectNoSidewaysScroll, shot, signIn, tokenOf } from './helpers';
+import { expect, test } from '@playwright/test';
+import {
+  ACCOUNTS,
+  createTask,
+  expectAccessible,
+  expectNoSidewaysScroll,
+  expectWithinWidth,
+  shot,
+  signIn,
+  tokenOf,
+  webProject,
+} from './helpers';
 
 /**
  * Issue 26, labels: the admin creates a label in the company page's Labels card, puts it on a task
@@ -13,52 +22,6 @@ const VIEWPORTS = [
   { width: 1440, height: 900 },
   { width: 390, height: 844 },
 ];
-
-/** Screenshots for review, when E2E_SHOTS_DIR names a folder. */
-/** The demo's Website Redesign project (code WEB) and its first task list. */
-async function webProject(request: APIRequestContext, admin: string) {
-  const list = await request.get('/api/Project?search=WEB', { headers: auth(admin) });
-  const projects = ((await list.json()) as { data: { items: { projectId: string; code: string }[] } }).data
-    .items;
-  const project = projects.find((p) => p.code === 'WEB');
-  expect(project, 'the demo project WEB').toBeTruthy();
-  const projectId = project?.projectId ?? '';
-  const detail = await request.get(`/api/Project/${projectId}`, { headers: auth(admin) });
-  const lists = ((await detail.json()) as { data: { taskLists: { taskListId: string }[] } }).data.taskLists;
-  return { projectId, taskListId: lists[0]?.taskListId ?? '' };
-}
-
-async function createTask(request: APIRequestContext, admin: string, taskListId: string, title: string) {
-  const created = await request.post(`/api/Tasks/tasklists/${taskListId}/tasks`, {
-    headers: auth(admin),
-    data: { title },
-  });
-  expect(created.status()).toBe(201);
-  return ((await created.json()) as { data: { taskId: string; key: string } }).data;
-}
-
-/** No control wider than the screen. */
-/** The element lies within the screen's width (not clipped at its right edge). */
-async function expectWithinWidth(page: Page, locator: Locator) {
-  const box = await locator.boundingBox();
-  expect(box, 'shown').not.toBeNull();
-  const width = page.viewportSize()?.width ?? 0;
-  expect((box?.x ?? 0) + (box?.width ?? 0)).toBeLessThanOrEqual(width + 0.5);
-  expect(box?.x ?? -1).toBeGreaterThanOrEqual(0);
-}
-
-/** axe-core on one part of the page: no serious or critical WCAG 2.1 A/AA violation. */
-async function expectAccessible(page: Page, selector: string, what: string) {
-  const results = await new AxeBuilder({ page })
-    .include(selector)
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .analyze();
-  const blocking = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(
-    blocking.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`),
-    what,
-  ).toEqual([]);
-}
 
 test.describe.configure({ mode: 'serial' });
 

@@ -1,6 +1,14 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type APIRequestContext } from '@playwright/test';
-import { ACCOUNTS, auth, expectNoSidewaysScroll, shot, signIn, tokenOf } from './helpers';
+import { expect, test } from '@playwright/test';
+import {
+  ACCOUNTS,
+  auth,
+  expectAccessible,
+  expectNoSidewaysScroll,
+  shot,
+  signIn,
+  tokenOf,
+  webProject,
+} from './helpers';
 
 /**
  * Issue 26, recurring tasks: in the task drawer the admin makes a task (with a subtask) repeat
@@ -14,22 +22,6 @@ const VIEWPORTS = [
   { width: 1440, height: 900 },
   { width: 390, height: 844 },
 ];
-const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
-const BLOCKING = new Set(['serious', 'critical']);
-
-/** Screenshots for review, when E2E_SHOTS_DIR names a folder. */
-/** The demo's Website Redesign project (code WEB) and its first task list. */
-async function webProject(request: APIRequestContext, admin: string) {
-  const list = await request.get('/api/Project?search=WEB', { headers: auth(admin) });
-  const projects = ((await list.json()) as { data: { items: { projectId: string; code: string }[] } }).data
-    .items;
-  const project = projects.find((p) => p.code === 'WEB');
-  expect(project, 'the demo project WEB').toBeTruthy();
-  const projectId = project?.projectId ?? '';
-  const detail = await request.get(`/api/Project/${projectId}`, { headers: auth(admin) });
-  const lists = ((await detail.json()) as { data: { taskLists: { taskListId: string }[] } }).data.taskLists;
-  return { projectId, taskListId: lists[0]?.taskListId ?? '' };
-}
 
 /** A Monday at least a week ahead (UTC calendar), as YYYY-MM-DD, and the Thursday after it. */
 function nextMondayAndThursday(): { monday: string; thursday: string } {
@@ -40,7 +32,6 @@ function nextMondayAndThursday(): { monday: string; thursday: string } {
   return { monday, thursday: d.toISOString().slice(0, 10) };
 }
 
-/** No control wider than the screen. */
 type ListedTask = { taskId: string; title: string; dueDate: string | null; statusName: string | null };
 
 test.describe.configure({ mode: 'serial' });
@@ -82,9 +73,7 @@ for (const viewport of VIEWPORTS) {
     await dialog.getByRole('button', { name: 'Thursday' }).click();
     await expect(dialog.getByTestId('repeat-preview')).toHaveText('Every week on Mon, Thu');
     await expectNoSidewaysScroll(page);
-    const results = await new AxeBuilder({ page }).include('[role="dialog"]').withTags(WCAG_TAGS).analyze();
-    const blocking = results.violations.filter((v) => BLOCKING.has(v.impact ?? ''));
-    expect(blocking.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+    await expectAccessible(page, '[role="dialog"]');
     await shot(page, `issue26-repeat-dialog-${viewport.width}`, false);
     await dialog.getByRole('button', { name: 'Save' }).click();
     await expect(dialog).toBeHidden();

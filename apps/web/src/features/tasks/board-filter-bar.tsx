@@ -13,9 +13,10 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
-import { BOARD_MESSAGES, type BoardDueFilter, type Person } from '@taskhive/contract';
+import { BOARD_MESSAGES, type BoardDueFilter, type CustomField, type Person } from '@taskhive/contract';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useListTaskPrioritiesQuery } from '../../api/task-statuses-api';
+import { CustomFieldFilter } from './custom-field-columns';
 import { LabelFilter } from './label-filter';
 import { useDebouncedValue } from '../../hooks/use-debounced-value';
 import { activeFilters, type BoardGroup, type BoardView } from './board-view';
@@ -44,6 +45,8 @@ export interface BoardFilterBarProps {
   people: readonly Person[];
   /** Cards the filters hide (every column's). */
   hidden: number;
+  /** The project's enabled custom fields (issue 26): one of them can filter the cards. */
+  fields?: readonly CustomField[];
 }
 
 /**
@@ -52,11 +55,13 @@ export interface BoardFilterBarProps {
  * button (with the count of filters set) that opens them in a dialog. While a filter is set, the
  * bar says how many cards it hides and offers "Clear filters".
  */
-export function BoardFilterBar({ view, update, clear, people, hidden }: BoardFilterBarProps) {
+export function BoardFilterBar({ view, update, clear, people, hidden, fields = [] }: BoardFilterBarProps) {
   const phone = useMediaQuery((t: Theme) => t.breakpoints.down('sm'));
   const [open, setOpen] = useState(false);
   const count = activeFilters(view);
-  const controls = <FilterControls view={view} update={update} people={people} stacked={phone} />;
+  const controls = (
+    <FilterControls view={view} update={update} people={people} fields={fields} stacked={phone} />
+  );
   const summary =
     count > 0 ? (
       <>
@@ -119,8 +124,12 @@ function FilterControls({
   view,
   update,
   people,
+  fields,
   stacked,
-}: Pick<BoardFilterBarProps, 'view' | 'update' | 'people'> & { stacked: boolean }) {
+}: Pick<BoardFilterBarProps, 'view' | 'update' | 'people'> & {
+  fields: readonly CustomField[];
+  stacked: boolean;
+}) {
   const { data: priorities = [] } = useListTaskPrioritiesQuery();
   const width = stacked ? '100%' : 180;
   // The search box types freely; the URL follows once typing stops (one history entry, replaced).
@@ -223,6 +232,13 @@ function FilterControls({
         value={view.labels ? view.labels.split(',') : []}
         onChange={(ids) => update({ labels: ids.join(',') })}
         width={width}
+      />
+      <CustomFieldFilter
+        fields={fields}
+        people={people}
+        value={view.cf}
+        onChange={(cf) => update({ cf })}
+        sx={{ width }}
       />
       <TextField
         select

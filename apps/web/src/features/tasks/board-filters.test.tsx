@@ -1,4 +1,4 @@
-import { BOARD_MESSAGES, type Person, type TaskPriority } from '@taskhive/contract';
+import { BOARD_MESSAGES, type CustomField, type Person, type TaskPriority } from '@taskhive/contract';
 import { screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, render, signedIn } from '../../test/render';
@@ -69,8 +69,23 @@ function renderBoard(route = '/', permissions = ['project:read', 'task:read', 't
 }
 
 /** Answers statuses, priorities and the board (`board` by the request), and records the rest. */
+const RISK = {
+  fieldId: '50000000-0000-4000-8000-000000000001',
+  name: 'Risk',
+  type: 'select',
+  options: [
+    { id: '50000000-0000-4000-8000-0000000000a1', label: 'High' },
+    { id: '50000000-0000-4000-8000-0000000000a2', label: 'Low' },
+  ],
+  showOnCard: false,
+  position: 0,
+  projectCount: 1,
+} satisfies CustomField;
+
 function api(board: (url: URL) => ReturnType<typeof boardPage>, other?: (req: Request) => Promise<Response>) {
   return serve(async (req) => {
+    if (pathOf(req).startsWith('/api/CustomFields/projects/'))
+      return jsonResponse(200, { projectId: PROJECT_ID, fields: [RISK], enabledFieldIds: [RISK.fieldId] });
     if (pathOf(req) === '/api/Taskstatuses') return jsonResponse(200, STATUSES);
     if (pathOf(req) === '/api/Taskpriorities') return jsonResponse(200, PRIORITIES);
     if (isBoardRead(req)) return jsonResponse(200, board(new URL(req.url)));
@@ -124,6 +139,36 @@ describe('board filters', () => {
     await vi.waitFor(() => expect(new URLSearchParams(router.state.location.search).get('q')).toBe('WEB-1'));
     await vi.waitFor(() => expect(boardReads(calls).at(-1)?.get('search')).toBe('WEB-1'));
     expect(boardReads(calls).at(-1)?.get('priority')).toBe(PRIORITIES[1]?.priorityId);
+  });
+});
+
+describe('board custom-field filter (issue 26)', () => {
+  it('filters the cards by an enabled field’s value, in the URL as `cf` and on the board endpoint', async () => {
+    const calls = api((url) =>
+      boardPage(url.searchParams.get('cf') ? TASKS.filter((t) => t.title === 'Write brief') : TASKS),
+    );
+    const { user, router } = renderBoard('/?tab=board');
+    await screen.findByText('Ship it');
+    await user.click(screen.getByRole('combobox', { name: 'Custom field' }));
+    await user.click(await screen.findByRole('option', { name: 'Risk' }));
+    await user.click(screen.getByRole('combobox', { name: 'Value' }));
+    await user.click(await screen.findByRole('option', { name: 'High' }));
+    const cf = `${RISK.fieldId}:${RISK.options[0]?.id ?? ''}`;
+    expect(new URLSearchParams(router.state.location.search).get('cf')).toBe(cf);
+    await vi.waitFor(() => expect(boardReads(calls).at(-1)?.get('cf')).toBe(cf));
+    await vi.waitFor(() => expect(screen.queryByText('Ship it')).toBeNull());
+    expect(screen.getByText('Write brief')).toBeInTheDocument();
+    // Clear filters takes it out of the URL; the unfiltered board comes back (from the cache).
+    await user.click(screen.getByRole('button', { name: BOARD_MESSAGES.clearFilters }));
+    expect(router.state.location.search).toBe('?tab=board');
+    expect(await screen.findByText('Ship it')).toBeInTheDocument();
+  });
+
+  it('a link to a field the project no longer has loads the board without it', async () => {
+    const calls = api(() => boardPage(TASKS));
+    renderBoard(`/?tab=board&cf=${'60000000-0000-4000-8000-000000000009'}:x`);
+    await screen.findByText('Write brief');
+    await vi.waitFor(() => expect(boardReads(calls).at(-1)?.get('cf')).toBeNull());
   });
 });
 

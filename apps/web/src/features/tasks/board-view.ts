@@ -10,8 +10,9 @@ export type BoardGroup = (typeof BOARD_GROUPS)[number];
  * What the project board shows, kept in the page's URL (a reload or a shared link shows the same
  * board; each change is a history entry, so Back undoes it): `assignee` (`me`, `none` or a user
  * id), `priority` (`none` or an id), `due` (overdue, week, none), `q` (title or key), `labels`
- * (label ids, comma-separated: cards with any of them; issue 26) and `group` (assignee or priority
- * lanes). Empty: no filter.
+ * (label ids, comma-separated: cards with any of them; issue 26), `cf` (a custom field's value,
+ * `<fieldId>:<value>` as the API reads it; issue 26) and `group` (assignee or priority lanes).
+ * Empty: no filter.
  */
 export interface BoardView {
   assignee: string;
@@ -19,10 +20,11 @@ export interface BoardView {
   due: BoardDueFilter | '';
   q: string;
   labels: string;
+  cf: string;
   group: BoardGroup;
 }
 
-const FILTER_KEYS = ['assignee', 'priority', 'due', 'q', 'labels'] as const;
+const FILTER_KEYS = ['assignee', 'priority', 'due', 'q', 'labels', 'cf'] as const;
 
 function parse(params: URLSearchParams): BoardView {
   const due = params.get('due') ?? '';
@@ -33,6 +35,7 @@ function parse(params: URLSearchParams): BoardView {
     due: BOARD_DUE_FILTERS.find((d) => d === due) ?? '',
     q: params.get('q') ?? '',
     labels: params.get('labels') ?? '',
+    cf: params.get('cf') ?? '',
     group: BOARD_GROUPS.find((g) => g === group) ?? 'none',
   };
 }
@@ -49,6 +52,7 @@ export function filterArgs(v: BoardView, myUserId: string | undefined): BoardFil
     ...(v.due ? { due: v.due } : {}),
     ...(v.q.trim() ? { search: v.q.trim() } : {}),
     ...(v.labels ? { labelIds: v.labels } : {}),
+    ...(v.cf ? { cf: v.cf } : {}),
   };
 }
 
@@ -72,7 +76,7 @@ export function useBoardView() {
     [setParams],
   );
   const clear = useCallback(
-    () => update({ assignee: '', priority: '', due: '', q: '', labels: '' }),
+    () => update({ assignee: '', priority: '', due: '', q: '', labels: '', cf: '' }),
     [update],
   );
   return { view, update, clear };

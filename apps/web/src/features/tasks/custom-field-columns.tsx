@@ -5,6 +5,7 @@ import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
+import type { SxProps, Theme } from '@mui/material/styles';
 import {
   CUSTOM_FIELD_MESSAGES as M,
   type CustomField,
@@ -125,11 +126,13 @@ function FilterValue({
   value,
   people,
   onChange,
+  sx,
 }: {
   field: CustomField;
   value: string;
-  people: Person[];
+  people: readonly Person[];
   onChange: (v: string) => void;
+  sx: SxProps<Theme>;
 }) {
   const [draft, setDraft] = useState(value);
   const settled = useDebouncedValue(draft, 300);
@@ -159,7 +162,7 @@ function FilterValue({
         value={value}
         onChange={(e) => onChange(e.target.value)}
         fullWidth={false}
-        sx={FIELD_SX}
+        sx={sx}
       >
         <MenuItem value="">
           <em>{M.noValue}</em>
@@ -180,8 +183,70 @@ function FilterValue({
       onChange={(e) => setDraft(e.target.value)}
       slotProps={field.type === 'date' ? { inputLabel: { shrink: true } } : undefined}
       fullWidth={false}
-      sx={FIELD_SX}
+      sx={sx}
     />
+  );
+}
+
+/**
+ * Filter by one custom field's value (issue 26): the field, then its value (a picker for options,
+ * Yes/No and members, a typed box otherwise). `value` and `onChange` speak the API's
+ * `<fieldId>:<value>` (empty: no filter), so the project lists and the board share it.
+ */
+export function CustomFieldFilter({
+  fields,
+  people,
+  value,
+  onChange,
+  sx = FIELD_SX,
+}: {
+  fields: readonly CustomField[];
+  people: readonly Person[];
+  value: string;
+  onChange: (cf: string) => void;
+  sx?: SxProps<Theme>;
+}) {
+  const [fieldId, setFieldId] = useState(value.slice(0, 36));
+  useEffect(() => {
+    // Back, "Clear filters" or a link changed it: the picker shows the field filtered by.
+    if (value) setFieldId(value.slice(0, 36));
+  }, [value]);
+  if (fields.length === 0) return null;
+  const field = fields.find((f) => f.fieldId === fieldId);
+  const current = value && value.slice(0, 36) === fieldId ? value.slice(37) : '';
+  return (
+    <>
+      <TextField
+        select
+        size="small"
+        label={M.filterLabel}
+        value={field ? fieldId : ''}
+        onChange={(e) => {
+          setFieldId(e.target.value);
+          onChange('');
+        }}
+        fullWidth={false}
+        sx={sx}
+      >
+        <MenuItem value="">
+          <em>{M.anyField}</em>
+        </MenuItem>
+        {fields.map((f) => (
+          <MenuItem key={f.fieldId} value={f.fieldId}>
+            {f.name}
+          </MenuItem>
+        ))}
+      </TextField>
+      {field && (
+        <FilterValue
+          field={field}
+          value={current}
+          people={people}
+          onChange={(v) => onChange(v ? `${field.fieldId}:${v}` : '')}
+          sx={sx}
+        />
+      )}
+    </>
   );
 }
 
@@ -201,13 +266,7 @@ export function CustomFieldListBar({
   const toast = useToast();
   const download = useAuthedDownload();
   const state = useCustomFieldListState(fields);
-  const [fieldId, setFieldId] = useState(state.cf?.slice(0, 36) ?? '');
-  useEffect(() => {
-    if (state.cf) setFieldId(state.cf.slice(0, 36));
-  }, [state.cf]);
   if (fields.length === 0) return null;
-  const field = fields.find((f) => f.fieldId === fieldId);
-  const value = state.cf && state.cf.slice(0, 36) === fieldId ? state.cf.slice(37) : '';
 
   const exportCsv = async () => {
     const params = new URLSearchParams();
@@ -227,35 +286,7 @@ export function CustomFieldListBar({
       aria-label={M.title}
       sx={{ gap: 1, flexWrap: 'wrap', alignItems: 'center' }}
     >
-      <TextField
-        select
-        size="small"
-        label={M.filterLabel}
-        value={fieldId}
-        onChange={(e) => {
-          setFieldId(e.target.value);
-          state.setCf('');
-        }}
-        fullWidth={false}
-        sx={FIELD_SX}
-      >
-        <MenuItem value="">
-          <em>{M.anyField}</em>
-        </MenuItem>
-        {fields.map((f) => (
-          <MenuItem key={f.fieldId} value={f.fieldId}>
-            {f.name}
-          </MenuItem>
-        ))}
-      </TextField>
-      {field && (
-        <FilterValue
-          field={field}
-          value={value}
-          people={people}
-          onChange={(v) => state.setCf(v ? `${field.fieldId}:${v}` : '')}
-        />
-      )}
+      <CustomFieldFilter fields={fields} people={people} value={state.cf ?? ''} onChange={state.setCf} />
       <TextField
         select
         size="small"

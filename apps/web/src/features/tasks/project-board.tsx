@@ -12,12 +12,14 @@ import {
   type ProjectDetail,
 } from '@taskhive/contract';
 import { useCallback, useMemo, useState } from 'react';
+import { useProjectCustomFieldsQuery } from '../../api/custom-fields-api';
 import { errorMessage } from '../../api/errors';
 import { EmptyState } from '../../components/empty-state';
 import { ErrorPanel } from '../../components/error-panel';
 import { useSession } from '../../hooks/use-session';
 import { BoardFilterBar } from './board-filter-bar';
 import { activeFilters, filterArgs, useBoardView } from './board-view';
+import { useEnabledCustomFields } from './custom-field-columns';
 import { TaskBoard } from './task-board';
 import { useProjectBoardQuery } from './tasks-api';
 
@@ -54,7 +56,15 @@ export function ProjectBoard({ project }: { project: ProjectDetail }) {
 function ProjectBoardView({ project }: { project: ProjectDetail }) {
   const { can, user } = useSession();
   const { view, update, clear } = useBoardView();
-  const filters = useMemo(() => filterArgs(view, user?.userId), [view, user?.userId]);
+  const customFields = useEnabledCustomFields(project.projectId);
+  const fieldsLoaded = useProjectCustomFieldsQuery(project.projectId).isSuccess;
+  const filters = useMemo(() => {
+    const args = filterArgs(view, user?.userId);
+    // A link to a field since deleted or disabled (the API would answer 400): filter without it.
+    const fieldId = args.cf?.slice(0, 36).toLowerCase();
+    if (fieldId && fieldsLoaded && !customFields.some((f) => f.fieldId === fieldId)) delete args.cf;
+    return args;
+  }, [view, user?.userId, customFields, fieldsLoaded]);
   const filtered = activeFilters(view) > 0;
   const [limits, setLimits] = useState<Limits>({});
   const { data, currentData, error, isFetching, refetch } = useProjectBoardQuery({
@@ -108,6 +118,7 @@ function ProjectBoardView({ project }: { project: ProjectDetail }) {
       clear={clear}
       people={project.projectMembers}
       hidden={hidden}
+      fields={customFields}
     />
   );
 

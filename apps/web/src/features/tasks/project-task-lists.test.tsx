@@ -1,4 +1,4 @@
-import { END_BEFORE_START, MESSAGES, TASK_BULK_MESSAGES } from '@taskhive/contract';
+import { type CustomField, END_BEFORE_START, MESSAGES, TASK_BULK_MESSAGES } from '@taskhive/contract';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { jsonResponse, render, signedIn } from '../../test/render';
@@ -127,16 +127,33 @@ describe('ProjectTaskLists columns (issue 26: `cols` in the address)', () => {
     screen.queryByRole('button', {
       name: new RegExp(`^${TASK_BULK_MESSAGES.changeAssignee('Write brief')}`),
     });
-  const serveLists = () =>
+  const RISK: CustomField = {
+    fieldId: '50000000-0000-4000-8000-000000000001',
+    name: 'Risk',
+    type: 'select',
+    options: [{ id: '50000000-0000-4000-8000-0000000000a1', label: 'High' }],
+    showOnCard: false,
+    position: 0,
+    projectCount: 1,
+  } as CustomField;
+  const withRisk = (t: ReturnType<typeof task>) => ({
+    ...t,
+    customFields: { [RISK.fieldId]: '50000000-0000-4000-8000-0000000000a1' },
+  });
+  const serveLists = (fields: CustomField[] = []) =>
     serve((req) => {
       const path = pathOf(req);
       if (path === '/api/Taskstatuses') return jsonResponse(200, STATUSES);
       if (path === '/api/Taskpriorities') return jsonResponse(200, []);
       if (path === '/api/Labels') return jsonResponse(200, []);
       if (path.startsWith('/api/CustomFields/projects/'))
-        return jsonResponse(200, { projectId: PROJECT_ID, fields: [], enabledFieldIds: [] });
+        return jsonResponse(200, {
+          projectId: PROJECT_ID,
+          fields,
+          enabledFieldIds: fields.map((f) => f.fieldId),
+        });
       if (path.endsWith('/tasklists')) return jsonResponse(200, paged([taskList({ taskCount: 2 })], 1, 100));
-      return jsonResponse(200, paged(EXISTING));
+      return jsonResponse(200, paged(fields.length ? EXISTING.map(withRisk) : EXISTING));
     });
   const mount = (route: string) =>
     render(
@@ -166,6 +183,31 @@ describe('ProjectTaskLists columns (issue 26: `cols` in the address)', () => {
     expect([...columnsFrom(null)]).toEqual(['status', 'priority', 'due', 'assignees']);
     expect([...columnsFrom('due,status,unknown')]).toEqual(['status', 'due']);
     expect([...columnsFrom('title')]).toEqual([]);
+  });
+
+  it('offers the enabled custom fields as columns too (`cf.<fieldId>` in `cols`), hidden and shown again', async () => {
+    serveLists([RISK]);
+    const { user, router } = mount('/?tab=lists');
+    await screen.findByRole('list', { name: 'Tasks of Backlog' });
+    const riskCells = () =>
+      screen.queryAllByTestId('custom-field-cell').filter((c) => c.textContent === 'RiskHigh');
+    await waitFor(() => expect(riskCells()).toHaveLength(2));
+    await user.click(screen.getByRole('button', { name: 'Columns' }));
+    await user.click(await screen.findByRole('menuitemcheckbox', { name: 'Risk' }));
+    expect(new URLSearchParams(router.state.location.search).get('cols')).toBe(
+      'status,priority,due,assignees',
+    );
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(riskCells()).toHaveLength(0));
+    await user.click(screen.getByRole('button', { name: 'Columns (1 hidden)' }));
+    await user.click(await screen.findByRole('menuitemcheckbox', { name: 'Risk' }));
+    expect(router.state.location.search).toBe('?tab=lists');
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(riskCells()).toHaveLength(2));
+    // A link that names the field shows it alone beside the title.
+    expect([...columnsFrom(`cf.${RISK.fieldId}`, ['status', `cf.${RISK.fieldId}`])]).toEqual([
+      `cf.${RISK.fieldId}`,
+    ]);
   });
 
   it('shows every column without `cols`', async () => {

@@ -31,7 +31,7 @@ import {
   type ProjectDetail,
   type TaskList,
 } from '@taskhive/contract';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { z } from 'zod';
 import { errorMessage, fieldErrors } from '../../api/errors';
@@ -52,7 +52,7 @@ import {
   useEnabledCustomFields,
 } from './custom-field-columns';
 import { SelectPage, SelectTask, TaskBulkBar, useTaskSelection } from './task-bulk-bar';
-import { ColumnChooser, useVisibleColumns } from './task-columns';
+import { ColumnChooser, columnOptions, fieldColumn, useVisibleColumns } from './task-columns';
 import { TaskFormDialog } from './task-form-dialog';
 import { LabelFilter } from './label-filter';
 import { InlineAssignees, InlineDue, InlinePriority, InlineStatus, InlineTitle } from './task-inline-edit';
@@ -219,7 +219,12 @@ function ListTasks({ list, fields, people }: { list: TaskList; fields: CustomFie
   const canEdit = can({ anyOf: ['task:update'] });
   const canDelete = can({ anyOf: ['task:delete'] });
   const { page, pageSize, setPage, setPageSize } = useListPaging(list.taskListId);
-  const { visible } = useVisibleColumns();
+  const columns = useMemo(() => columnOptions(fields), [fields]);
+  const { visible } = useVisibleColumns(columns);
+  const shownFields = useMemo(
+    () => fields.filter((f) => visible.has(fieldColumn(f.fieldId))),
+    [fields, visible],
+  );
   const labelIds = useSearchParams()[0].get(LABELS_PARAM) ?? '';
   const { cf, cfSort } = useCustomFieldListState(fields);
   const selection = useTaskSelection(`${page}:${pageSize}:${labelIds}:${cf ?? ''}:${cfSort ?? ''}`);
@@ -266,7 +271,7 @@ function ListTasks({ list, fields, people }: { list: TaskList; fields: CustomFie
             {visible.has('priority') && <InlinePriority task={t} canEdit={canEdit} />}
             {visible.has('due') && <InlineDue task={t} canEdit={canEdit} />}
             {visible.has('assignees') && <InlineAssignees task={t} canEdit={canEdit} />}
-            <CustomFieldCells task={t} fields={fields} people={people} />
+            <CustomFieldCells task={t} fields={shownFields} people={people} />
           </ListItem>
         ))}
       </List>
@@ -412,6 +417,7 @@ export function ProjectTaskLists({ project }: { project: ProjectDetail }) {
   const canCreateTask = can({ anyOf: ['task:create'] });
   const lists = currentData?.items ?? [];
   const customFields = useEnabledCustomFields(projectId);
+  const columns = useMemo(() => columnOptions(customFields), [customFields]);
 
   /** Up: take the previous list's place; down: the place after the next list. */
   const moveList = async (list: TaskList, toIndex: number) => {
@@ -507,7 +513,7 @@ export function ProjectTaskLists({ project }: { project: ProjectDetail }) {
       >
         <ListsLabelFilter />
         <Stack direction="row" spacing={1} useFlexGap sx={{ ml: 'auto', flexWrap: 'wrap' }}>
-          <ColumnChooser />
+          <ColumnChooser options={columns} />
           {canCreateList && (
             <Button variant="contained" startIcon={<AddRounded />} onClick={() => setEditing('new')}>
               New task list

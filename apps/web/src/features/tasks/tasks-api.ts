@@ -100,6 +100,8 @@ export interface BoardFilterArgs {
   search?: string;
   /** Issue 26: label ids, comma-separated (cards with any of them). */
   labelIds?: string;
+  /** Issue 26: one custom field's value, `<fieldId>:<value>`. */
+  cf?: string;
 }
 
 export interface ProjectBoardArgs {
