@@ -1,5 +1,14 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { ACCOUNTS, auth, expectNoSidewaysScroll, shot, signIn, tokenOf } from './helpers';
+import {
+  ACCOUNTS,
+  auth,
+  createTask,
+  expectNoSidewaysScroll,
+  shot,
+  signIn,
+  tokenOf,
+  webProject,
+} from './helpers';
 
 /**
  * Issue 23, watch/unwatch and notification settings per kind: Eve watches a task from its drawer,
@@ -12,23 +21,11 @@ const VIEWPORTS = [
   { width: 390, height: 844 },
 ];
 
-/** Screenshots for review, when E2E_SHOTS_DIR names a folder. */
 /** A fresh task in the first list of the demo's Website Redesign project, made by the admin. */
 async function freshTask(request: APIRequestContext, admin: string, title: string) {
-  const list = await request.get('/api/Project?search=WEB', { headers: auth(admin) });
-  const projects = ((await list.json()) as { data: { items: { projectId: string; code: string }[] } }).data
-    .items;
-  const project = projects.find((p) => p.code === 'WEB');
-  expect(project, 'the demo project WEB').toBeTruthy();
-  const projectId = project?.projectId ?? '';
-  const detail = await request.get(`/api/Project/${projectId}`, { headers: auth(admin) });
-  const lists = ((await detail.json()) as { data: { taskLists: { taskListId: string }[] } }).data.taskLists;
-  const created = await request.post(`/api/Tasks/tasklists/${lists[0]?.taskListId ?? ''}/tasks`, {
-    headers: auth(admin),
-    data: { title },
-  });
-  expect(created.status()).toBe(201);
-  return { projectId, taskId: ((await created.json()) as { data: { taskId: string } }).data.taskId };
+  const { projectId, taskListId } = await webProject(request, admin);
+  const { taskId } = await createTask(request, admin, taskListId, title);
+  return { projectId, taskId };
 }
 
 async function move(request: APIRequestContext, admin: string, taskId: string, statusName: string) {

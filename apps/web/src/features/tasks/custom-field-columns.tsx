@@ -188,6 +188,42 @@ function FilterValue({
   );
 }
 
+/** A picker of one of the fields (or none): the filter's field and the sort. */
+function FieldPicker({
+  label,
+  fields,
+  value,
+  onChange,
+  sx,
+}: {
+  label: string;
+  fields: readonly CustomField[];
+  value: string;
+  onChange: (fieldId: string) => void;
+  sx: SxProps<Theme>;
+}) {
+  return (
+    <TextField
+      select
+      size="small"
+      label={label}
+      value={value}
+      onChange={(e) => onChange(e.target.value)}
+      fullWidth={false}
+      sx={sx}
+    >
+      <MenuItem value="">
+        <em>{M.anyField}</em>
+      </MenuItem>
+      {fields.map((f) => (
+        <MenuItem key={f.fieldId} value={f.fieldId}>
+          {f.name}
+        </MenuItem>
+      ))}
+    </TextField>
+  );
+}
+
 /**
  * Filter by one custom field's value (issue 26): the field, then its value (a picker for options,
  * Yes/No and members, a typed box otherwise). `value` and `onChange` speak the API's
@@ -216,27 +252,16 @@ export function CustomFieldFilter({
   const current = value && value.slice(0, 36) === fieldId ? value.slice(37) : '';
   return (
     <>
-      <TextField
-        select
-        size="small"
+      <FieldPicker
         label={M.filterLabel}
+        fields={fields}
         value={field ? fieldId : ''}
-        onChange={(e) => {
-          setFieldId(e.target.value);
+        onChange={(id) => {
+          setFieldId(id);
           onChange('');
         }}
-        fullWidth={false}
         sx={sx}
-      >
-        <MenuItem value="">
-          <em>{M.anyField}</em>
-        </MenuItem>
-        {fields.map((f) => (
-          <MenuItem key={f.fieldId} value={f.fieldId}>
-            {f.name}
-          </MenuItem>
-        ))}
-      </TextField>
+      />
       {field && (
         <FilterValue
           field={field}
@@ -287,24 +312,13 @@ export function CustomFieldListBar({
       sx={{ gap: 1, flexWrap: 'wrap', alignItems: 'center' }}
     >
       <CustomFieldFilter fields={fields} people={people} value={state.cf ?? ''} onChange={state.setCf} />
-      <TextField
-        select
-        size="small"
+      <FieldPicker
         label={M.sortLabel}
+        fields={fields}
         value={state.cfSort ?? ''}
-        onChange={(e) => state.setSort(e.target.value)}
-        fullWidth={false}
+        onChange={state.setSort}
         sx={FIELD_SX}
-      >
-        <MenuItem value="">
-          <em>{M.anyField}</em>
-        </MenuItem>
-        {fields.map((f) => (
-          <MenuItem key={f.fieldId} value={f.fieldId}>
-            {f.name}
-          </MenuItem>
-        ))}
-      </TextField>
+      />
       <Button startIcon={<FileDownloadOutlined />} onClick={() => void exportCsv()}>
         CSV
       </Button>
