@@ -18,7 +18,7 @@ const addDays = (d: string, n: number) => {
 };
 const weekday = (d: string) => new Date(`${d}T00:00:00Z`).getUTCDay();
 const short = (d: string) =>
-  new Intl.DateTimeFormat('en-GB', { weekday: 'short', day: 'numeric', month: 'short', timeZone: 'UTC' })
+  new Intl.DateTimeFormat('en-US', { weekday: 'short', day: 'numeric', month: 'short', timeZone: 'UTC' })
     .format(new Date(`${d}T00:00:00Z`))
     .replace(',', '');
 

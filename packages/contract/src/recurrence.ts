@@ -161,17 +161,22 @@ function every(n: number, unit: string): string {
   return n === 1 ? `Every ${unit}` : `Every ${n} ${unit}s`;
 }
 
-/** '2026-12-31' as '31 Dec 2026' (no time zone involved: a calendar date). */
+const dayLabel = new Intl.DateTimeFormat(undefined, {
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+  timeZone: 'UTC',
+});
+
+/**
+ * '2026-12-31' as 'Dec 31, 2026' in the reader's locale (a browser's; the server's own for the
+ * API's `summary`), as every other date of the app: a calendar date, read in UTC.
+ */
 export function recurrenceDayLabel(isoDay: string): string {
-  const [y, m, d] = isoDay.split('-').map(Number);
-  const month = new Date(Date.UTC(y ?? 1970, (m ?? 1) - 1, 1)).toLocaleString('en-GB', {
-    month: 'short',
-    timeZone: 'UTC',
-  });
-  return `${d} ${month} ${y}`;
+  return dayLabel.format(new Date(`${isoDay}T00:00:00Z`));
 }
 
-/** A rule in words: "Every 2 weeks on Mon, Thu, until 31 Dec 2026". */
+/** A rule in words: "Every 2 weeks on Mon, Thu, until Dec 31, 2026". */
 export function recurrenceSummary(r: {
   frequency: RecurrenceFrequency;
   interval: number;

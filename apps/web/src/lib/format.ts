@@ -7,9 +7,26 @@ const dateTimeFormat = new Intl.DateTimeFormat(undefined, {
   minute: '2-digit',
 });
 
-/** A date from the API for display ('—' when absent or unreadable). */
+/** A calendar date ('2026-12-31': a due, start or joining date) names a day, not an instant. */
+const DAY_ONLY = /^\d{4}-\d{2}-\d{2}$/;
+const dayFormat = new Intl.DateTimeFormat(undefined, {
+  year: 'numeric',
+  month: 'short',
+  day: 'numeric',
+  timeZone: 'UTC',
+});
+
+/**
+ * A date from the API for display ('—' when absent or unreadable). A calendar date shows as that
+ * day wherever the reader is (read in UTC: `new Date('2026-12-31')` is UTC midnight, which a
+ * browser west of UTC would show as Dec 30); an instant shows in the reader's own time zone.
+ */
 export function formatDate(iso: string | null | undefined, withTime = false): string {
   if (!iso) return '—';
+  if (DAY_ONLY.test(iso)) {
+    const day = new Date(`${iso}T00:00:00Z`);
+    return Number.isNaN(day.getTime()) ? '—' : dayFormat.format(day);
+  }
   const d = new Date(iso);
   if (Number.isNaN(d.getTime())) return '—';
   return (withTime ? dateTimeFormat : dateFormat).format(d);

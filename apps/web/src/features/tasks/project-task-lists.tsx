@@ -77,7 +77,7 @@ const listForm = z
     path: ['endDate'],
   });
 
-/** "1 Mar 2026 – 14 Mar 2026", "From 1 Mar 2026", "Until 14 Mar 2026", or null without dates. */
+/** "Mar 1, 2026 – Mar 14, 2026", "From Mar 1, 2026", "Until Mar 14, 2026", or null without dates. */
 export function listDates(list: Pick<TaskList, 'startDate' | 'endDate'>): string | null {
   const { startDate: s, endDate: e } = list;
   if (s && e) return `${formatDate(s)} – ${formatDate(e)}`;

@@ -85,7 +85,7 @@ describe('TaskRepeat', () => {
       },
     ]);
     expect(await within(region).findByText('Every week on Mon, Thu')).toBeInTheDocument();
-    expect(region).toHaveTextContent('Next: 3 Dec 2026.');
+    expect(region).toHaveTextContent('Next: Dec 3, 2026.');
   });
 
   it('a custom rule every 2 months on the 31st, ending after 6 times, on its date', async () => {
@@ -143,14 +143,14 @@ describe('TaskRepeat', () => {
       nextDate: null,
       occurrencesCreated: 3,
       occurrenceDate: '2026-11-30',
-      summary: 'Every 2 weeks on Mon, Thu, until 31 Dec 2026',
+      summary: 'Every 2 weeks on Mon, Thu, until Dec 31, 2026',
     });
     const { unmount } = render(<TaskRepeat task={detail} />, {
       preloadedState: signedIn({ permissions: ['task:read'] }),
     });
     const region = await screen.findByRole('region', { name: 'Repeat' });
     expect(
-      await within(region).findByText('Every 2 weeks on Mon, Thu, until 31 Dec 2026'),
+      await within(region).findByText('Every 2 weeks on Mon, Thu, until Dec 31, 2026'),
     ).toBeInTheDocument();
     expect(region).toHaveTextContent('The series has ended.');
     expect(within(region).queryByRole('button')).not.toBeInTheDocument();

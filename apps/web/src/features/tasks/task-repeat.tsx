@@ -522,7 +522,7 @@ export function TaskRepeat({ task }: { task: TaskDetail }) {
         </Typography>
       ) : series ? (
         <>
-          <Typography data-testid="repeat-summary">{series.summary}</Typography>
+          <Typography data-testid="repeat-summary">{recurrenceSummary(series)}</Typography>
           <Typography variant="body2" color="text.secondary">
             {TRIGGER_TEXT[series.trigger]}.{' '}
             {series.nextDate ? `Next: ${recurrenceDayLabel(series.nextDate)}.` : 'The series has ended.'}

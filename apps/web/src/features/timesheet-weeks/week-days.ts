@@ -22,26 +22,28 @@ export function weekStartOf(day: string, startsOn: number): string {
   return addDays(day, -((toDate(day).getUTCDay() - startsOn + 7) % 7));
 }
 
-const short = new Intl.DateTimeFormat('en-GB', {
+// In the reader's locale, as every other date of the app (lib/format.ts, the calendar, the
+// timeline): 'Mon Jun 15' and 'Jun 15, 2026' in en-US, 'Mon 15 Jun' and '15 Jun 2026' in en-GB.
+const short = new Intl.DateTimeFormat(undefined, {
   weekday: 'short',
   day: 'numeric',
   month: 'short',
   timeZone: 'UTC',
 });
-const long = new Intl.DateTimeFormat('en-GB', {
+const long = new Intl.DateTimeFormat(undefined, {
   day: 'numeric',
   month: 'short',
   year: 'numeric',
   timeZone: 'UTC',
 });
 
-/** '2026-06-15' → 'Mon 15 Jun'. */
+/** '2026-06-15' → 'Mon Jun 15' (en-US). */
 export const formatDay = (day: string) => short.format(toDate(day)).replace(',', '');
-/** '2026-06-15' → '15 Jun 2026'. */
+/** '2026-06-15' → 'Jun 15, 2026' (en-US). */
 export const formatDate = (day: string) => long.format(toDate(day));
-/** The week's label: '15 Jun – 21 Jun 2026'. */
+/** The week's label, one range in the reader's locale: 'Jun 15 – 21, 2026' (en-US). */
 export const formatWeek = (weekStart: string, weekEnd: string) =>
-  `${formatDay(weekStart).slice(4)} – ${formatDate(weekEnd)}`;
+  long.formatRange(toDate(weekStart), toDate(weekEnd));
 
 export const WEEKDAY_NAMES = [
   'Sunday',

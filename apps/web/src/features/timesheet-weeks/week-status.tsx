@@ -32,7 +32,7 @@ export function WeekStatusChip({ status }: { status: TimesheetStatus }) {
   );
 }
 
-const when = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
+const when = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
 /** Who did what to the week and when, newest first. */
 export function WeekHistory({ history }: { history: TimesheetGrid['history'] }) {
