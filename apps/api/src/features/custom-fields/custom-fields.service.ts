@@ -18,6 +18,7 @@ import {
 import type { SQL } from 'drizzle-orm';
 import type { tasks } from '../../db/schema/index.ts';
 import { badRequest, conflict, fieldError, notFound, uniqueViolation } from '../../lib/errors.ts';
+import type { ChangeField } from '../../lib/live-events.ts';
 import type { Scope } from '../../lib/scope.ts';
 import { loadProject, projectsPolicy } from '../projects/index.ts';
 import { type TaskRow, tasksReads } from '../tasks/index.ts';
@@ -109,8 +110,12 @@ function columnsOf(field: FieldRow, value: CustomFieldValue): ValueColumns | nul
   }
 }
 
-/** A value as a history line shows it ("High", "Ada Lovelace", "Yes"). */
-async function shownValue(scope: Scope, field: FieldRow, v: CustomFieldValue | null): Promise<string | null> {
+/** A value as a history line shows it ("High", "Ada Lovelace", "Yes"), a user by the name given. */
+function shown(
+  field: Pick<FieldRow, 'type' | 'options'>,
+  v: CustomFieldValue | null,
+  userName: string | null,
+): string | null {
   if (v === null) return null;
   const label = (id: string) => field.options.find((o) => o.id === id)?.label ?? '?';
   switch (field.type) {
@@ -121,10 +126,17 @@ async function shownValue(scope: Scope, field: FieldRow, v: CustomFieldValue | n
     case 'checkbox':
       return v ? CUSTOM_FIELD_MESSAGES.yes : CUSTOM_FIELD_MESSAGES.no;
     case 'user':
-      return (await usersReads.person(scope, String(v)))?.name ?? '?';
+      return userName ?? '?';
     default:
       return String(v);
   }
+}
+
+/** A value as a history line shows it, a user's name read. */
+async function shownValue(scope: Scope, field: FieldRow, v: CustomFieldValue | null): Promise<string | null> {
+  const userName =
+    field.type === 'user' && v !== null ? ((await usersReads.person(scope, String(v)))?.name ?? null) : null;
+  return shown(field, v, userName);
 }
 
 const sameValue = (a: CustomFieldValue | null, b: CustomFieldValue | null) =>
@@ -403,5 +415,29 @@ export const customFieldQuery = {
       out.order = (t) => sortKey(t, refOf(field));
     }
     return out;
+  },
+};
+
+/**
+ * Issue 26, recurring tasks: a copied task takes its source's values of the fields enabled on its
+ * project (a disabled field's kept values stay behind), in the writing transaction, ONE statement
+ * for every pair. Answers each copy's history lines (`customField`, "Risk: High"), as setting the
+ * values would record them.
+ */
+export const customFieldCopies = {
+  async copyToTasks(
+    tx: Scope,
+    projectId: string,
+    pairs: readonly { from: string; to: string }[],
+  ): Promise<Map<string, ChangeField[]>> {
+    const lines = new Map<string, ChangeField[]>();
+    for (const row of await customFieldsRepo.copyValues(tx, projectId, pairs)) {
+      const to = shown(row, valueOf(row.type, row), row.userName);
+      if (to === null) continue;
+      const list = lines.get(row.taskId) ?? [];
+      list.push({ field: 'customField', from: null, to: `${row.name}: ${to}` });
+      lines.set(row.taskId, list);
+    }
+    return lines;
   },
 };
