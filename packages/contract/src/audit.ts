@@ -28,10 +28,24 @@ export const AUDIT_KINDS = [
   'impersonation.started',
   'impersonation.ended',
   'impersonation.action',
+  'customfield.created',
+  'customfield.updated',
+  'customfield.deleted',
+  'customfield.reordered',
+  'customfield.enabled',
+  'customfield.disabled',
 ] as const;
 export type AuditKind = (typeof AUDIT_KINDS)[number];
 
-export const AUDIT_KIND_GROUPS = ['signin', 'role', 'user', 'module', 'package', 'impersonation'] as const;
+export const AUDIT_KIND_GROUPS = [
+  'signin',
+  'role',
+  'user',
+  'module',
+  'package',
+  'impersonation',
+  'customfield',
+] as const;
 export type AuditKindGroup = (typeof AUDIT_KIND_GROUPS)[number];
 
 /** What the web shows for each kind and group. */
@@ -42,6 +56,7 @@ export const AUDIT_KIND_LABELS: Record<AuditKind | AuditKindGroup, string> = {
   module: 'Modules (all)',
   package: 'Packages (all)',
   impersonation: 'Impersonation (all)',
+  customfield: 'Custom fields (all)',
   'signin.succeeded': 'Signed in',
   'signin.failed': 'Sign-in failed',
   'role.created': 'Role created',
@@ -62,6 +77,12 @@ export const AUDIT_KIND_LABELS: Record<AuditKind | AuditKindGroup, string> = {
   'impersonation.started': 'Impersonation started',
   'impersonation.ended': 'Impersonation ended',
   'impersonation.action': 'Done while impersonating',
+  'customfield.created': 'Custom field added',
+  'customfield.updated': 'Custom field changed',
+  'customfield.deleted': 'Custom field deleted',
+  'customfield.reordered': 'Custom fields reordered',
+  'customfield.enabled': 'Custom field enabled on a project',
+  'customfield.disabled': 'Custom field disabled on a project',
 };
 
 const KIND_FILTERS: readonly string[] = [...AUDIT_KIND_GROUPS, ...AUDIT_KINDS];

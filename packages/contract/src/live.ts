@@ -29,7 +29,17 @@ export type LiveMessageType =
   /** Issue 26: whether a task is blocked changed (`id`: the blocked task, `taskId`: its blocker). */
   | 'dependency'
   /** Issue 26: a company's label (created, renamed, recoloured, deleted; `id`: the label). */
-  | 'label';
+  | 'label'
+  /**
+   * Issue 26: a company's custom field defined, changed, reordered or deleted (`id`: the field, or
+   * the company for an order), or a project's enabled fields (`id` and `projectId`: the project).
+   */
+  | 'customfield'
+  /**
+   * Issue 26: a saved view (`id`: the view; `projectId`: its project). A shared view's readers
+   * hear of it; a personal view's owner only.
+   */
+  | 'savedview';
 
 /** One `data:` line of the stream (JSON). */
 export type LiveMessage = {

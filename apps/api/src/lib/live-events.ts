@@ -37,6 +37,10 @@ export const LIVE_EVENT_TYPES = [
   'dependency',
   /** Issue 26: a company's label created, renamed, recoloured or deleted (`id`: the label). Heard by everyone. */
   'label',
+  /** Issue 26: a custom field's definition or order (heard by everyone), or a project's enabled fields (its readers). */
+  'customfield',
+  /** Issue 26: a saved view: shared, the project's readers; personal, its owner only (`userIds`). */
+  'savedview',
 ] as const;
 export type LiveEventType = (typeof LIVE_EVENT_TYPES)[number];
 

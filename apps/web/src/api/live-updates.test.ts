@@ -91,6 +91,13 @@ describe('tagsFor', () => {
     expect(tagsFor(msg({ type: 'department', id: 'd', ...none }))).toEqual(['Department', 'Employee']);
     expect(tagsFor(msg({ type: 'subscription', id: 'm', ...none }))).toEqual(['Purchase', 'CompanyModule']);
   });
+  it('issue 26: a custom field (the fields and every task read); a saved view (its place’s Views list)', () => {
+    expect(tagsFor(msg({ type: 'customfield', id: 'f1', projectId: null }))).toEqual(['CustomField', 'Task']);
+    expect(tagsFor(msg({ type: 'savedview', id: 'v1', projectId: 'p1' }))).toEqual([
+      { type: 'SavedView', id: 'p1' },
+    ]);
+    expect(tagsFor(msg({ type: 'savedview', id: 'v1', projectId: null }))).toEqual(['SavedView']);
+  });
   it('a timesheet week or the timesheet settings: the weeks (grids, approvals, workload) and the settings', () => {
     expect(tagsFor(msg({ type: 'timesheet', id: 'w', projectId: null }))).toEqual([
       'TimesheetWeek',

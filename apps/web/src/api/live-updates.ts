@@ -41,6 +41,8 @@ const SELF_UPDATING: readonly LiveMessage['type'][] = [
   'tasklist',
   'comment',
   'timelog',
+  'customfield',
+  'savedview',
 ];
 
 /**

@@ -39,6 +39,8 @@ export const TAG_TYPES = [
   'Label',
   /** Issue 26: the company's custom fields and a project's enabled ones. */
   'CustomField',
+  /** Issue 26: a place's saved views (`id`: the place, a project id or a page). */
+  'SavedView',
 ] as const;
 export type TagType = (typeof TAG_TYPES)[number];
 /** A tag: a whole type, or one record (or list, by convention 'LIST') of it. */
@@ -64,6 +66,8 @@ export const LIVE_TAGS: Tag[] = [
   'TimesheetWeek',
   'TimesheetSettings',
   'Label',
+  'CustomField',
+  'SavedView',
 ];
 
 const projectOf = (m: LiveMessage): Tag[] => (m.projectId ? [{ type: 'Project', id: m.projectId }] : []);
@@ -107,6 +111,12 @@ export const LIVE_KIND_TAGS: { readonly [K in LiveMessageType]: (m: LiveMessage)
   dependency: () => ['Task'],
   // Issue 26: a label's name or colour is drawn on every card and row that carries it.
   label: () => ['Label', 'Task'],
+  // Issue 26: a field's name, options and order head list columns, cards and the drawer's editors;
+  // a deleted field or option takes values off tasks.
+  customfield: () => ['CustomField', 'Task'],
+  // Issue 26: the Views menu of the view's project (a shared view), or of the owner's pages (a
+  // personal one, heard by its owner alone: the message names no page).
+  savedview: (m) => (m.projectId ? [{ type: 'SavedView', id: m.projectId }] : ['SavedView']),
 };
 
 /** The tags a change makes stale. */

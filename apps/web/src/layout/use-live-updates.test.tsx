@@ -1,8 +1,10 @@
 import { act } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { customFieldsApi } from '../api/custom-fields-api';
 import { liveApi } from '../api/live-updates';
 import { rememberOwnChanges } from '../api/own-changes';
 import { authActions } from '../app/slices/auth-slice';
+import { savedViewsApi } from '../features/saved-views/saved-views-api';
 import { DEFAULT_TASK_QUERY, tasksApi } from '../features/tasks/tasks-api';
 import { jsonResponse, render, signedIn } from '../test/render';
 import { boardPage, task } from '../test/work-fixtures';
@@ -133,10 +135,57 @@ describe('useLiveUpdates', () => {
         // Timesheet weeks and settings (issue 25).
         'TimesheetWeek',
         'TimesheetSettings',
-        // The company's labels (issue 26).
+        // The company's labels, custom fields and saved views (issue 26).
         'Label',
+        'CustomField',
+        'SavedView',
       ]),
     );
+  });
+
+  it('a saved view changed refetches its place’s Views list only; a custom field, the fields', async () => {
+    const s = sseStream();
+    const fetched: string[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+        const req = input instanceof Request ? input : new Request(input, init);
+        const url = new URL(req.url);
+        if (url.pathname === '/api/events') return s.response;
+        fetched.push(url.pathname + url.search);
+        if (url.pathname === '/api/SavedViews')
+          return jsonResponse(200, { place: url.searchParams.get('place'), items: [] });
+        if (url.pathname === '/api/CustomFields') return jsonResponse(200, []);
+        return jsonResponse(404, null);
+      }),
+    );
+    const { store } = render(<Probe />, { preloadedState: signedIn() });
+    const subs = [
+      store.dispatch(savedViewsApi.endpoints.savedViews.initiate('p1')),
+      store.dispatch(savedViewsApi.endpoints.savedViews.initiate('p2')),
+      store.dispatch(customFieldsApi.endpoints.listCustomFields.initiate()),
+    ];
+    const count = (path: string) => fetched.filter((p) => p === path).length;
+    const counts = () => [
+      count('/api/SavedViews?place=p1'),
+      count('/api/SavedViews?place=p2'),
+      count('/api/CustomFields'),
+    ];
+    await vi.waitFor(() => expect(counts()).toEqual([1, 1, 1]));
+    await vi.waitFor(() => expect(s.response.bodyUsed).toBe(true));
+    s.frame('ready', {});
+    s.frame('change', { type: 'savedview', action: 'created', id: 'v1', projectId: 'p1', taskId: null }, '7');
+    await vi.waitFor(() => expect(counts()).toEqual([2, 1, 1]));
+    s.frame(
+      'change',
+      { type: 'customfield', action: 'updated', id: 'f1', projectId: null, taskId: null },
+      '8',
+    );
+    await vi.waitFor(() => expect(counts()).toEqual([2, 1, 2]));
+    // A personal page view's change names no project: every Views list of the reader reads again.
+    s.frame('change', { type: 'savedview', action: 'deleted', id: 'v2', projectId: null, taskId: null }, '9');
+    await vi.waitFor(() => expect(counts()).toEqual([3, 2, 2]));
+    for (const sub of subs) sub.unsubscribe();
   });
 
   it('on 401 asks /api/auth/me once (the normal refresh), then reconnects with the new token', async () => {

@@ -6,6 +6,7 @@ import {
   customFieldValues,
   type CustomFieldOptionRow,
 } from '../../db/schema/index.ts';
+import { rowsOf } from '../../db/client.ts';
 import type { Scope } from '../../lib/scope.ts';
 
 export type FieldRow = {
@@ -29,6 +30,14 @@ export type ValueColumns = {
 };
 
 export type ValueRow = ValueColumns & { taskId: string; fieldId: string };
+
+/** A value copied to a task, with its field and (a user value) the user's name: the copy's history. */
+export type CopiedValue = ValueRow & {
+  name: string;
+  type: CustomFieldType;
+  options: CustomFieldOptionRow[];
+  userName: string | null;
+};
 
 const projectCount = sql<number>`(select count(*) from custom_field_projects cp
   where cp.company_id = ${customFields.companyId} and cp.field_id = ${customFields.id})::int`.mapWith(Number);
@@ -243,5 +252,49 @@ export const customFieldsRepo = {
           inArray(customFieldValues.fieldId, fieldIds),
         ),
       );
+  },
+  /**
+   * Copies each source task's values to its copy (`pairs`: from a task to its copy, all of
+   * `projectId`), only of the fields enabled on that project and only set ones: ONE
+   * `INSERT ... SELECT` whatever the number of tasks and fields, answering what it wrote with
+   * each field's name, type and options and a user value's name, in the fields' order.
+   */
+  async copyValues(
+    scope: Scope,
+    projectId: string,
+    pairs: readonly { from: string; to: string }[],
+  ): Promise<CopiedValue[]> {
+    if (pairs.length === 0) return [];
+    const map = sql.join(
+      pairs.map((p) => sql`(${p.from}::uuid, ${p.to}::uuid)`),
+      sql`, `,
+    );
+    const c = scope.companyId;
+    const result = await scope.db.execute(sql`with m (src, dst) as (values ${map}),
+      ins as (
+        insert into custom_field_values (company_id, task_id, field_id, value_text, value_number,
+          value_date, value_bool, value_user, value_options)
+        select v.company_id, m.dst, v.field_id, v.value_text, v.value_number, v.value_date,
+          v.value_bool, v.value_user, v.value_options
+        from custom_field_values v
+        join m on m.src = v.task_id
+        join custom_field_projects cp on cp.company_id = v.company_id and cp.project_id = ${projectId}
+          and cp.field_id = v.field_id
+        where v.company_id = ${c}
+          and coalesce(v.value_text, v.value_number::text, v.value_date::text, v.value_bool::text,
+            v.value_user::text, v.value_options::text) is not null
+        on conflict do nothing
+        returning task_id, field_id, value_text, value_number, value_date, value_bool, value_user,
+          value_options)
+      select ins.task_id::text as "taskId", ins.field_id::text as "fieldId",
+        ins.value_text as "valueText", ins.value_number::text as "valueNumber",
+        ins.value_date::text as "valueDate", ins.value_bool as "valueBool",
+        ins.value_user::text as "valueUser", ins.value_options::text[] as "valueOptions",
+        f.name, f.type, f.options,
+        (select u.first_name || ' ' || u.last_name from users u
+          where u.company_id = ${c} and u.id = ins.value_user) as "userName"
+      from ins join custom_fields f on f.company_id = ${c} and f.id = ins.field_id
+      order by f.position, f.id`);
+    return rowsOf<CopiedValue>(result);
   },
 };

@@ -18,6 +18,7 @@ import {
 import type { SQL } from 'drizzle-orm';
 import type { tasks } from '../../db/schema/index.ts';
 import { badRequest, conflict, fieldError, notFound, uniqueViolation } from '../../lib/errors.ts';
+import { type AuditNotice, audited, type ChangeField } from '../../lib/live-events.ts';
 import type { Scope } from '../../lib/scope.ts';
 import { loadProject, projectsPolicy } from '../projects/index.ts';
 import { type TaskRow, tasksReads } from '../tasks/index.ts';
@@ -109,8 +110,12 @@ function columnsOf(field: FieldRow, value: CustomFieldValue): ValueColumns | nul
   }
 }
 
-/** A value as a history line shows it ("High", "Ada Lovelace", "Yes"). */
-async function shownValue(scope: Scope, field: FieldRow, v: CustomFieldValue | null): Promise<string | null> {
+/** A value as a history line shows it ("High", "Ada Lovelace", "Yes"), a user by the name given. */
+function shown(
+  field: Pick<FieldRow, 'type' | 'options'>,
+  v: CustomFieldValue | null,
+  userName: string | null,
+): string | null {
   if (v === null) return null;
   const label = (id: string) => field.options.find((o) => o.id === id)?.label ?? '?';
   switch (field.type) {
@@ -121,10 +126,17 @@ async function shownValue(scope: Scope, field: FieldRow, v: CustomFieldValue | n
     case 'checkbox':
       return v ? CUSTOM_FIELD_MESSAGES.yes : CUSTOM_FIELD_MESSAGES.no;
     case 'user':
-      return (await usersReads.person(scope, String(v)))?.name ?? '?';
+      return userName ?? '?';
     default:
       return String(v);
   }
+}
+
+/** A value as a history line shows it, a user's name read. */
+async function shownValue(scope: Scope, field: FieldRow, v: CustomFieldValue | null): Promise<string | null> {
+  const userName =
+    field.type === 'user' && v !== null ? ((await usersReads.person(scope, String(v)))?.name ?? null) : null;
+  return shown(field, v, userName);
 }
 
 const sameValue = (a: CustomFieldValue | null, b: CustomFieldValue | null) =>
@@ -161,6 +173,25 @@ function valuesByField(fields: FieldRow[], rows: ValueRow[]): CustomFieldValues 
   return out;
 }
 
+/** The fields not given, after the given ones, in the order they had. */
+const rest = (all: FieldRow[], given: string[]) => all.map((f) => f.id).filter((id) => !given.includes(id));
+
+/** What an update changes in a definition, as the audit log tells it (`{ name: { from, to } }`). */
+function definitionChanges(
+  field: FieldRow,
+  body: UpdateCustomFieldBody,
+  options: FieldRow['options'],
+): Record<string, { from: unknown; to: unknown }> {
+  const changes: Record<string, { from: unknown; to: unknown }> = {};
+  if (body.name !== undefined && body.name !== field.name) changes.name = { from: field.name, to: body.name };
+  if (body.showOnCard !== undefined && body.showOnCard !== field.showOnCard)
+    changes.showOnCard = { from: field.showOnCard, to: body.showOnCard };
+  const labels = (o: FieldRow['options']) => o.map((x) => x.label).join(', ');
+  if (body.options && JSON.stringify(options) !== JSON.stringify(field.options))
+    changes.options = { from: labels(field.options), to: labels(options) };
+  return changes;
+}
+
 /**
  * Custom fields (issue 26). Defining them is the company administrator's (`company:update`, the
  * company settings page); enabling them on a project is its manager's (`project:update`, the
@@ -175,12 +206,24 @@ export const customFieldsService = {
   async create(scope: Scope, body: CreateCustomFieldBody): Promise<CustomField> {
     if ((await customFieldsRepo.count(scope)) >= CUSTOM_FIELD_LIMITS.fields)
       throw fieldError('name', `A company has at most ${CUSTOM_FIELD_LIMITS.fields} custom fields`);
-    const id = await customFieldsRepo
-      .insert(scope, {
-        name: body.name,
-        type: body.type,
-        options: (body.options ?? []).map((o) => ({ id: randomUUID(), label: o.label })),
-        showOnCard: body.showOnCard ?? false,
+    const id = await scope
+      .transaction(async (tx) => {
+        const fieldId = await customFieldsRepo.insert(tx, {
+          name: body.name,
+          type: body.type,
+          options: (body.options ?? []).map((o) => ({ id: randomUUID(), label: o.label })),
+          showOnCard: body.showOnCard ?? false,
+        });
+        tx.emit({
+          type: 'customfield',
+          action: 'created',
+          id: fieldId,
+          ...audited({
+            kind: 'customfield.created',
+            details: { fieldId, field: body.name, type: body.type },
+          }),
+        });
+        return fieldId;
       })
       .catch(nameTaken);
     return toField(await loadField(scope, id));
@@ -197,6 +240,7 @@ export const customFieldsService = {
       options = body.options.map((o) => ({ id: o.id?.toLowerCase() ?? randomUUID(), label: o.label }));
     }
     const kept = new Set(options.map((o) => o.id));
+    const changes = definitionChanges(field, body, options);
     await scope.transaction(async (tx) => {
       await customFieldsRepo
         .update(tx, id, {
@@ -210,12 +254,31 @@ export const customFieldsService = {
         id,
         field.options.filter((o) => !kept.has(o.id)).map((o) => o.id),
       );
+      if (Object.keys(changes).length > 0)
+        tx.emit({
+          type: 'customfield',
+          action: 'updated',
+          id,
+          ...audited({
+            kind: 'customfield.updated',
+            details: { fieldId: id, field: body.name ?? field.name, changes },
+          }),
+        });
     });
     return toField(await loadField(scope, id));
   },
 
   async remove(scope: Scope, id: string): Promise<void> {
-    if (!(await customFieldsRepo.delete(scope, id))) throw notFound('Custom field');
+    const field = await loadField(scope, id);
+    await scope.transaction(async (tx) => {
+      if (!(await customFieldsRepo.delete(tx, id))) throw notFound('Custom field');
+      tx.emit({
+        type: 'customfield',
+        action: 'deleted',
+        id,
+        ...audited({ kind: 'customfield.deleted', details: { fieldId: id, field: field.name } }),
+      });
+    });
   },
 
   /** The fields given first, in that order; the others after them, in the order they had. */
@@ -225,8 +288,23 @@ export const customFieldsService = {
     const known = new Set(all.map((f) => f.id));
     if (given.length !== fieldIds.length || given.some((id) => !known.has(id)))
       throw fieldError('fieldIds', CUSTOM_FIELD_MESSAGES.orderMismatch);
-    const rest = all.map((f) => f.id).filter((id) => !given.includes(id));
-    await customFieldsRepo.setOrder(scope, [...given, ...rest]);
+    const order = [...given, ...rest(all, given)];
+    const before = all.map((f) => f.id);
+    if (order.some((fid, i) => before[i] !== fid))
+      await scope.transaction(async (tx) => {
+        await customFieldsRepo.setOrder(tx, order);
+        const nameOf = (fid: string) => all.find((f) => f.id === fid)?.name ?? '?';
+        // The order is the company's: the change names the company.
+        tx.emit({
+          type: 'customfield',
+          action: 'updated',
+          id: scope.companyId,
+          ...audited({
+            kind: 'customfield.reordered',
+            details: { from: before.map(nameOf).join(', '), to: order.map(nameOf).join(', ') },
+          }),
+        });
+      });
     return customFieldsService.list(scope);
   },
 
@@ -240,14 +318,29 @@ export const customFieldsService = {
   },
 
   async setProject(scope: Scope, projectId: string, fieldIds: string[]): Promise<ProjectCustomFields> {
-    await loadProject(scope, projectId);
-    const all = new Set((await customFieldsRepo.list(scope)).map((f) => f.id));
+    const project = await loadProject(scope, projectId);
+    const fields = await customFieldsRepo.list(scope);
+    const all = new Set(fields.map((f) => f.id));
     const ids = [...new Set(fieldIds.map((f) => f.toLowerCase()))];
     if (ids.some((f) => !all.has(f))) throw fieldError('fieldIds', CUSTOM_FIELD_MESSAGES.unknownField);
-    await scope.transaction(async (tx) => {
-      await customFieldsRepo.setEnabled(tx, projectId, ids);
-      tx.emit({ type: 'project', action: 'updated', id: projectId, projectId });
-    });
+    const was = new Set(await customFieldsRepo.enabledIds(scope, projectId));
+    const now = new Set(ids);
+    // One audit entry per field turned on or off ("Risk enabled on project Website"), in the company's order.
+    const audit = fields.flatMap((f): AuditNotice[] =>
+      was.has(f.id) === now.has(f.id)
+        ? []
+        : [
+            {
+              kind: now.has(f.id) ? 'customfield.enabled' : 'customfield.disabled',
+              details: { fieldId: f.id, field: f.name, projectId, project: project.name },
+            },
+          ],
+    );
+    if (audit.length > 0)
+      await scope.transaction(async (tx) => {
+        await customFieldsRepo.setEnabled(tx, projectId, ids);
+        tx.emit({ type: 'customfield', action: 'updated', id: projectId, projectId, ...audited(...audit) });
+      });
     return customFieldsService.project(scope, projectId);
   },
 
@@ -403,5 +496,29 @@ export const customFieldQuery = {
       out.order = (t) => sortKey(t, refOf(field));
     }
     return out;
+  },
+};
+
+/**
+ * Issue 26, recurring tasks: a copied task takes its source's values of the fields enabled on its
+ * project (a disabled field's kept values stay behind), in the writing transaction, ONE statement
+ * for every pair. Answers each copy's history lines (`customField`, "Risk: High"), as setting the
+ * values would record them.
+ */
+export const customFieldCopies = {
+  async copyToTasks(
+    tx: Scope,
+    projectId: string,
+    pairs: readonly { from: string; to: string }[],
+  ): Promise<Map<string, ChangeField[]>> {
+    const lines = new Map<string, ChangeField[]>();
+    for (const row of await customFieldsRepo.copyValues(tx, projectId, pairs)) {
+      const to = shown(row, valueOf(row.type, row), row.userName);
+      if (to === null) continue;
+      const list = lines.get(row.taskId) ?? [];
+      list.push({ field: 'customField', from: null, to: `${row.name}: ${to}` });
+      lines.set(row.taskId, list);
+    }
+    return lines;
   },
 };

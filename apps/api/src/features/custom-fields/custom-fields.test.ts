@@ -1,8 +1,8 @@
-import { and, eq } from 'drizzle-orm';
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../app.ts';
 import type { Database } from '../../db/client.ts';
-import { activities, customFieldValues } from '../../db/schema/index.ts';
+import { activities, auditEvents, changes, customFields, customFieldValues } from '../../db/schema/index.ts';
 import { buildTestApp } from '../../test/build-app.ts';
 import {
   bearer,
@@ -192,6 +192,122 @@ describe('field definitions', () => {
     expect((await call('DELETE', `/api/CustomFields/${otherFieldId}`, admin)).statusCode).toBe(404);
     const order = await call('PUT', '/api/CustomFields/order', admin, { fieldIds: [otherFieldId] });
     expect(order.statusCode).toBe(400);
+  });
+});
+
+describe('definitions on the change record', () => {
+  const changesOf = (entityId: string) =>
+    database.db
+      .select({ type: changes.type, action: changes.action, projectId: changes.projectId })
+      .from(changes)
+      .where(and(eq(changes.companyId, acme.companyId), eq(changes.entityId, entityId)))
+      .orderBy(asc(changes.seq));
+  const auditOf = (fieldId: string) =>
+    database.db
+      .select({ kind: auditEvents.kind, details: auditEvents.details, actorId: auditEvents.actorId })
+      .from(auditEvents)
+      .where(
+        and(eq(auditEvents.companyId, acme.companyId), sql`${auditEvents.details}->>'fieldId' = ${fieldId}`),
+      )
+      .orderBy(asc(auditEvents.at), asc(auditEvents.id));
+
+  it('each write is a customfield change and an audit entry, by the actor', async () => {
+    const risk = await field({ name: 'Risk', type: 'select', options: [{ label: 'Low' }] });
+    await field({ name: 'Spare', type: 'text' });
+    const renamed = await call('PUT', `/api/CustomFields/${risk.fieldId}`, admin, {
+      name: 'Hazard',
+      options: [{ id: risk.options[0]?.id, label: 'Low' }, { label: 'High' }],
+    });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    // The same again changes nothing: no change, no entry.
+    expect(
+      (await call('PUT', `/api/CustomFields/${risk.fieldId}`, admin, { name: 'Hazard' })).statusCode,
+    ).toBe(200);
+    await enable(web.projectId, risk);
+    const enabled = (await call('GET', `/api/CustomFields/projects/${web.projectId}`, admin)).json().data
+      .enabledFieldIds as string[];
+    const off = await call('PUT', `/api/CustomFields/projects/${web.projectId}`, admin, {
+      fieldIds: enabled.filter((id) => id !== risk.fieldId),
+    });
+    expect(off.statusCode, off.body).toBe(200);
+    const order = (await call('GET', '/api/CustomFields', admin)).json().data.map((f: Field) => f.fieldId);
+    const reordered = await call('PUT', '/api/CustomFields/order', admin, { fieldIds: [...order].reverse() });
+    expect(reordered.statusCode, reordered.body).toBe(200);
+    expect((await call('DELETE', `/api/CustomFields/${risk.fieldId}`, admin)).statusCode).toBe(204);
+
+    expect(await changesOf(risk.fieldId)).toEqual([
+      { type: 'customfield', action: 'created', projectId: null },
+      { type: 'customfield', action: 'updated', projectId: null },
+      { type: 'customfield', action: 'deleted', projectId: null },
+    ]);
+    // Enabling and disabling on the project: a change of the project's fields (its readers hear it).
+    expect((await changesOf(web.projectId)).filter((c) => c.type === 'customfield').slice(-2)).toEqual([
+      { type: 'customfield', action: 'updated', projectId: web.projectId },
+      { type: 'customfield', action: 'updated', projectId: web.projectId },
+    ]);
+    expect((await changesOf(acme.companyId)).at(-1)).toEqual({
+      type: 'customfield',
+      action: 'updated',
+      projectId: null,
+    });
+    const audit = await auditOf(risk.fieldId);
+    expect(audit.map((a) => a.kind)).toEqual([
+      'customfield.created',
+      'customfield.updated',
+      'customfield.enabled',
+      'customfield.disabled',
+      'customfield.deleted',
+    ]);
+    expect(audit.every((a) => a.actorId === acme.adminUserId)).toBe(true);
+    expect(audit[0]?.details).toMatchObject({ field: 'Risk', type: 'select' });
+    expect(audit[1]?.details).toMatchObject({
+      field: 'Hazard',
+      changes: { name: { from: 'Risk', to: 'Hazard' }, options: { from: 'Low', to: 'Low, High' } },
+    });
+    expect(audit[2]?.details).toMatchObject({ field: 'Hazard', project: 'Website' });
+    expect(audit[4]?.details).toMatchObject({ field: 'Hazard' });
+    // The latest reorder (this test's) names the fields in their order before and after.
+    const [reorder] = await database.db
+      .select({ details: auditEvents.details })
+      .from(auditEvents)
+      .where(and(eq(auditEvents.companyId, acme.companyId), eq(auditEvents.kind, 'customfield.reordered')))
+      .orderBy(desc(auditEvents.at), desc(auditEvents.id))
+      .limit(1);
+    expect(reorder?.details).toMatchObject({ from: expect.stringContaining('Hazard') });
+  });
+
+  it('a write that fails as it records leaves no field, no change and no audit entry', async () => {
+    const before = await database.db.select({ n: sql<number>`count(*)::int` }).from(changes);
+    const audits = await database.db.select({ n: sql<number>`count(*)::int` }).from(auditEvents);
+    // The audit entry's insert fails (in the statement that flushes the change): the whole write rolls back.
+    await database.db.execute(sql`create function test_refuse_boom() returns trigger language plpgsql as $$
+      begin
+        if new.details->>'field' = 'Boom' then raise exception 'refused'; end if;
+        return new;
+      end $$`);
+    await database.db.execute(sql`create trigger test_refuse_boom before insert on audit_events
+      for each row execute function test_refuse_boom()`);
+    try {
+      const made = await call('POST', '/api/CustomFields', admin, { name: 'Boom', type: 'text' });
+      expect(made.statusCode).toBe(500);
+      const kept = await field({ name: 'Calm', type: 'text' });
+      const rename = await call('PUT', `/api/CustomFields/${kept.fieldId}`, admin, { name: 'Boom' });
+      expect(rename.statusCode).toBe(500);
+    } finally {
+      await database.db.execute(sql`drop trigger test_refuse_boom on audit_events`);
+      await database.db.execute(sql`drop function test_refuse_boom()`);
+    }
+    const names = await database.db
+      .select({ name: customFields.name })
+      .from(customFields)
+      .where(eq(customFields.companyId, acme.companyId));
+    expect(names.map((n) => n.name)).toContain('Calm');
+    expect(names.map((n) => n.name)).not.toContain('Boom');
+    // Only the field that was made (Calm) left a change and an entry.
+    const after = await database.db.select({ n: sql<number>`count(*)::int` }).from(changes);
+    const auditsAfter = await database.db.select({ n: sql<number>`count(*)::int` }).from(auditEvents);
+    expect(Number(after[0]?.n)).toBe(Number(before[0]?.n) + 1);
+    expect(Number(auditsAfter[0]?.n)).toBe(Number(audits[0]?.n) + 1);
   });
 });
 

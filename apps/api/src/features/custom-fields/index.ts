@@ -3,5 +3,5 @@
  * its files (the API's feature boundary, enforced by ESLint).
  */
 export { taskValuesJson } from './custom-fields.sql.ts';
-export { customFieldQuery } from './custom-fields.service.ts';
+export { customFieldCopies, customFieldQuery } from './custom-fields.service.ts';
 export type { CustomFieldListPart, CustomFieldsService } from './custom-fields.service.ts';

@@ -28,7 +28,9 @@ export function toLiveMessage(e: LiveEvent, sessionId?: string): LiveMessage {
  * - task lists, tasks, comments: also `task:read:all` (tasks follow their project);
  * - time logs: the owner, `timelog:read:all`, and the manager of the owner's department;
  * - notifications: the recipients only; personal to-dos: their owner only;
- * - task statuses: everyone (every task screen shows them); employees: the person and holders of
+ * - task statuses, labels, custom field definitions: everyone (every task screen shows them); a
+ *   project's enabled custom fields: its readers; saved views: a shared one the project's readers,
+ *   a personal one its owner only; employees: the person and holders of
  *   employee:read(:all); company roles, departments: their read permissions; what the company
  *   holds (purchases, modules): company:read, company:update or package:read.
  * The member projects and managed users are loaded when the stream opens and on every re-check;
@@ -80,6 +82,13 @@ export function liveAudience(scope: Scope) {
         case 'label':
           // Every screen of tasks and projects shows the company's statuses and labels.
           return true;
+        case 'customfield':
+          // A definition: every task screen shows them; a project's enabled fields: its readers.
+          return !e.projectId || projectsPolicy.canReadTask(actor.permissions, memberOf.has(e.projectId));
+        case 'savedview':
+          // A personal view: its owner alone (not an admin); a shared one: the project's readers.
+          if (e.userIds) return named;
+          return !!e.projectId && projectsPolicy.canReadTask(actor.permissions, memberOf.has(e.projectId));
         case 'employee':
           return named || has('employee:read') || has('employee:read:all');
         case 'companyrole':

@@ -199,6 +199,74 @@ describe(`GET ${LIVE_EVENTS_PATH}`, () => {
     expect(recipient.changes().map((m) => m.id)).not.toContain('n-admin');
   });
 
+  it('saved views: a shared one reaches the project’s readers, a personal one its owner only', async () => {
+    const owner = await stream(admin);
+    const inside = await stream(member);
+    const outsider = await stream(employee);
+    const save = async (s: Session, body: object) => {
+      const res = await call('POST', '/api/SavedViews', s, { layout: 'list', query: '', ...body });
+      expect(res.statusCode, res.body).toBe(201);
+      return res.json().data.viewId as string;
+    };
+    const personal = await save(admin, { place: projectId, name: 'Only mine' });
+    const page = await save(member, { place: 'my-tasks', name: 'My page' });
+    await owner.next(isChange({ type: 'savedview', id: personal }));
+    await inside.next(isChange({ type: 'savedview', id: page }));
+    const shared = await save(admin, { place: projectId, name: 'For the team', shared: true });
+    for (const c of [owner, inside])
+      expect((await c.next(isChange({ type: 'savedview', id: shared }))).data).toMatchObject({
+        type: 'savedview',
+        action: 'created',
+        id: shared,
+        projectId,
+        taskId: null,
+      });
+    // Unsharing is news to the project's readers (the view leaves their menus); later changes are not.
+    expect((await call('PUT', `/api/SavedViews/${shared}`, admin, { shared: false })).statusCode).toBe(200);
+    await inside.next(isChange({ type: 'savedview', id: shared, action: 'updated' }));
+    expect((await call('PUT', `/api/SavedViews/${shared}`, admin, { name: 'Mine now' })).statusCode).toBe(
+      200,
+    );
+    await owner.next(
+      (f) =>
+        isChange({ type: 'savedview', id: shared })(f) &&
+        owner.changes().filter((m) => m.id === shared).length === 3,
+    );
+    // Once a later write reached the member, everything before it reached every stream (one feed).
+    await sentinel();
+    await inside.next(isChange({ type: 'comment', action: 'created' }));
+    const heard = (c: LiveClient) =>
+      c
+        .changes()
+        .filter((m) => m.type === 'savedview')
+        .map((m) => m.id);
+    expect(heard(owner)).toEqual([personal, shared, shared, shared]);
+    expect(heard(inside)).toEqual([page, shared, shared]);
+    // Not a project reader: none of them, not even the shared one.
+    expect(heard(outsider)).toEqual([]);
+  });
+
+  it('a custom field defined reaches everyone; a project’s fields its readers', async () => {
+    const reader = await stream(member);
+    const outsider = await stream(employee);
+    const made = await call('POST', '/api/CustomFields', admin, { name: 'Live risk', type: 'text' });
+    expect(made.statusCode, made.body).toBe(201);
+    const fieldId = made.json().data.fieldId as string;
+    for (const c of [reader, outsider])
+      await c.next(isChange({ type: 'customfield', id: fieldId, action: 'created' }));
+    const on = await call('PUT', `/api/CustomFields/projects/${projectId}`, admin, { fieldIds: [fieldId] });
+    expect(on.statusCode, on.body).toBe(200);
+    await reader.next(isChange({ type: 'customfield', id: projectId, projectId }));
+    await sentinel();
+    await reader.next(isChange({ type: 'comment', action: 'created' }));
+    expect(
+      outsider
+        .changes()
+        .filter((m) => m.type === 'customfield')
+        .map((m) => m.id),
+    ).toEqual([fieldId]);
+  });
+
   it('a failed write (400, 409) announces nothing', async () => {
     const seen: LiveEvent[] = [];
     const off = app.live.subscribe(acme.companyId, (e) => seen.push(e));

@@ -4,3 +4,4 @@
  * from their files, as it does every feature's.
  */
 export type { LabelsService } from './labels.service.ts';
+export { labelsWrites } from './labels.loaders.ts';

@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { LabelColor, TaskLabel } from '@taskhive/contract';
+import { rowsOf } from '../../db/client.ts';
 import { labels, taskLabels } from '../../db/schema/index.ts';
 import type { Scope } from '../../lib/scope.ts';
 
@@ -88,5 +89,31 @@ export const labelsRepo = {
         .insert(taskLabels)
         .values(add.map((labelId) => scope.values({ taskId, labelId })))
         .onConflictDoNothing();
+  },
+  /**
+   * Puts each source task's labels on its copy (`pairs`: from a task to its copy; a recurring
+   * series' next occurrence and its subtasks): ONE `INSERT ... SELECT` whatever the number of
+   * tasks and labels, answering what it put on, with the label's name (the copies' history).
+   */
+  async copyToTasks(
+    scope: Scope,
+    pairs: readonly { from: string; to: string }[],
+  ): Promise<{ taskId: string; name: string }[]> {
+    if (pairs.length === 0) return [];
+    const map = sql.join(
+      pairs.map((p) => sql`(${p.from}::uuid, ${p.to}::uuid)`),
+      sql`, `,
+    );
+    const result = await scope.db.execute(sql`with m (src, dst) as (values ${map}),
+      ins as (
+        insert into task_labels (company_id, task_id, label_id)
+        select tl.company_id, m.dst, tl.label_id from task_labels tl join m on m.src = tl.task_id
+        where tl.company_id = ${scope.companyId}
+        on conflict do nothing
+        returning task_id, label_id)
+      select ins.task_id::text as "taskId", l.name from ins
+      join labels l on l.company_id = ${scope.companyId} and l.id = ins.label_id
+      order by lower(l.name), l.id`);
+    return rowsOf<{ taskId: string; name: string }>(result);
   },
 };

@@ -78,10 +78,31 @@ async function loadView(scope: Scope, id: string): Promise<{ row: SavedViewRow; 
 }
 
 /**
+ * A view's change (the `savedview` live kind): heard by the project's readers when the view is
+ * shared (or was, before this write: its leaving their menus is news to them), else by its owner
+ * alone (`userIds`), so a personal view never reaches anyone else's stream.
+ */
+function viewChanged(
+  tx: Scope,
+  action: 'created' | 'updated' | 'deleted',
+  id: string,
+  view: { ownerId: string; projectId: string | null },
+  shared: boolean,
+) {
+  tx.emit({
+    type: 'savedview',
+    action,
+    id,
+    projectId: view.projectId,
+    ...(shared && view.projectId ? {} : { userIds: [view.ownerId] }),
+  });
+}
+
+/**
  * Saved views (issue 26): a place, a layout and the screen's URL query, personal or shared with a
- * project. Not recorded in the change log: the backbone's kinds are the work records (tasks,
- * projects, comments, ...) whose changes make history, notifications and live updates, and a
- * view is none of them (see ARCHITECTURE "Saved views").
+ * project. Each write is a `savedview` change (no history, no audit: a screen preference), so the
+ * Views menus that show it refresh live: a shared view's in every reader of the project, a
+ * personal view's only in its owner's other tabs (see ARCHITECTURE "Saved views").
  */
 export const savedViewsService = {
   async list(scope: Scope, placeName: string): Promise<SavedViewList> {
@@ -97,13 +118,22 @@ export const savedViewsService = {
       scope.transaction(async (tx) => {
         if ((await savedViewsRepo.countMine(tx, place)) >= SAVED_VIEWS_PER_PLACE)
           throw conflict(SAVED_VIEW_MESSAGES.tooMany);
-        return savedViewsRepo.insert(tx, {
+        const shared = body.shared ?? false;
+        const viewId = await savedViewsRepo.insert(tx, {
           ...place,
           name: body.name,
           layout: body.layout,
           query: body.query,
-          shared: body.shared ?? false,
+          shared,
         });
+        viewChanged(
+          tx,
+          'created',
+          viewId,
+          { ownerId: scope.actor.userId, projectId: place.projectId },
+          shared,
+        );
+        return viewId;
       }),
     );
     const { row } = await loadView(scope, id);
@@ -123,6 +153,7 @@ export const savedViewsService = {
     await naming(() =>
       scope.transaction(async (tx) => {
         if (!(await savedViewsRepo.update(tx, id, body))) throw notFound('View');
+        viewChanged(tx, 'updated', id, row, row.shared || body.shared === true);
       }),
     );
     const updated = await loadView(scope, id);
@@ -134,6 +165,7 @@ export const savedViewsService = {
     if (!savedViewsPolicy.canEdit(scope.actor, row)) throw forbidden(SAVED_VIEW_MESSAGES.notYours);
     await scope.transaction(async (tx) => {
       if (!(await savedViewsRepo.delete(tx, id))) throw notFound('View');
+      viewChanged(tx, 'deleted', id, row, row.shared);
     });
     return { viewId: id };
   },

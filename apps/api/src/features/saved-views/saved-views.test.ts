@@ -375,3 +375,89 @@ describe('PUT and DELETE /api/SavedViews/{viewId}', () => {
     expect(left[0]?.n).toBe(0);
   });
 });
+
+describe('the change record', () => {
+  type Logged = { type: string; action: string; project_id: string | null; user_ids: unknown };
+  const changesOf = (viewId: string) =>
+    sqlRows<Logged>(
+      database.db,
+      sql`select type, action, project_id, user_ids from changes where entity_id = ${viewId} order by seq`,
+    );
+  const ids = (v: unknown) =>
+    Array.isArray(v)
+      ? v
+      : String(v)
+          .replace(/^\{|\}$/g, '')
+          .split(',');
+
+  it('each write is a savedview change: a shared one for the project, a personal one for its owner', async () => {
+    const personal = await create(employee, {
+      place: project,
+      name: 'Logged mine',
+      layout: 'board',
+      query: '',
+    });
+    const page = await create(employee, {
+      place: 'my-tasks',
+      name: 'Logged page',
+      layout: 'list',
+      query: '',
+    });
+    const shared = await create(employee, {
+      place: project,
+      name: 'Logged shared',
+      layout: 'list',
+      query: '',
+      shared: true,
+    });
+    expect(
+      (await call('PUT', `/api/SavedViews/${shared.viewId}`, manager, { query: 'q=x' })).statusCode,
+    ).toBe(200);
+    // Unshared: the project's readers hear it once more (it leaves their menus), then only the owner.
+    expect(
+      (await call('PUT', `/api/SavedViews/${shared.viewId}`, employee, { shared: false })).statusCode,
+    ).toBe(200);
+    expect((await call('DELETE', `/api/SavedViews/${shared.viewId}`, employee)).statusCode).toBe(200);
+    expect((await call('DELETE', `/api/SavedViews/${personal.viewId}`, employee)).statusCode).toBe(200);
+
+    const p = await changesOf(personal.viewId);
+    expect(p.map((c) => [c.type, c.action, c.project_id])).toEqual([
+      ['savedview', 'created', project],
+      ['savedview', 'deleted', project],
+    ]);
+    for (const c of p) expect(ids(c.user_ids)).toEqual([employee.userId]);
+    const g = await changesOf(page.viewId);
+    expect(g.map((c) => [c.type, c.action, c.project_id])).toEqual([['savedview', 'created', null]]);
+    expect(ids(g[0]?.user_ids)).toEqual([employee.userId]);
+    const s = await changesOf(shared.viewId);
+    expect(s.map((c) => [c.action, c.user_ids === null])).toEqual([
+      ['created', true],
+      ['updated', true],
+      ['updated', true],
+      ['deleted', false],
+    ]);
+  });
+
+  it('a refused write (409 on a taken name) records nothing', async () => {
+    const logged = async () =>
+      (
+        await sqlRows<{ n: number }>(
+          database.db,
+          sql`select count(*)::int as n from changes where type = 'savedview'`,
+        )
+      )[0]?.n;
+    const a = await create(colleague, { place: project, name: 'Logged A', layout: 'list', query: '' });
+    await create(colleague, { place: project, name: 'Logged B', layout: 'list', query: '' });
+    const before = await logged();
+    const taken = await call('PUT', `/api/SavedViews/${a.viewId}`, colleague, { name: 'logged b' });
+    expect(taken.statusCode).toBe(409);
+    const again = await call('POST', '/api/SavedViews', colleague, {
+      place: project,
+      name: 'LOGGED A',
+      layout: 'list',
+      query: '',
+    });
+    expect(again.statusCode).toBe(409);
+    expect(await logged()).toBe(before);
+  });
+});

@@ -13,6 +13,8 @@ import type { ChangeField, LiveEvent } from '../../lib/live-events.ts';
 import { retryTransaction } from '../../lib/retry.ts';
 import { makeScope, type Scope, systemScope } from '../../lib/scope.ts';
 import { personName, taskActivity } from '../comments/index.ts';
+import { customFieldCopies } from '../custom-fields/index.ts';
+import { labelsWrites } from '../labels/index.ts';
 import { projectsPolicy } from '../projects/index.ts';
 import { type TaskRow, tasksReads, tasksWrites } from '../tasks/index.ts';
 import { todayIn } from '../time-logs/index.ts';
@@ -260,7 +262,7 @@ function actingAs(db: Db, companyId: string, userId: string): Scope {
 
 /**
  * Makes the occurrence dated `day` of the locked series: a copy of `source` (title, description,
- * priority, list, estimate, assignees) due that day (its start as far before as the source's), in
+ * priority, list, estimate, assignees, labels, custom values) due that day (its start as far before as the source's), in
  * the company's first status, with copies of its subtasks (dates shifted alike), linked to the
  * series; the rule moves on to its next date. Recorded as the new tasks' changes (history: created,
  * "Created from the series"; live events). False when the series already has that date.
@@ -313,12 +315,14 @@ async function makeOccurrence(tx: Scope, rule: RuleRow, source: TaskRow, sourceD
     projectId: source.projectId,
     notice: { assigned: whoOf(source.id) },
   });
+  const pairs = [{ from: source.id, to: id }];
   for (const s of subtasks) {
     const subId = await taskActivity.recordCreated(
       tx,
       copy(s, id, { startDate: moved(s.startDate), dueDate: moved(s.dueDate) }),
       s.title,
     );
+    pairs.push({ from: s.id, to: subId });
     await tasksWrites.addAssignees(tx, subId, whoOf(s.id));
     tx.emit({
       type: 'task',
@@ -328,6 +332,14 @@ async function makeOccurrence(tx: Scope, rule: RuleRow, source: TaskRow, sourceD
       taskId: id,
       notice: { assigned: whoOf(s.id) },
     });
+  }
+  // Labels and custom values (of the fields still enabled on the project): one statement each
+  // for the occurrence and its subtasks, their history lines as if set on the new tasks.
+  const lines = await copiedLines(tx, source.projectId, pairs);
+  for (const p of pairs.slice(1)) {
+    const fields = lines.get(p.to);
+    if (fields?.length)
+      tx.emit({ type: 'task', action: 'updated', id: p.to, projectId: source.projectId, taskId: id, fields });
   }
   const created = rule.occurrencesCreated + 1;
   await recurrenceRepo.update(tx, rule.id, {
@@ -339,9 +351,26 @@ async function makeOccurrence(tx: Scope, rule: RuleRow, source: TaskRow, sourceD
     action: 'updated',
     id,
     projectId: source.projectId,
-    fields: [{ field: 'series', from: null, to: summaryOf(rule) }],
+    fields: [{ field: 'series', from: null, to: summaryOf(rule) }, ...(lines.get(id) ?? [])],
   });
   return true;
+}
+
+/**
+ * Copies the sources' labels and custom values to their copies (`pairs`): the labels feature's
+ * and the custom-fields feature's writers, one `INSERT ... SELECT` each. Answers each copy's
+ * history lines: a `label` line per label put on, a `customField` line per value.
+ */
+async function copiedLines(
+  tx: Scope,
+  projectId: string,
+  pairs: readonly { from: string; to: string }[],
+): Promise<Map<string, ChangeField[]>> {
+  const lines = await customFieldCopies.copyToTasks(tx, projectId, pairs);
+  const labelled = new Map<string, ChangeField[]>();
+  for (const l of await labelsWrites.copyToTasks(tx, pairs))
+    labelled.set(l.taskId, [...(labelled.get(l.taskId) ?? []), { field: 'label', from: null, to: l.name }]);
+  return new Map(pairs.map((p) => [p.to, [...(labelled.get(p.to) ?? []), ...(lines.get(p.to) ?? [])]]));
 }
 
 /** Another transaction made this date's occurrence first (the unique key): nothing to do. */

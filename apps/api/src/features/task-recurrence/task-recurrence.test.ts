@@ -1,9 +1,10 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../app.ts';
 import type { Database } from '../../db/client.ts';
 import {
   activities,
+  customFieldValues,
   taskOccurrences,
   taskRecurrences,
   tasks,
@@ -316,6 +317,110 @@ describe('a weekly series completed', () => {
     await app.jobs.drain();
     expect(await occurrencesOf(ruleId)).toHaveLength(2);
     expect((await call('GET', `/api/TaskRecurrence/${id}`, admin)).json().data.series.nextDate).toBeNull();
+  });
+
+  it("the next occurrence carries the task's and its subtasks' labels and the values of enabled fields", async () => {
+    const id = await task({ dueDate: '2030-12-02', title: 'Invoice the client' });
+    const projectId = (await call('GET', `/api/Tasks/${id}`, admin)).json().data.projectId as string;
+    const sub = (
+      await buildTask(database.db, acme, { taskListId: webList, parentTaskId: id, title: 'Print' })
+    ).taskId;
+    const newLabel = async (name: string) => {
+      const res = await call('POST', '/api/Labels', admin, { name, color: 'red' });
+      expect(res.statusCode, res.body).toBe(201);
+      return res.json().data.labelId as string;
+    };
+    const [billing, urgent, paper] = [
+      await newLabel('Billing'),
+      await newLabel('Urgent'),
+      await newLabel('Paper'),
+    ];
+    const labelled = async (taskId: string, labelIds: string[]) =>
+      expect((await call('PUT', `/api/Labels/tasks/${taskId}`, admin, { labelIds })).statusCode).toBe(200);
+    await labelled(id, [billing, urgent]);
+    await labelled(sub, [paper]);
+    const newField = async (body: object) => {
+      const res = await call('POST', '/api/CustomFields', admin, body);
+      expect(res.statusCode, res.body).toBe(201);
+      return res.json().data as { fieldId: string; options: { id: string }[] };
+    };
+    const risk = await newField({
+      name: 'Risk',
+      type: 'select',
+      options: [{ label: 'Low' }, { label: 'High' }],
+    });
+    const points = await newField({ name: 'Points', type: 'number' });
+    const owner = await newField({ name: 'Owner', type: 'user' });
+    const secret = await newField({ name: 'Secret', type: 'text' });
+    const enable = async (fields: { fieldId: string }[]) =>
+      expect(
+        (
+          await call('PUT', `/api/CustomFields/projects/${projectId}`, admin, {
+            fieldIds: fields.map((f) => f.fieldId),
+          })
+        ).statusCode,
+      ).toBe(200);
+    await enable([risk, points, owner, secret]);
+    const values = async (taskId: string, v: Record<string, unknown>) => {
+      const res = await call('PUT', `/api/CustomFields/tasks/${taskId}/values`, admin, { values: v });
+      expect(res.statusCode, res.body).toBe(200);
+    };
+    await values(id, {
+      [risk.fieldId]: risk.options[1]?.id,
+      [points.fieldId]: 5,
+      [owner.fieldId]: employee.userId,
+      [secret.fieldId]: 'kept behind',
+    });
+    await values(sub, { [points.fieldId]: 2 });
+    // Secret is turned off on the project: its value stays on the source, the copy does not get it.
+    await enable([risk, points, owner]);
+
+    const set = await call('PUT', `/api/TaskRecurrence/${id}`, admin, weekly);
+    const ruleId = set.json().data.series.ruleId as string;
+    await complete(admin, id);
+    await app.jobs.drain();
+    const nextId = (await occurrencesOf(ruleId))[1]?.taskId ?? '';
+    const next = (await call('GET', `/api/Tasks/${nextId}`, admin)).json().data;
+    expect(next.labels.map((l: { name: string }) => l.name)).toEqual(['Billing', 'Urgent']);
+    expect(next.customFields).toEqual({
+      [risk.fieldId]: risk.options[1]?.id,
+      [points.fieldId]: 5,
+      [owner.fieldId]: employee.userId,
+    });
+    expect(next.subtasks).toHaveLength(1);
+    const nextSub = next.subtasks[0];
+    expect(nextSub.taskId).not.toBe(sub);
+    expect(nextSub.labels.map((l: { name: string }) => l.name)).toEqual(['Paper']);
+    expect(nextSub.customFields).toEqual({ [points.fieldId]: 2 });
+    const stored = await database.db
+      .select({ fieldId: customFieldValues.fieldId })
+      .from(customFieldValues)
+      .where(eq(customFieldValues.taskId, nextId));
+    expect(stored.map((r) => r.fieldId)).not.toContain(secret.fieldId);
+    expect(stored).toHaveLength(3);
+
+    const historyOf = async (taskId: string) =>
+      database.db
+        .select({ field: activities.field, from: activities.fromValue, to: activities.toValue })
+        .from(activities)
+        .where(and(eq(activities.taskId, taskId), inArray(activities.field, ['label', 'customField'])));
+    expect(await historyOf(nextId)).toEqual(
+      expect.arrayContaining([
+        { field: 'label', from: null, to: 'Billing' },
+        { field: 'label', from: null, to: 'Urgent' },
+        { field: 'customField', from: null, to: 'Risk: High' },
+        { field: 'customField', from: null, to: 'Points: 5' },
+        { field: 'customField', from: null, to: 'Owner: Eve Employee' },
+      ]),
+    );
+    expect(await historyOf(nextId)).toHaveLength(5);
+    expect(await historyOf(nextSub.taskId)).toEqual(
+      expect.arrayContaining([
+        { field: 'label', from: null, to: 'Paper' },
+        { field: 'customField', from: null, to: 'Points: 2' },
+      ]),
+    );
+    expect(await historyOf(nextSub.taskId)).toHaveLength(2);
   });
 
   it('monthly on the 31st: the next falls on the last day of February', async () => {

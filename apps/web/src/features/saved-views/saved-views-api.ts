@@ -2,10 +2,11 @@ import type { CreateSavedViewBody, SavedView, SavedViewList, UpdateSavedViewBody
 import { baseApi } from '../../api/base-api';
 
 /**
- * Saved views (issue 26). A place's list is tagged under `Project` (as the dependencies' lists are
- * under `Task`: no tag type of their own), per place; every write refetches the place's list.
+ * Saved views (issue 26). A place's list is tagged `SavedView` with the place (a project id or a
+ * page); every write refetches the place's list, and the live `savedview` change refetches it in
+ * the other tabs and browsers that may see the view (api/tags.ts).
  */
-const tag = (place: string) => ({ type: 'Project' as const, id: `SAVED-VIEWS-${place}` });
+const tag = (place: string) => ({ type: 'SavedView' as const, id: place });
 
 export const savedViewsApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
