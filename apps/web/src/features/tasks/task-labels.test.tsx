@@ -13,7 +13,7 @@ import {
   task,
   taskList,
 } from '../../test/work-fixtures';
-import { LabelFilter } from './label-filter';
+import { LabelFilter } from '../../components/label-filter';
 import { ProjectTaskLists } from './project-task-lists';
 import { OpenTaskProvider } from './task-link';
 import { TaskLabelsField } from './task-labels';
