@@ -79,6 +79,10 @@ export const TIMELINE_MESSAGES = {
   title: 'Timeline',
   fetchFailed: 'Failed to load the timeline',
   empty: 'No tasks in this project yet',
+  emptyFiltered: 'No tasks of this project carry these labels',
+  /** A row's accessible name: the key, the title and (issue 26) its labels. */
+  rowLabel: (key: string, title: string, labels: readonly string[]) =>
+    `${key} ${title}${labels.length ? `, labels: ${labels.join(', ')}` : ''}`,
   truncated: `Only the first ${TIMELINE_TASKS_CAP} tasks are shown`,
   unscheduled: 'Unscheduled',
   noList: 'Other tasks',
