@@ -77,21 +77,19 @@ function ChipLabels({ task, wide }: { task: CalendarTask; wide: boolean }) {
           {first.name}
         </Box>
       ) : (
-        labels
-          .slice(0, shown)
-          .map((l) => (
-            <Box
-              component="span"
-              key={l.labelId}
-              sx={{
-                width: 8,
-                height: 8,
-                borderRadius: '50%',
-                flexShrink: 0,
-                bgcolor: LABEL_COLOR_VALUES[l.color],
-              }}
-            />
-          ))
+        labels.slice(0, shown).map((l) => (
+          <Box
+            component="span"
+            key={l.labelId}
+            sx={{
+              width: 8,
+              height: 8,
+              borderRadius: '50%',
+              flexShrink: 0,
+              bgcolor: LABEL_COLOR_VALUES[l.color],
+            }}
+          />
+        ))
       )}
       {more > 0 && (
         <Box component="span" sx={{ fontSize: 11, color: 'text.secondary', flexShrink: 0 }}>
