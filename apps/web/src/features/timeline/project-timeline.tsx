@@ -148,7 +148,7 @@ export default function ProjectTimeline({ projectId, projectName, onOpenTask }: 
   const labelsParam = params.get('labels') ?? '';
   // An id that is no UUID would answer 400: dropped, as the calendar drops it.
   const labelIds = useMemo(() => labelsParam.split(',').filter((id) => UUID_RE.test(id)), [labelsParam]);
-  const { data, error, isLoading, refetch } = useProjectTimelineQuery({ projectId, labelIds });
+  const { data, error, isLoading, isFetching, refetch } = useProjectTimelineQuery({ projectId, labelIds });
   const [collapsed, setCollapsed] = useState<ReadonlySet<string>>(new Set());
   const rows = useMemo(
     () => (data ? rowsOf(data, collapsed, { unscheduled: M.unscheduled, noList: M.noList }) : ([] as Row[])),
@@ -197,14 +197,15 @@ export default function ProjectTimeline({ projectId, projectName, onOpenTask }: 
     },
     [range.from, dayWidth, nameWidth, measure],
   );
-  // Opened, or zoomed: today in view.
+  // Opened, zoomed or filtered (a new filter's tasks span other dates): today in view, once the
+  // answer for that filter is in.
   const scrolledFor = useRef('');
   useLayoutEffect(() => {
-    const key = `${zoom}:${data ? 'y' : 'n'}`;
-    if (!data || scrolledFor.current === key) return;
+    const key = `${zoom}:${labelsParam}:${data ? 'y' : 'n'}`;
+    if (!data || isFetching || scrolledFor.current === key) return;
     scrolledFor.current = key;
     scrollToDay(now);
-  }, [data, zoom, now, scrollToDay]);
+  }, [data, isFetching, zoom, labelsParam, now, scrollToDay]);
 
   const setZoom = (next: TimelineZoom | null) => {
     if (!next) return;
