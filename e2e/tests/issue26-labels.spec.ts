@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import {
   ACCOUNTS,
+  auth,
   createTask,
   expectAccessible,
   expectNoSidewaysScroll,
@@ -14,9 +15,17 @@ import {
 /**
  * Issue 26, labels: the admin creates a label in the company page's Labels card, puts it on a task
  * in the task drawer, sees it on the task's board card, and filters the board by it (the filter
- * kept in the URL; a task without the label leaves the board). At 1440x900 and 390x844, with
- * nothing wider than the screen and no serious accessibility violation in the new parts.
+ * kept in the URL; a task without the label leaves the board). The calendar and the project's
+ * timeline filter by a label too (kept in the URL as `labels=`), a calendar chip and a timeline row
+ * showing it. At 1440x900 and 390x844, with nothing wider than the screen and no serious
+ * accessibility violation in the new parts.
  */
+
+/** Today in the browser's calendar (the machine's: the page runs here too). */
+function today(): string {
+  const d = new Date();
+  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+}
 
 const VIEWPORTS = [
   { width: 1440, height: 900 },
@@ -98,5 +107,91 @@ for (const viewport of VIEWPORTS) {
     await expect(page.locator('.task-card', { hasText: `Fix checkout ${stamp}` })).toBeVisible();
     await expect(page.locator('.task-card', { hasText: `Polish footer ${stamp}` })).toHaveCount(0);
     expect(other.taskId).not.toBe(labelled.taskId);
+  });
+}
+
+for (const viewport of VIEWPORTS) {
+  test(`the calendar and the timeline filter by a label; the chip and the row show it (${viewport.width}px)`, async ({
+    page,
+    request,
+  }) => {
+    test.setTimeout(150_000);
+    await page.setViewportSize(viewport);
+    const phone = viewport.width < 600;
+    const admin = await tokenOf(request, ACCOUNTS.acmeAdmin.email);
+    const { projectId, taskListId } = await webProject(request, admin);
+    const stamp = `${viewport.width}-${Date.now() % 100000}`;
+    const name = `Launch ${stamp}`;
+    const created = await request.post('/api/Labels', {
+      headers: auth(admin),
+      data: { name, color: 'teal' },
+    });
+    expect(created.status()).toBe(201);
+    const labelId = ((await created.json()) as { data: { labelId: string } }).data.labelId;
+    const labelled = await createTask(request, admin, taskListId, `Print flyers ${stamp}`);
+    const other = await createTask(request, admin, taskListId, `Water plants ${stamp}`);
+    const day = today();
+    for (const t of [labelled, other])
+      expect(
+        (
+          await request.put(`/api/Tasks/${t.taskId}`, {
+            headers: auth(admin),
+            data: { startDate: day, dueDate: day },
+          })
+        ).status(),
+      ).toBe(200);
+    expect(
+      (
+        await request.put(`/api/Labels/tasks/${labelled.taskId}`, {
+          headers: auth(admin),
+          data: { labelIds: [labelId] },
+        })
+      ).status(),
+    ).toBe(200);
+
+    // The calendar of the project, filtered by the label from its Labels control.
+    await signIn(page, ACCOUNTS.acmeAdmin.email);
+    await page.goto(`/app/calendar?projectId=${projectId}`);
+    await expect(page.getByRole('heading', { name: 'Calendar', level: 1 })).toBeVisible();
+    const filter = page.getByRole('combobox', { name: 'Labels' });
+    await filter.click();
+    await page.getByRole('option', { name }).click();
+    await page.keyboard.press('Escape');
+    await expect(page).toHaveURL(new RegExp(`[?&]labels=${labelId}`));
+    const chip = page.getByRole('button', {
+      name: new RegExp(`^${labelled.key} Print flyers ${stamp}.*labels: ${name}$`),
+    });
+    await expect(chip).toBeVisible();
+    await expect(page.getByRole('button', { name: new RegExp(`^${other.key} `) })).toHaveCount(0);
+    // Narrow grid cells: a dot in the label's colour; the agenda's wider chip: the label's name.
+    if (phone) await expect(chip.locator('.calendar-chip__labels')).toHaveText(name);
+    else await expect(chip.locator('.calendar-chip__labels > span')).toHaveCount(1);
+    await chip.scrollIntoViewIfNeeded();
+    await expectWithinWidth(page, chip);
+    await expectWithinWidth(page, filter);
+    await expectNoSidewaysScroll(page);
+    // The chip (the grid's muted other-month day numbers fail contrast already: not this change's).
+    await expectAccessible(page, `[data-task-key="${labelled.key}"]`, 'the labelled chip');
+    await shot(page, `issue26-labels-calendar-${viewport.width}`, false);
+    // The link reproduces the filtered calendar.
+    await page.reload();
+    await expect(chip).toBeVisible();
+    await expect(page.getByRole('button', { name: new RegExp(`^${other.key} `) })).toHaveCount(0);
+
+    // The project's timeline, filtered the same way: only the labelled task has a row.
+    await page.goto(`/app/project-detail/${projectId}?tab=timeline`);
+    const timelineFilter = page.getByRole('combobox', { name: 'Labels' });
+    await timelineFilter.click();
+    await page.getByRole('option', { name }).click();
+    await page.keyboard.press('Escape');
+    await expect(page).toHaveURL(new RegExp(`[?&]labels=${labelId}`));
+    const row = page.getByRole('button', { name: `${labelled.key} Print flyers ${stamp}, labels: ${name}` });
+    await expect(row).toBeVisible();
+    await expect(row.locator('.timeline-row__labels > span')).toHaveCount(1);
+    await expect(page.getByRole('button', { name: new RegExp(`^${other.key} Water plants`) })).toHaveCount(0);
+    await expectWithinWidth(page, timelineFilter);
+    await expectNoSidewaysScroll(page);
+    await expectAccessible(page, '[data-testid="timeline-scroll"]', 'the filtered timeline');
+    await shot(page, `issue26-labels-timeline-${viewport.width}`, false);
   });
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { labelIdsFilter, taskLabelSchema } from './labels.ts';
 import { dateOnly, optionalUuidFilter } from './projects.ts';
 
 /**
@@ -19,20 +20,22 @@ export const CALENDAR_FEED_AHEAD_DAYS = 365;
 /** How many events a feed carries at most (a calendar client stores them all). */
 export const CALENDAR_FEED_CAP = 2000;
 
-const CALENDAR_QUERY_FIELDS: readonly string[] = ['from', 'to', 'projectId'];
+const CALENDAR_QUERY_FIELDS: readonly string[] = ['from', 'to', 'projectId', 'labelIds'];
 
 const dayNumber = (d: string) => Date.parse(`${d}T00:00:00Z`) / 86_400_000;
 
 /**
  * GET /api/Calendar/tasks: tasks due in [from, to] (both included, at most CALENDAR_MAX_DAYS
  * days). Without projectId: the tasks assigned to the reader (subtasks too, as My Tasks); with
- * it: that project's tasks the reader may read (subtasks too). Any other field answers 400.
+ * it: that project's tasks the reader may read (subtasks too). `labelIds` (issue 26): only the
+ * tasks carrying any of these labels, as the task lists filter. Any other field answers 400.
  */
 export const calendarTasksQuerySchema = z
   .looseObject({
     from: dateOnly,
     to: dateOnly,
     projectId: optionalUuidFilter,
+    labelIds: labelIdsFilter,
   })
   .superRefine((q, ctx) => {
     // Named per field (a strict object would answer one "Unrecognized key" for the whole query).
@@ -67,6 +70,8 @@ export const calendarTaskSchema = z.object({
   isOverdue: z.boolean(),
   /** The assignees' names, "First Last", in name order. */
   assigneeNames: z.array(z.string()),
+  /** Issue 26: its labels by name, as every task read carries them. */
+  labels: z.array(taskLabelSchema),
 });
 export type CalendarTask = z.infer<typeof calendarTaskSchema>;
 
@@ -74,6 +79,8 @@ export const calendarTasksSchema = z.object({
   from: z.string(),
   to: z.string(),
   projectId: z.uuid().nullable(),
+  /** Issue 26: the label filter asked for (empty: none). */
+  labelIds: z.array(z.uuid()),
   /** Ordered by due date, then key. */
   items: z.array(calendarTaskSchema),
   /** More than CALENDAR_TASKS_CAP tasks fall in the range: the first ones are answered. */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { labelIdsFilter, taskLabelSchema } from './labels.ts';
 
 /**
  * The project timeline (issue 26, planning): a project's tasks as bars from start to due date,
@@ -14,14 +15,19 @@ export const TIMELINE_TASKS_CAP = 10_000;
 export const TIMELINE_ZOOMS = ['week', 'month', 'quarter'] as const;
 export type TimelineZoom = (typeof TIMELINE_ZOOMS)[number];
 
-const TIMELINE_QUERY_FIELDS: readonly string[] = ['projectId'];
+const TIMELINE_QUERY_FIELDS: readonly string[] = ['projectId', 'labelIds'];
 
-/** GET /api/Timeline: `projectId` required; any other field answers 400 on that field. */
-export const projectTimelineQuerySchema = z.looseObject({ projectId: z.uuid() }).superRefine((q, ctx) => {
-  for (const key of Object.keys(q))
-    if (!TIMELINE_QUERY_FIELDS.includes(key))
-      ctx.addIssue({ code: 'custom', path: [key], message: `Unknown field: ${key}` });
-});
+/**
+ * GET /api/Timeline: `projectId` required; `labelIds` (issue 26): only the tasks carrying any of
+ * these labels, as the task lists filter; any other field answers 400 on that field.
+ */
+export const projectTimelineQuerySchema = z
+  .looseObject({ projectId: z.uuid(), labelIds: labelIdsFilter })
+  .superRefine((q, ctx) => {
+    for (const key of Object.keys(q))
+      if (!TIMELINE_QUERY_FIELDS.includes(key))
+        ctx.addIssue({ code: 'custom', path: [key], message: `Unknown field: ${key}` });
+  });
 export type ProjectTimelineQuery = z.infer<typeof projectTimelineQuerySchema>;
 
 /** One task on the timeline: what a bar and its row show, and what a move needs. */
@@ -41,6 +47,8 @@ export const timelineTaskSchema = z.object({
   dueDate: z.string().nullable(),
   /** The assignees' names, "First Last", in name order. */
   assigneeNames: z.array(z.string()),
+  /** Issue 26: its labels by name, as every task read carries them. */
+  labels: z.array(taskLabelSchema),
 });
 export type TimelineTask = z.infer<typeof timelineTaskSchema>;
 
@@ -58,7 +66,10 @@ export const projectTimelineSchema = z.object({
   /** Ordered by key number. */
   tasks: z.array(timelineTaskSchema),
   edges: z.array(timelineEdgeSchema),
-  /** More than TIMELINE_TASKS_CAP tasks: the first ones by key are answered. */
+  /**
+   * More than TIMELINE_TASKS_CAP tasks (of those the filter keeps): the first ones by key are
+   * answered. Edges name answered tasks only.
+   */
   truncated: z.boolean(),
 });
 export type ProjectTimeline = z.infer<typeof projectTimelineSchema>;
@@ -68,6 +79,10 @@ export const TIMELINE_MESSAGES = {
   title: 'Timeline',
   fetchFailed: 'Failed to load the timeline',
   empty: 'No tasks in this project yet',
+  emptyFiltered: 'No tasks of this project carry these labels',
+  /** A row's accessible name: the key, the title and (issue 26) its labels. */
+  rowLabel: (key: string, title: string, labels: readonly string[]) =>
+    `${key} ${title}${labels.length ? `, labels: ${labels.join(', ')}` : ''}`,
   truncated: `Only the first ${TIMELINE_TASKS_CAP} tasks are shown`,
   unscheduled: 'Unscheduled',
   noList: 'Other tasks',

@@ -1,4 +1,5 @@
 import { aliasedTable, and, asc, eq, exists, gte, lte, type SQL, sql } from 'drizzle-orm';
+import type { TaskLabel } from '@taskhive/contract';
 import type { Db } from '../../db/client.ts';
 import {
   calendarFeeds,
@@ -13,7 +14,7 @@ import {
 } from '../../db/schema/index.ts';
 import type { Scope } from '../../lib/scope.ts';
 import { type Reach, reachCondition } from '../projects/index.ts';
-import { isOverdue, taskKey } from '../tasks/index.ts';
+import { isOverdue, labelsOfTask, taskKey, withAnyLabel } from '../tasks/index.ts';
 
 /** Which tasks a calendar shows: one project's (subtasks too) or one assignee's (subtasks too). */
 export type CalendarSet = { projectId: string } | { assignedTo: string };
@@ -35,6 +36,8 @@ export type CalendarTaskRow = {
   dueDate: string;
   isOverdue: boolean;
   assigneeNames: string[];
+  /** Issue 26: its labels by name. */
+  labels: TaskLabel[];
 };
 
 /** The owner of a feed link, as the auth plugin's session look-up reads a user. */
@@ -80,8 +83,9 @@ function assignedTo(scope: Scope, userId: string): SQL {
  */
 export const calendarRepo = {
   /**
-   * The tasks of `set` due in [from, to] within `reach`, ordered by due date then key, at most
-   * `limit`: ONE statement (assignees' names folded in), whatever the number of tasks.
+   * The tasks of `set` due in [from, to] within `reach` (carrying any of `labelIds` when given),
+   * ordered by due date then key, at most `limit`: ONE statement (assignees' names and labels
+   * folded in), whatever the number of tasks or labels.
    */
   tasksDue(
     scope: Scope,
@@ -89,6 +93,7 @@ export const calendarRepo = {
     range: { from: string; to: string },
     reach: Reach,
     limit: number,
+    labelIds?: readonly string[],
   ): Promise<CalendarTaskRow[]> {
     return scope.db
       .select({
@@ -107,6 +112,7 @@ export const calendarRepo = {
         dueDate: sql<string>`${tasks.dueDate}`,
         isOverdue,
         assigneeNames,
+        labels: labelsOfTask,
       })
       .from(tasks)
       .innerJoin(projects, and(eq(projects.id, tasks.projectId), eq(projects.companyId, tasks.companyId)))
@@ -122,6 +128,7 @@ export const calendarRepo = {
           gte(tasks.dueDate, range.from),
           lte(tasks.dueDate, range.to),
           reachCondition(scope, reach),
+          withAnyLabel(tasks, labelIds),
         ),
       )
       .orderBy(asc(tasks.dueDate), asc(projects.code), asc(tasks.number), asc(tasks.id))

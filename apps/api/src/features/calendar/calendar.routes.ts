@@ -40,7 +40,8 @@ export async function calendarRoutes(
       config: { permission: CALENDAR_PERMISSION },
       schema: {
         tags,
-        summary: 'Tasks due in a range (at most 62 days): mine, or one project’s',
+        summary:
+          'Tasks due in a range (at most 62 days): mine, or one project’s; filtered by labels (labelIds, any of); each with its labels',
         querystring: calendarTasksQuerySchema,
         response: { 200: envelope(calendarTasksSchema) },
       },
@@ -108,7 +109,8 @@ export async function calendarRoutes(
       onRequest: perIp,
       schema: {
         tags,
-        summary: 'The iCalendar feed behind a link (`<token>.ics`): my tasks by due date',
+        summary:
+          'The iCalendar feed behind a link (`<token>.ics`): my tasks by due date, labels as CATEGORIES',
         params: feedParams,
       },
     },

@@ -51,6 +51,7 @@ export function toCalendarTask(row: CalendarTaskRow): CalendarTask {
     dueDate: row.dueDate,
     isOverdue: row.isOverdue,
     assigneeNames: row.assigneeNames,
+    labels: row.labels,
   };
 }
 
@@ -68,6 +69,7 @@ function toEvent(row: CalendarTaskRow, publicUrl: string): IcalEvent {
     summary: `${row.key} ${row.title}`,
     description: `Project: ${row.projectName}\nStatus: ${status}`,
     url: `${publicUrl}/app/t/${encodeURIComponent(row.key)}`,
+    categories: row.labels.map((l) => l.name),
     ...(row.builtIn === 'cancelled' ? { status: 'CANCELLED' as const } : {}),
   };
 }
@@ -109,11 +111,13 @@ export function calendarService(o: { db: Db; publicUrl: string; permissionsOf: P
         { from: q.from, to: q.to },
         reach,
         CALENDAR_TASKS_CAP + 1,
+        q.labelIds,
       );
       return {
         from: q.from,
         to: q.to,
         projectId: q.projectId ?? null,
+        labelIds: q.labelIds ?? [],
         items: rows.slice(0, CALENDAR_TASKS_CAP).map(toCalendarTask),
         truncated: rows.length > CALENDAR_TASKS_CAP,
       };

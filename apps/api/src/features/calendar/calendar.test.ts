@@ -446,3 +446,131 @@ describe('the public feed route is rate-limited per address', () => {
     }
   });
 });
+
+describe('labels on the calendar (issue 26)', () => {
+  const send = (method: 'POST' | 'PUT', url: string, s: Session, payload: object) =>
+    app.inject({
+      method,
+      url,
+      headers: { ...bearer(s), 'content-type': 'application/json' },
+      payload: JSON.stringify(payload),
+    });
+  const label = async (s: Session, name: string, color = 'blue') => {
+    const res = await send('POST', '/api/Labels', s, { name, color });
+    expect(res.statusCode, res.body).toBe(201);
+    return res.json().data.labelId as string;
+  };
+  const put = async (taskId: string, labelIds: string[]) =>
+    expect((await send('PUT', `/api/Labels/tasks/${taskId}`, admin, { labelIds })).statusCode).toBe(200);
+  type Labelled = Item & { labels: { labelId: string; name: string; color: string }[] };
+
+  it('400 on a malformed labelIds; each item carries its labels by name; the filter is any-of', async () => {
+    const bad = await call('GET', `/api/Calendar/tasks?${range}&labelIds=nope`, employee);
+    expect(bad.statusCode, bad.body).toBe(400);
+    // Named on the field (its first entry, as the task lists answer).
+    expect(Object.keys(bad.json().errors)).toEqual([expect.stringMatching(/^labelIds/)]);
+
+    const urgent = await label(admin, 'Cal urgent', 'red');
+    const client = await label(admin, 'Cal client, VIP', 'purple');
+    await put(parentId, [urgent, client]);
+    await put(subtaskId, [client]);
+    const mine = (await items(`/api/Calendar/tasks?${range}`, employee)) as Labelled[];
+    expect(mine.find((t) => t.taskId === parentId)?.labels).toEqual([
+      { labelId: client, name: 'Cal client, VIP', color: 'purple' },
+      { labelId: urgent, name: 'Cal urgent', color: 'red' },
+    ]);
+    expect(mine.find((t) => t.taskId === doneId)?.labels).toEqual([]);
+
+    expect(
+      (await items(`/api/Calendar/tasks?${range}&labelIds=${urgent}`, employee)).map((t) => t.taskId),
+    ).toEqual([parentId]);
+    // Any of, comma-separated or the key repeated; by due date as ever (the subtask is due first).
+    expect(
+      (await items(`/api/Calendar/tasks?${range}&labelIds=${urgent},${client}`, employee)).map(
+        (t) => t.taskId,
+      ),
+    ).toEqual([subtaskId, parentId]);
+    expect(
+      (await items(`/api/Calendar/tasks?${range}&labelIds=${urgent}&labelIds=${client}`, employee)).map(
+        (t) => t.taskId,
+      ),
+    ).toEqual([subtaskId, parentId]);
+    // With a project too; an empty value is no filter.
+    expect(
+      (
+        await items(`/api/Calendar/tasks?${range}&projectId=${shared.projectId}&labelIds=${client}`, admin)
+      ).map((t) => t.taskId),
+    ).toEqual([subtaskId, parentId]);
+    expect((await items(`/api/Calendar/tasks?${range}&labelIds=`, employee)).length).toBe(mine.length);
+  });
+
+  it("another company's label matches nothing, as on the task lists; an unknown one too", async () => {
+    const theirs = await label(otherAdmin, 'Cal theirs');
+    expect(await items(`/api/Calendar/tasks?${range}&labelIds=${theirs}`, employee)).toEqual([]);
+    expect(
+      await items(`/api/Calendar/tasks?${range}&projectId=${shared.projectId}&labelIds=${theirs}`, admin),
+    ).toEqual([]);
+    expect(
+      await items(`/api/Calendar/tasks?${range}&labelIds=00000000-0000-4000-8000-000000000000`, employee),
+    ).toEqual([]);
+    // Their own calendar, filtered by our label, shows none of ours either.
+    const ours = await label(admin, 'Cal ours');
+    await put(parentId, [ours]);
+    const res = await call('GET', `/api/Calendar/tasks?${range}&labelIds=${ours}`, otherAdmin);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data.items).toEqual([]);
+  });
+
+  it('the same statements, filtered or not, however many labels the tasks carry', async () => {
+    const { app: counted, counter } = await buildCountingApp(database);
+    const count = async (url: string) => {
+      expect((await counted.inject({ method: 'GET', url, headers: bearer(employee) })).statusCode).toBe(200);
+      counter.statements = 0;
+      const res = await counted.inject({ method: 'GET', url, headers: bearer(employee) });
+      expect(res.statusCode).toBe(200);
+      return counter.statements;
+    };
+    try {
+      const first = await label(admin, 'Cal count 0');
+      await put(parentId, [first]);
+      const mineUrl = `/api/Calendar/tasks?${range}`;
+      const projectUrl = `${mineUrl}&projectId=${shared.projectId}`;
+      const before = [
+        await count(mineUrl),
+        await count(projectUrl),
+        await count(`${mineUrl}&labelIds=${first}`),
+        await count(`${projectUrl}&labelIds=${first}`),
+      ];
+      const many = [first];
+      for (let i = 1; i < 8; i++) many.push(await label(admin, `Cal count ${i}`));
+      for (const t of [parentId, subtaskId, doneId]) await put(t, many);
+      const after = [
+        await count(mineUrl),
+        await count(projectUrl),
+        await count(`${mineUrl}&labelIds=${many.join(',')}`),
+        await count(`${projectUrl}&labelIds=${many.join(',')}`),
+      ];
+      // My tasks: one statement; a project's: the project's check and one statement.
+      expect(before).toEqual([1, 2, 1, 2]);
+      expect(after).toEqual(before);
+    } finally {
+      await counted.close();
+    }
+  });
+
+  it("the feed names a task's labels as CATEGORIES, each escaped", async () => {
+    const urgent = await label(admin, 'Feed urgent', 'red');
+    const odd = await label(admin, 'Feed a,b;c', 'green');
+    await put(subtaskId, [urgent, odd]);
+    await put(doneId, []);
+    const url = await createFeed(employee);
+    const res = await app.inject({ method: 'GET', url: pathOf(url) });
+    expect(res.statusCode, res.body).toBe(200);
+    const events = res.body.split('BEGIN:VEVENT').slice(1).map(unfold);
+    const venue = events.find((lines) => lines.includes(`UID:${subtaskId}@taskhive`));
+    expect(venue).toContain('CATEGORIES:Feed a\\,b\\;c,Feed urgent');
+    // A task without labels has no CATEGORIES line.
+    const done = events.find((lines) => lines.includes(`UID:${doneId}@taskhive`));
+    expect(done?.some((l) => l.startsWith('CATEGORIES'))).toBe(false);
+  });
+});

@@ -63,6 +63,8 @@ export type IcalEvent = {
   url: string;
   /** A VEVENT's status (RFC 5545 3.8.1.11): a cancelled task's event says so. */
   status?: 'CANCELLED';
+  /** CATEGORIES (RFC 5545 3.8.1.2), issue 26: the task's labels; none, no line. */
+  categories?: readonly string[];
 };
 
 /** A whole calendar: properties as `NAME:value` lines (values already escaped where TEXT). */
@@ -85,6 +87,8 @@ export function icalCalendar(o: { name: string; stamp: Date; events: IcalEvent[]
       `DESCRIPTION:${escapeText(e.description)}`,
       `URL:${e.url}`,
       ...(e.status ? [`STATUS:${e.status}`] : []),
+      // A list of TEXT values: each escaped (its own commas too), joined by bare commas.
+      ...(e.categories?.length ? [`CATEGORIES:${e.categories.map(escapeText).join(',')}`] : []),
       'TRANSP:TRANSPARENT',
       'END:VEVENT',
     ]),

@@ -30,8 +30,9 @@ function cell(field: FieldRow, row: ValueRow | undefined, names: Map<string, str
 }
 
 /**
- * A project's task list as CSV (issue 26): the list's own filters and sort (with `cf`/`cfSort`),
- * its top-level tasks up to CSV_ROW_LIMIT, the built-in columns and one per enabled custom field.
+ * A project's task list as CSV (issue 26): the list's own filters and sort (with `cf`/`cfSort` and
+ * `labelIds`), its top-level tasks up to CSV_ROW_LIMIT, the built-in columns (Labels: the names
+ * joined by ", ") and one per enabled custom field.
  * The project, the page, the values, and one read per person a user field names.
  */
 export async function projectTasksCsv(scope: Scope, projectId: string, q: TaskListQuery): Promise<string> {
@@ -53,7 +54,17 @@ export async function projectTasksCsv(scope: Scope, projectId: string, q: TaskLi
   const names = new Map(people.flatMap((p) => (p ? [[p.id, p.name] as const] : [])));
   const byTask = new Map<string, ValueRow[]>();
   for (const v of values) byTask.set(v.taskId, [...(byTask.get(v.taskId) ?? []), v]);
-  const header = ['Key', 'Title', 'List', 'Status', 'Priority', 'Start date', 'Due date', 'Progress'];
+  const header = [
+    'Key',
+    'Title',
+    'List',
+    'Status',
+    'Priority',
+    'Start date',
+    'Due date',
+    'Progress',
+    'Labels',
+  ];
   const records = rows.map((t) => [
     t.key,
     t.title,
@@ -63,6 +74,8 @@ export async function projectTasksCsv(scope: Scope, projectId: string, q: TaskLi
     t.startDate ?? '',
     t.dueDate ?? '',
     String(t.progress),
+    // Issue 26: the labels the row carries (read with it), by name.
+    t.labels.map((l) => l.name).join(', '),
     ...fields.map((f) =>
       cell(
         f,

@@ -152,7 +152,8 @@ export async function customFieldsRoutes(app: FastifyInstance, opts: { customFie
       config: { permission: 'task:read' },
       schema: {
         tags,
-        summary: "The project's task list as CSV, with a column per enabled custom field",
+        summary:
+          "The project's task list as CSV (the lists' filters, labelIds too), with a Labels column and one per enabled custom field",
         params: customFieldProjectParams,
         querystring: taskListQuerySchema,
       },

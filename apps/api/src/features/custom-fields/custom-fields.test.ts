@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../app.ts';
 import type { Database } from '../../db/client.ts';
 import { activities, auditEvents, changes, customFields, customFieldValues } from '../../db/schema/index.ts';
-import { buildTestApp } from '../../test/build-app.ts';
+import { buildCountingApp, buildTestApp } from '../../test/build-app.ts';
 import {
   bearer,
   buildProject,
@@ -588,5 +588,86 @@ describe('task values', () => {
     expect(
       (await call('GET', `/api/CustomFields/projects/${ops.projectId}/tasks.csv`, employee)).statusCode,
     ).toBe(404);
+  });
+});
+
+describe('the CSV export and labels (issue 26)', () => {
+  const csvLines = (body: string) =>
+    body
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\n');
+  const label = async (s: Session, name: string, color = 'blue') => {
+    const res = await call('POST', '/api/Labels', s, { name, color });
+    expect(res.statusCode, res.body).toBe(201);
+    return res.json().data.labelId as string;
+  };
+  const csv = (q: string, s: Session = employee) =>
+    call('GET', `/api/CustomFields/projects/${web.projectId}/tasks.csv${q}`, s);
+
+  it('a Labels column (names by name, joined by ", "), and labelIds filters the rows as the lists do', async () => {
+    const bug = await label(admin, 'CSV bug', 'red');
+    const ui = await label(admin, 'CSV ui', 'teal');
+    const both = await task('Labelled both');
+    const one = await task('Labelled ui');
+    await task('Labelled none');
+    for (const [t, labelIds] of [
+      [both, [ui, bug]],
+      [one, [ui]],
+    ] as const)
+      expect((await call('PUT', `/api/Labels/tasks/${t}`, admin, { labelIds })).statusCode).toBe(200);
+
+    const res = await csv('');
+    expect(res.statusCode, res.body).toBe(200);
+    const [header, ...lines] = csvLines(res.body);
+    expect(header).toContain('Key,Title,List,Status,Priority,Start date,Due date,Progress,Labels');
+    // A cell with a comma is quoted.
+    expect(lines.find((l) => l.includes('Labelled both'))).toContain(',"CSV bug, CSV ui"');
+    expect(lines.find((l) => l.includes('Labelled ui'))).toMatch(/,CSV ui(,|$)/);
+    expect(lines.find((l) => l.includes('Labelled none'))).not.toContain('CSV ');
+
+    const byBug = csvLines((await csv(`?labelIds=${bug}`)).body).slice(1);
+    expect(byBug).toHaveLength(1);
+    expect(byBug[0]).toContain('Labelled both');
+    const anyOf = csvLines((await csv(`?labelIds=${bug},${ui}`)).body).slice(1);
+    expect(anyOf.map((l) => l.includes('Labelled'))).toEqual([true, true]);
+
+    const bad = await csv('?labelIds=nope');
+    expect(bad.statusCode).toBe(400);
+    expect(JSON.stringify(bad.json().errors)).toContain('labelIds');
+    // Another company's label matches nothing (the header alone), as on the lists.
+    const theirs = await label(otherAdmin, 'CSV theirs');
+    expect(csvLines((await csv(`?labelIds=${theirs}`)).body)).toHaveLength(1);
+  });
+
+  it('the same statements, filtered or not, however many labels the rows carry', async () => {
+    const { app: counted, counter } = await buildCountingApp(database);
+    const count = async (q: string) => {
+      const url = `/api/CustomFields/projects/${web.projectId}/tasks.csv${q}`;
+      expect((await counted.inject({ method: 'GET', url, headers: bearer(employee) })).statusCode).toBe(200);
+      counter.statements = 0;
+      expect((await counted.inject({ method: 'GET', url, headers: bearer(employee) })).statusCode).toBe(200);
+      return counter.statements;
+    };
+    try {
+      const first = await label(admin, 'CSV count 0');
+      const t = await task('Counted');
+      expect((await call('PUT', `/api/Labels/tasks/${t}`, admin, { labelIds: [first] })).statusCode).toBe(
+        200,
+      );
+      const before = [await count(''), await count(`?labelIds=${first}`)];
+      const many = [first];
+      for (let i = 1; i < 8; i++) many.push(await label(admin, `CSV count ${i}`));
+      for (let i = 0; i < 5; i++) {
+        const more = await task(`Counted ${i}`);
+        expect((await call('PUT', `/api/Labels/tasks/${more}`, admin, { labelIds: many })).statusCode).toBe(
+          200,
+        );
+      }
+      const after = [await count(''), await count(`?labelIds=${many.join(',')}`)];
+      expect(after).toEqual(before);
+    } finally {
+      await counted.close();
+    }
   });
 });

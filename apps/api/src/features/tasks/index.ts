@@ -4,5 +4,5 @@
  */
 export type { ProjectFigures } from './tallies.repo.ts';
 export type { TaskRow } from './tasks.repo.ts';
-export { isOverdue, taskKey } from './task-expressions.ts';
+export { isOverdue, labelsOfTask, taskKey, withAnyLabel } from './task-expressions.ts';
 export { taskTallies, tasksReads, tasksWrites } from './tasks.loaders.ts';

@@ -48,7 +48,7 @@ import type { Reach } from '../projects/index.ts';
 import { type CustomFieldListPart, taskValuesJson } from '../custom-fields/index.ts';
 import { taskStatusesReads } from '../task-statuses/index.ts';
 import { talliesRepo } from './tallies.repo.ts';
-import { isOverdue, taskKey } from './task-expressions.ts';
+import { isOverdue, labelsOfTask, taskKey, withAnyLabel } from './task-expressions.ts';
 
 /** A task to insert: what a create knows. */
 export type NewTask = Required<Omit<TaskPatch, 'taskListId' | 'statusId' | 'sortOrder'>> & {
@@ -134,24 +134,6 @@ const blockedByOpenCount = sql<number>`(select count(*) from task_dependencies d
 const blockingCount = sql<number>`(select count(*) from task_dependencies dep
   where dep.company_id = ${tasks.companyId} and dep.blocker_task_id = ${tasks.id})::int`.mapWith(Number);
 
-/**
- * Issue 26: the task's labels by name, as a JSON array inside the statement that reads the tasks
- * (task_labels' primary key, then each label by its key), so a page costs no statement more.
- */
-const labelsOfTask = sql<TaskLabel[]>`(select coalesce(json_agg(json_build_object('labelId', l.id,
-    'name', l.name, 'color', l.color) order by lower(l.name), l.id), '[]'::json)
-  from task_labels tl join labels l on l.company_id = tl.company_id and l.id = tl.label_id
-  where tl.company_id = ${tasks.companyId} and tl.task_id = ${tasks.id})`;
-
-/** Issue 26, the `labelIds` filter: the task (`task`, tasks or an alias) carries any of these labels. */
-function withAnyLabel(task: typeof tasks, labelIds: string[] | undefined): SQL | undefined {
-  if (!labelIds?.length) return undefined;
-  return sql`exists (select 1 from task_labels tl where tl.company_id = ${task.companyId}
-    and tl.task_id = ${task.id} and tl.label_id in (${sql.join(
-      labelIds.map((id) => sql`${id}::uuid`),
-      sql`, `,
-    )}))`;
-}
 /** Issue 26: the task is an occurrence of a series (one look into `task_occurrences_pk`). */
 const recurring = sql<boolean>`exists (select 1 from task_occurrences occ
   where occ.company_id = ${tasks.companyId} and occ.task_id = ${tasks.id})`.mapWith(Boolean);

@@ -1,7 +1,8 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
+import type { TaskLabel } from '@taskhive/contract';
 import { projects, taskStatuses, tasks } from '../../db/schema/index.ts';
 import type { Scope } from '../../lib/scope.ts';
-import { taskKey } from '../tasks/index.ts';
+import { labelsOfTask, taskKey, withAnyLabel } from '../tasks/index.ts';
 
 export type TimelineTaskRow = {
   id: string;
@@ -15,6 +16,8 @@ export type TimelineTaskRow = {
   startDate: string | null;
   dueDate: string | null;
   assigneeNames: string[];
+  /** Issue 26: its labels by name. */
+  labels: TaskLabel[];
 };
 
 /** Done as the tasks feature decides it: a status with `built_in` set (Completed or Cancelled). */
@@ -34,8 +37,17 @@ const assigneeNames = sql<string[]>`coalesce((select array_agg(u.first_name || '
  * which is a project membership or a company-wide right, so every task of it is readable).
  */
 export const timelineRepo = {
-  /** The project's tasks (subtasks too), by key number, at most `limit`: by `tasks_project_number_uq`. */
-  tasksOf(scope: Scope, projectId: string, limit: number): Promise<TimelineTaskRow[]> {
+  /**
+   * The project's tasks (subtasks too), by key number, at most `limit`: by `tasks_project_number_uq`.
+   * With `labelIds` (issue 26), only those carrying any of these labels; each task's labels are
+   * read in the same statement.
+   */
+  tasksOf(
+    scope: Scope,
+    projectId: string,
+    limit: number,
+    labelIds?: readonly string[],
+  ): Promise<TimelineTaskRow[]> {
     return scope.db
       .select({
         id: tasks.id,
@@ -49,6 +61,7 @@ export const timelineRepo = {
         startDate: tasks.startDate,
         dueDate: tasks.dueDate,
         assigneeNames,
+        labels: labelsOfTask,
       })
       .from(tasks)
       .innerJoin(projects, and(eq(projects.id, tasks.projectId), eq(projects.companyId, tasks.companyId)))
@@ -56,7 +69,7 @@ export const timelineRepo = {
         taskStatuses,
         and(eq(taskStatuses.id, tasks.statusId), eq(taskStatuses.companyId, tasks.companyId)),
       )
-      .where(scope.own(tasks, eq(tasks.projectId, projectId)))
+      .where(scope.own(tasks, eq(tasks.projectId, projectId), withAnyLabel(tasks, labelIds)))
       .orderBy(asc(tasks.number))
       .limit(limit);
   },

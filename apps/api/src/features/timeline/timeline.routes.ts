@@ -17,7 +17,8 @@ export async function timelineRoutes(app: FastifyInstance, opts: { timeline: Tim
       config: { permission: TIMELINE_PERMISSION },
       schema: {
         tags,
-        summary: 'A project’s timeline: its tasks with dates, its lists, the dependencies among them',
+        summary:
+          'A project’s timeline: its tasks with dates and labels (filtered by labelIds, any of), its lists, the dependencies among them',
         querystring: projectTimelineQuerySchema,
         response: { 200: envelope(projectTimelineSchema) },
       },

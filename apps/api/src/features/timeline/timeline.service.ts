@@ -10,7 +10,9 @@ export const TIMELINE_PERMISSION = 'task:read';
 
 /**
  * The project timeline: every task of a project the reader may read (subtasks too) with its dates,
- * list, status and assignees, the project's lists in order, and the dependencies among its tasks.
+ * list, status, assignees and labels, the project's lists in order, and the dependencies among its
+ * tasks. With `labelIds` (issue 26) only the tasks carrying any of those labels are answered, and
+ * only the edges between answered tasks (as past the cap).
  * Four statements whatever the project's size: the project's check, its lists, its tasks, the edges.
  */
 export function timelineService() {
@@ -19,7 +21,7 @@ export function timelineService() {
       // Another company's project, or one out of reach, answers 404 like one that does not exist.
       await loadProject(scope, q.projectId, projectsPolicy.taskReach(scope.actor));
       const lists = await taskListsReads.forProject(scope, q.projectId);
-      const rows = await timelineRepo.tasksOf(scope, q.projectId, TIMELINE_TASKS_CAP + 1);
+      const rows = await timelineRepo.tasksOf(scope, q.projectId, TIMELINE_TASKS_CAP + 1, q.labelIds);
       const edges = await taskDependencyReads.edgesInProject(scope, q.projectId);
       const tasks = rows.slice(0, TIMELINE_TASKS_CAP);
       const answered = new Set(tasks.map((t) => t.id));
@@ -38,6 +40,7 @@ export function timelineService() {
           startDate: t.startDate,
           dueDate: t.dueDate,
           assigneeNames: t.assigneeNames,
+          labels: t.labels,
         })),
         edges: edges.filter((e) => answered.has(e.blockerTaskId) && answered.has(e.blockedTaskId)),
         truncated: rows.length > TIMELINE_TASKS_CAP,

@@ -232,3 +232,95 @@ describe('GET /api/Timeline', () => {
     }
   });
 });
+
+describe('labels on the timeline (issue 26)', () => {
+  const send = (method: 'POST' | 'PUT', url: string, s: Session, payload: object) =>
+    app.inject({
+      method,
+      url,
+      headers: { ...bearer(s), 'content-type': 'application/json' },
+      payload: JSON.stringify(payload),
+    });
+  const label = async (s: Session, name: string, color = 'blue') => {
+    const res = await send('POST', '/api/Labels', s, { name, color });
+    expect(res.statusCode, res.body).toBe(201);
+    return res.json().data.labelId as string;
+  };
+  const put = async (taskId: string, labelIds: string[]) =>
+    expect((await send('PUT', `/api/Labels/tasks/${taskId}`, admin, { labelIds })).statusCode).toBe(200);
+  const filtered = async (labelIds: string, s: Session = employee) => {
+    const res = await call('GET', `/api/Timeline?projectId=${shared.projectId}&labelIds=${labelIds}`, s);
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json().data as ProjectTimeline;
+  };
+
+  it('400 on a malformed labelIds; each task carries its labels; the filter keeps any-of and drops other edges', async () => {
+    const bad = await call('GET', `/api/Timeline?projectId=${shared.projectId}&labelIds=nope`, employee);
+    expect(bad.statusCode, bad.body).toBe(400);
+    // Named on the field (its first entry, as the task lists answer).
+    expect(Object.keys(bad.json().errors)).toEqual([expect.stringMatching(/^labelIds/)]);
+    const urgent = await label(admin, 'TL urgent', 'red');
+    const backend = await label(admin, 'TL backend', 'teal');
+    await put(planId, [urgent, backend]);
+    await put(buildId, [backend]);
+    const all = await timeline(shared.projectId, employee);
+    const byId = new Map(all.tasks.map((x) => [x.taskId, x]));
+    // By name, with the colour the chip draws.
+    expect(byId.get(planId)?.labels).toEqual([
+      { labelId: backend, name: 'TL backend', color: 'teal' },
+      { labelId: urgent, name: 'TL urgent', color: 'red' },
+    ]);
+    expect(byId.get(milestoneId)?.labels).toEqual([]);
+
+    // Any of: only the labelled tasks are answered, and only the edges between answered tasks.
+    const onlyUrgent = await filtered(urgent);
+    expect(onlyUrgent.tasks.map((x) => x.taskId)).toEqual([planId]);
+    expect(onlyUrgent.edges).toEqual([]);
+    // The lists stay (the rows of the chart), filtered or not.
+    expect(onlyUrgent.lists).toEqual(all.lists);
+    const either = await filtered(`${urgent},${backend}`);
+    expect(either.tasks.map((x) => x.taskId)).toEqual([planId, buildId]);
+    expect(either.edges).toEqual([{ blockerTaskId: planId, blockedTaskId: buildId }]);
+    // Repeated keys mean the same; an empty value is no filter.
+    const repeated = await call(
+      'GET',
+      `/api/Timeline?projectId=${shared.projectId}&labelIds=${urgent}&labelIds=${backend}`,
+      employee,
+    );
+    expect((repeated.json().data as ProjectTimeline).tasks).toHaveLength(2);
+    expect((await filtered('')).tasks.length).toBe(all.tasks.length);
+  });
+
+  it("another company's label matches nothing, as on the task lists; an unknown one too", async () => {
+    const theirs = await label(otherAdmin, 'TL theirs');
+    expect((await filtered(theirs)).tasks).toEqual([]);
+    expect((await filtered(theirs, admin)).tasks).toEqual([]);
+    expect((await filtered('00000000-0000-4000-8000-000000000000')).tasks).toEqual([]);
+  });
+
+  it('four statements, filtered or not, however many labels the tasks carry', async () => {
+    const { app: counted, counter } = await buildCountingApp(database);
+    const count = async (url: string) => {
+      expect((await counted.inject({ method: 'GET', url, headers: bearer(employee) })).statusCode).toBe(200);
+      counter.statements = 0;
+      const res = await counted.inject({ method: 'GET', url, headers: bearer(employee) });
+      expect(res.statusCode).toBe(200);
+      return counter.statements;
+    };
+    try {
+      const first = await label(admin, 'TL count 0');
+      await put(milestoneId, [first]);
+      const plain = `/api/Timeline?projectId=${shared.projectId}`;
+      const byLabel = `${plain}&labelIds=${first}`;
+      const before = [await count(plain), await count(byLabel)];
+      const many = [first];
+      for (let i = 1; i < 8; i++) many.push(await label(admin, `TL count ${i}`));
+      for (const t of [planId, buildId, subtaskId, milestoneId, unscheduledId]) await put(t, many);
+      const after = [await count(plain), await count(`${plain}&labelIds=${many.join(',')}`)];
+      expect(before).toEqual([4, 4]);
+      expect(after).toEqual(before);
+    } finally {
+      await counted.close();
+    }
+  });
+});

@@ -12,6 +12,8 @@ export interface CalendarArgs {
   from: string;
   to: string;
   projectId: string | null;
+  /** Issue 26: tasks carrying any of these labels (empty: no filter). */
+  labelIds?: readonly string[];
 }
 
 /** A task moved to another day: its new due date, and its start moved by as many days. */
@@ -31,9 +33,14 @@ const byDay = (a: CalendarTask, b: CalendarTask) =>
 export const calendarApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
     calendarTasks: build.query<CalendarTasks, CalendarArgs>({
-      query: ({ from, to, projectId }) => ({
+      query: ({ from, to, projectId, labelIds }) => ({
         url: 'Calendar/tasks',
-        params: projectId ? { from, to, projectId } : { from, to },
+        params: {
+          from,
+          to,
+          ...(projectId ? { projectId } : {}),
+          ...(labelIds?.length ? { labelIds: labelIds.join(',') } : {}),
+        },
       }),
       providesTags: (r) => [
         { type: 'Task', id: 'CALENDAR' },
@@ -64,7 +71,10 @@ export const calendarApi = baseApi.injectEndpoints({
                 const had = draft.items.some((t) => t.taskId === task.taskId);
                 draft.items = draft.items.filter((t) => t.taskId !== task.taskId);
                 const fits = dueDate >= args.from && dueDate <= args.to;
-                const belongs = had || args.projectId === null || args.projectId === task.projectId;
+                const labelled =
+                  !args.labelIds?.length || task.labels.some((l) => args.labelIds?.includes(l.labelId));
+                const belongs =
+                  had || ((args.projectId === null || args.projectId === task.projectId) && labelled);
                 if (fits && belongs) draft.items = [...draft.items, moved].sort(byDay);
               }),
             );

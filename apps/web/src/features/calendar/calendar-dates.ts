@@ -6,13 +6,15 @@
 
 export type CalendarView = 'month' | 'week';
 
-/** What the page's URL holds: `?view=month|week&date=YYYY-MM-DD&projectId=`. */
+/** What the page's URL holds: `?view=month|week&date=YYYY-MM-DD&projectId=&labels=id,id`. */
 export interface CalendarState {
   view: CalendarView;
   /** A day of the period shown (its month, or its week). */
   date: string;
   /** One project's tasks, or null for mine. */
   projectId: string | null;
+  /** Issue 26: only tasks carrying any of these labels (none: no filter), as the board's `labels`. */
+  labelIds: string[];
 }
 
 const DAY_MS = 86_400_000;
@@ -90,12 +92,14 @@ export function stateFrom(params: URLSearchParams, now = today()): CalendarState
     view,
     date: isDay(date) ? date : now,
     projectId: projectId && UUID_RE.test(projectId) ? projectId : null,
+    // An id that is no UUID would make the API answer 400: it is dropped, as a bad date is.
+    labelIds: (params.get('labels') ?? '').split(',').filter((id) => UUID_RE.test(id)),
   };
 }
 
 /**
- * The URL's parameters for a state: only what differs from the defaults (month, today, mine) is
- * written, and the page's other parameters (the drawer's `?task=`) are kept.
+ * The URL's parameters for a state: only what differs from the defaults (month, today, mine, no
+ * label) is written, and the page's other parameters (the drawer's `?task=`) are kept.
  */
 export function paramsFor(state: CalendarState, current: URLSearchParams, now = today()): URLSearchParams {
   const next = new URLSearchParams(current);
@@ -103,6 +107,7 @@ export function paramsFor(state: CalendarState, current: URLSearchParams, now = 
   set('view', state.view === 'month' ? null : state.view);
   set('date', state.date === now ? null : state.date);
   set('projectId', state.projectId);
+  set('labels', state.labelIds.join(','));
   return next;
 }
 

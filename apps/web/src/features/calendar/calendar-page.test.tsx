@@ -1,5 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import type { CalendarTask } from '@taskhive/contract';
+import { type CalendarTask, LABEL_MESSAGES, type Label, type TaskLabel } from '@taskhive/contract';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, render, signedIn } from '../../test/render';
 import { pathOf, PROJECT_ID, paged, project, serve } from '../../test/work-fixtures';
@@ -26,21 +26,43 @@ function item(key: string, title: string, dueDate: string, extra: Partial<Calend
     dueDate,
     isOverdue: false,
     assigneeNames: ['Ada Lovelace'],
+    labels: [],
     ...extra,
   };
 }
 
-/** A server for the page: the tasks given, and a feed link that POST makes and DELETE removes. */
-function calendar(items: CalendarTask[]) {
+const companyLabel = (n: number, name: string, color: TaskLabel['color']): Label => ({
+  labelId: `30000000-0000-4000-8000-00000000000${n}`,
+  name,
+  color,
+  taskCount: 1,
+  createdAt: '2026-11-01T00:00:00.000Z',
+});
+const bug = companyLabel(1, 'Bug', 'red');
+const ui = companyLabel(2, 'UI', 'indigo');
+const urgent = companyLabel(3, 'Urgent', 'orange');
+const onTask = ({ labelId, name, color }: Label): TaskLabel => ({ labelId, name, color });
+
+/**
+ * A server for the page: the tasks given (those carrying any of `labelIds` when asked, as the API
+ * filters), the company's labels, and a feed link that POST makes and DELETE removes.
+ */
+function calendar(all: CalendarTask[], labels: Label[] = []) {
   let feed: { active: boolean; createdAt: string | null } = { active: false, createdAt: null };
   return serve((req) => {
     const path = pathOf(req);
     const q = new URL(req.url).searchParams;
+    const labelIds = (q.get('labelIds') ?? '').split(',').filter(Boolean);
+    const items = labelIds.length
+      ? all.filter((t) => t.labels.some((l) => labelIds.includes(l.labelId)))
+      : all;
+    if (path === '/api/Labels') return jsonResponse(200, labels);
     if (path === '/api/Calendar/tasks')
       return jsonResponse(200, {
         from: q.get('from'),
         to: q.get('to'),
         projectId: q.get('projectId'),
+        labelIds,
         items,
         truncated: false,
       });
@@ -77,8 +99,17 @@ describe('calendar dates and URL state', () => {
 
   it('reads the URL, falls back on unreadable values, writes only what differs from the defaults', () => {
     const p = new URLSearchParams(`view=week&date=2026-02-30&projectId=nope&task=x`);
-    expect(stateFrom(p, '2026-11-26')).toEqual({ view: 'week', date: '2026-11-26', projectId: null });
-    const next = paramsFor({ view: 'month', date: '2026-11-26', projectId: PROJECT_ID }, p, '2026-11-26');
+    expect(stateFrom(p, '2026-11-26')).toEqual({
+      view: 'week',
+      date: '2026-11-26',
+      projectId: null,
+      labelIds: [],
+    });
+    const next = paramsFor(
+      { view: 'month', date: '2026-11-26', projectId: PROJECT_ID, labelIds: [] },
+      p,
+      '2026-11-26',
+    );
     expect(next.get('view')).toBeNull();
     expect(next.get('date')).toBeNull();
     expect(next.get('projectId')).toBe(PROJECT_ID);
@@ -249,5 +280,83 @@ describe('CalendarPage', () => {
     );
     expect(await within(again).findByText(/no calendar link yet/)).toBeInTheDocument();
     expect(within(again).getByRole('button', { name: 'Create link' })).toBeInTheDocument();
+  });
+
+  it('labels: dots on grid chips, named in the accessible name; the filter is in the URL and the request', async () => {
+    const tagged = item('WEB-1', 'Write the copy', '2026-11-10', { labels: [onTask(bug), onTask(ui)] });
+    const many = item('WEB-2', 'Fix the header', '2026-11-11', {
+      labels: [
+        onTask(bug),
+        onTask(ui),
+        onTask(urgent),
+        onTask({ ...bug, labelId: `${bug.labelId.slice(0, -1)}9` }),
+      ],
+    });
+    const plain = item('WEB-3', 'Kick-off', '2026-11-12');
+    const calls = calendar([tagged, many, plain], [bug, ui, urgent]);
+    const { user, router } = render(<CalendarPage onOpenTask={vi.fn()} />, {
+      route: `/app/calendar?date=2026-11-15&labels=${ui.labelId}`,
+      preloadedState: session,
+    });
+    const grid = await screen.findByTestId('month-grid');
+    const chip = await within(grid).findByRole('button', { name: /WEB-1 Write the copy.*labels: Bug, UI$/ });
+    // Two dots, no "+N"; four labels show three dots and "+1".
+    expect(chip.querySelectorAll('.calendar-chip__labels > span')).toHaveLength(2);
+    const crowded = within(grid).getByRole('button', { name: /WEB-2 .*labels: Bug, UI, Urgent, Bug$/ });
+    expect(crowded.querySelector('.calendar-chip__labels')).toHaveTextContent('+1');
+    // The filter from the URL: asked of the server, shown in the control; only labelled tasks drawn.
+    const last = () =>
+      new URL(calls.filter((r) => pathOf(r) === '/api/Calendar/tasks').at(-1)?.url ?? 'http://x')
+        .searchParams;
+    expect(last().get('labelIds')).toBe(ui.labelId);
+    expect(within(grid).queryByRole('button', { name: /WEB-3/ })).toBeNull();
+    const filter = await screen.findByRole('combobox', { name: LABEL_MESSAGES.filter });
+    expect(filter).toHaveTextContent('UI');
+
+    await user.click(filter);
+    await user.click(within(await screen.findByRole('listbox')).getByText('Urgent'));
+    const search = () => new URLSearchParams(router.state.location.search);
+    await waitFor(() => expect(search().get('labels')).toBe(`${ui.labelId},${urgent.labelId}`));
+    await waitFor(() => expect(last().get('labelIds')).toBe(`${ui.labelId},${urgent.labelId}`));
+    await user.keyboard('{Escape}');
+    // Cleared: no label in the URL nor the request, every task back.
+    await user.click(screen.getByRole('combobox', { name: LABEL_MESSAGES.filter }));
+    const list = within(await screen.findByRole('listbox'));
+    await user.click(list.getByText('UI'));
+    await user.click(list.getByText('Urgent'));
+    await waitFor(() => expect(search().get('labels')).toBeNull());
+    await waitFor(() => expect(last().get('labelIds')).toBeNull());
+    await user.keyboard('{Escape}');
+    expect(await within(grid).findByRole('button', { name: /WEB-3 Kick-off/ })).toBeInTheDocument();
+  });
+
+  it("at phone width, an agenda chip shows its first label's name and +N", async () => {
+    vi.stubGlobal(
+      'matchMedia',
+      (query: string) =>
+        ({
+          matches: true,
+          media: query,
+          onchange: null,
+          addEventListener: () => undefined,
+          removeEventListener: () => undefined,
+          addListener: () => undefined,
+          removeListener: () => undefined,
+          dispatchEvent: () => false,
+        }) as MediaQueryList,
+    );
+    calendar(
+      [item('WEB-1', 'Write the copy', '2026-11-10', { labels: [onTask(bug), onTask(ui)] })],
+      [bug, ui],
+    );
+    render(<CalendarPage onOpenTask={vi.fn()} />, {
+      route: '/app/calendar?date=2026-11-15',
+      preloadedState: session,
+    });
+    const agenda = await screen.findByTestId('agenda');
+    const chip = await within(agenda).findByRole('button', {
+      name: /WEB-1 Write the copy.*labels: Bug, UI$/,
+    });
+    expect(chip.querySelector('.calendar-chip__labels')).toHaveTextContent('Bug+1');
   });
 });

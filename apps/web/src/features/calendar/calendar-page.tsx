@@ -37,6 +37,7 @@ import { toastActions } from '../../app/slices/toast-slice';
 import { errorMessage } from '../../api/errors';
 import { DEFAULT_PROJECT_QUERY, useListProjectsQuery } from '../../api/projects-api';
 import { ErrorPanel } from '../../components/error-panel';
+import { LabelFilter } from '../../components/label-filter';
 import { MainCard } from '../../components/main-card';
 import { PageHeader } from '../../components/page-header';
 import { dropToastAction, toastAction } from '../../components/toast-actions';
@@ -97,14 +98,15 @@ export interface CalendarPageProps {
 
 /**
  * /app/calendar: tasks by due date, a month or a week at a time, mine or one project's. The state
- * lives in the URL (`?view=month|week&date=YYYY-MM-DD&projectId=`). A chip opens the task; a drag
- * to another day moves its due date (and its start by as many days), with an Undo.
+ * lives in the URL (`?view=month|week&date=YYYY-MM-DD&projectId=&labels=id,id`, the last the
+ * label filter, as the board's). A chip opens the task (its labels as coloured dots); a drag to
+ * another day moves its due date (and its start by as many days), with an Undo.
  */
 export default function CalendarPage({ onOpenTask, views }: CalendarPageProps) {
   const [params, setParams] = useSearchParams();
   const now = todayOf();
   const state = stateFrom(params, now);
-  const { view, date, projectId } = state;
+  const { view, date, projectId, labelIds } = state;
   const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
   const { can } = useSession();
   const canMove = can({ anyOf: ['task:update'] });
@@ -114,12 +116,22 @@ export default function CalendarPage({ onOpenTask, views }: CalendarPageProps) {
   const go = (next: Partial<CalendarState>) => setParams(paramsFor({ ...state, ...next }, params, now));
 
   const range = rangeOf(view, date);
-  const { data, currentData, error, isFetching, refetch } = useCalendarTasksQuery({ ...range, projectId });
+  const { data, currentData, error, isFetching, refetch } = useCalendarTasksQuery({
+    ...range,
+    projectId,
+    labelIds,
+  });
   const { data: projects } = useListProjectsQuery(
     can({ anyOf: ['project:read'] }) ? PROJECT_OPTIONS_QUERY : skipToken,
   );
   const shown =
-    currentData ?? (data && data.from === range.from && data.projectId === projectId ? data : undefined);
+    currentData ??
+    (data &&
+    data.from === range.from &&
+    data.projectId === projectId &&
+    data.labelIds.join(',') === labelIds.join(',')
+      ? data
+      : undefined);
   const items = useMemo(() => shown?.items ?? [], [shown]);
   const byDay = useMemo(() => {
     const map = new Map<string, CalendarTask[]>();
@@ -257,6 +269,11 @@ export default function CalendarPage({ onOpenTask, views }: CalendarPageProps) {
             <MenuItem value={projectId}>{shown?.items[0]?.projectName ?? 'This project'}</MenuItem>
           )}
         </TextField>
+        <LabelFilter
+          value={labelIds}
+          onChange={(ids) => go({ labelIds: ids })}
+          width={{ xs: '100%', sm: 200 }}
+        />
       </Stack>
     </Stack>
   );
@@ -298,7 +315,8 @@ export default function CalendarPage({ onOpenTask, views }: CalendarPageProps) {
           {!phone && shown && items.length === 0 && (
             <Typography color="text.secondary">
               Nothing due {view === 'week' ? 'this week' : 'in these weeks'}
-              {projectId ? ' in this project' : ''}.
+              {projectId ? ' in this project' : ''}
+              {labelIds.length ? ' with these labels' : ''}.
             </Typography>
           )}
           <DndContext

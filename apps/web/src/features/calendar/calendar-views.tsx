@@ -7,6 +7,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { alpha, type Theme } from '@mui/material/styles';
 import type { CalendarTask } from '@taskhive/contract';
+import { LABEL_COLOR_VALUES } from '../../app/theme/label-colors';
 import { type KeyboardEvent, memo, useState, type ReactNode } from 'react';
 import { dayLabel, dayNumber, monthOf, weekdayNames } from './calendar-dates';
 
@@ -19,14 +20,99 @@ export interface ChipHandlers {
   draggable: boolean;
 }
 
-/** What a chip says to assistive technology: key, title, and what its look shows. */
+/** How many label dots a narrow chip shows before "+N". */
+const CHIP_LABEL_DOTS = 3;
+
+/** What a chip says to assistive technology: key, title, and what its look shows (labels too). */
 export function chipLabel(t: CalendarTask): string {
   const flags = [t.isOverdue ? 'overdue' : null, t.isDone ? 'done' : null, t.statusName].filter(Boolean);
-  return `${t.key} ${t.title}${flags.length ? ` (${flags.join(', ')})` : ''}`;
+  const labels = t.labels.length ? `, labels: ${t.labels.map((l) => l.name).join(', ')}` : '';
+  return `${t.key} ${t.title}${flags.length ? ` (${flags.join(', ')})` : ''}${labels}`;
 }
 
-/** The chip's face: status colour on its edge, key and title, overdue marked, done struck through. */
-export function ChipFace({ task, lifted = false }: { task: CalendarTask; lifted?: boolean }) {
+/**
+ * Issue 26: a chip's labels, compact. Narrow (the month and week grids' cells): a coloured dot per
+ * label, at most three, then "+N". Wide (the agenda, the "+N more" list): the first label's name
+ * on its colour, then "+N". Drawn for the eye only: the chip's accessible name lists them.
+ */
+function ChipLabels({ task, wide }: { task: CalendarTask; wide: boolean }) {
+  const { labels } = task;
+  if (labels.length === 0) return null;
+  const first = labels[0];
+  const shown = wide ? 1 : Math.min(labels.length, CHIP_LABEL_DOTS);
+  const more = labels.length - shown;
+  return (
+    <Box
+      component="span"
+      aria-hidden
+      className="calendar-chip__labels"
+      sx={{
+        display: 'inline-flex',
+        alignItems: 'center',
+        gap: 0.375,
+        flexShrink: wide ? 1 : 0,
+        minWidth: 0,
+        maxWidth: wide ? '45%' : undefined,
+        alignSelf: 'center',
+        textDecoration: 'none',
+      }}
+    >
+      {wide && first ? (
+        <Box
+          component="span"
+          sx={{
+            bgcolor: LABEL_COLOR_VALUES[first.color],
+            color: 'common.white',
+            borderRadius: 2,
+            px: 0.75,
+            fontSize: 11,
+            fontWeight: 500,
+            lineHeight: '18px',
+            overflow: 'hidden',
+            textOverflow: 'ellipsis',
+            whiteSpace: 'nowrap',
+            minWidth: 0,
+          }}
+        >
+          {first.name}
+        </Box>
+      ) : (
+        labels.slice(0, shown).map((l) => (
+          <Box
+            component="span"
+            key={l.labelId}
+            sx={{
+              width: 8,
+              height: 8,
+              borderRadius: '50%',
+              flexShrink: 0,
+              bgcolor: LABEL_COLOR_VALUES[l.color],
+            }}
+          />
+        ))
+      )}
+      {more > 0 && (
+        <Box component="span" sx={{ fontSize: 11, color: 'text.secondary', flexShrink: 0 }}>
+          +{more}
+        </Box>
+      )}
+    </Box>
+  );
+}
+
+/**
+ * The chip's face: status colour on its edge, key and title, its labels (issue 26), overdue
+ * marked, done struck through. `wide` where the chip has the room for a label's name.
+ */
+export function ChipFace({
+  task,
+  lifted = false,
+  wide = false,
+}: {
+  task: CalendarTask;
+  lifted?: boolean;
+  wide?: boolean;
+}) {
   return (
     <Box
       component="span"
@@ -65,10 +151,12 @@ export function ChipFace({ task, lifted = false }: { task: CalendarTask; lifted?
       >
         {task.title}
       </Box>
+      <Box component="span" sx={{ ml: 'auto' }} />
+      <ChipLabels task={task} wide={wide} />
       {task.isOverdue && (
         <WarningAmberRounded
           aria-hidden
-          sx={{ ml: 'auto', flexShrink: 0, alignSelf: 'center', fontSize: 15, color: 'error.main' }}
+          sx={{ flexShrink: 0, alignSelf: 'center', fontSize: 15, color: 'error.main' }}
         />
       )}
     </Box>
@@ -93,7 +181,8 @@ export const TaskChip = memo(function TaskChip({
   task,
   onOpen,
   draggable,
-}: { task: CalendarTask } & ChipHandlers) {
+  wide = false,
+}: { task: CalendarTask; wide?: boolean } & ChipHandlers) {
   const { attributes, listeners, setNodeRef, isDragging } = useDraggable({
     id: task.taskId,
     disabled: !draggable,
@@ -117,7 +206,7 @@ export const TaskChip = memo(function TaskChip({
       onClick={() => onOpen(task.taskId)}
       sx={{ ...chipButtonSx, opacity: isDragging ? 0.4 : 1, cursor: draggable ? 'grab' : 'pointer' }}
     >
-      <ChipFace task={task} />
+      <ChipFace task={task} wide={wide} />
     </Box>
   );
 });
@@ -133,7 +222,7 @@ function PlainChip({ task, onOpen }: { task: CalendarTask; onOpen: (taskId: stri
       onClick={() => onOpen(task.taskId)}
       sx={chipButtonSx}
     >
-      <ChipFace task={task} />
+      <ChipFace task={task} wide />
     </Box>
   );
 }
@@ -404,7 +493,9 @@ export function Agenda({
                   Nothing due
                 </Typography>
               ) : (
-                tasks.map((t) => <TaskChip key={t.taskId} task={t} onOpen={onOpen} draggable={draggable} />)
+                tasks.map((t) => (
+                  <TaskChip key={t.taskId} task={t} onOpen={onOpen} draggable={draggable} wide />
+                ))
               )}
             </Stack>
           </DropDay>

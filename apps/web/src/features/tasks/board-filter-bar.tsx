@@ -17,7 +17,7 @@ import { BOARD_MESSAGES, type BoardDueFilter, type CustomField, type Person } fr
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useListTaskPrioritiesQuery } from '../../api/task-statuses-api';
 import { CustomFieldFilter } from './custom-field-columns';
-import { LabelFilter } from './label-filter';
+import { LabelFilter } from '../../components/label-filter';
 import { useDebouncedValue } from '../../hooks/use-debounced-value';
 import { activeFilters, type BoardGroup, type BoardView } from './board-view';
 

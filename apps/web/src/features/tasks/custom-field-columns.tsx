@@ -277,7 +277,8 @@ export function CustomFieldFilter({
 
 /**
  * Above a project's lists (issue 26): filter by one custom field's value, sort by a field, and
- * export the lists' tasks as CSV with a column per enabled field. Shown when the project has any.
+ * export the lists' tasks as CSV with a column per enabled field (and their labels; the lists' label
+ * filter applies). Shown when the project has any.
  */
 export function CustomFieldListBar({
   projectId,
@@ -291,11 +292,14 @@ export function CustomFieldListBar({
   const toast = useToast();
   const download = useAuthedDownload();
   const state = useCustomFieldListState(fields);
+  // Issue 26: the lists' label filter (`?labels=`), so the export has the rows the lists show.
+  const labels = useSearchParams()[0].get('labels') ?? '';
   if (fields.length === 0) return null;
 
   const exportCsv = async () => {
     const params = new URLSearchParams();
     if (state.cf) params.set('cf', state.cf);
+    if (labels) params.set('labelIds', labels);
     if (state.cfSort) params.set('cfSort', state.cfSort);
     try {
       await download(`/api/CustomFields/projects/${projectId}/tasks.csv?${params.toString()}`, 'tasks.csv');

@@ -54,7 +54,7 @@ import {
 import { SelectPage, SelectTask, TaskBulkBar, useTaskSelection } from './task-bulk-bar';
 import { ColumnChooser, columnOptions, fieldColumn, useVisibleColumns } from './task-columns';
 import { TaskFormDialog } from './task-form-dialog';
-import { LabelFilter } from './label-filter';
+import { LabelFilter } from '../../components/label-filter';
 import { InlineAssignees, InlineDue, InlinePriority, InlineStatus, InlineTitle } from './task-inline-edit';
 import { useOpenTask } from './task-link';
 import {

@@ -13,7 +13,6 @@ import {
   task,
   taskList,
 } from '../../test/work-fixtures';
-import { LabelFilter } from './label-filter';
 import { ProjectTaskLists } from './project-task-lists';
 import { OpenTaskProvider } from './task-link';
 import { TaskLabelsField } from './task-labels';
@@ -107,36 +106,6 @@ describe('TaskLabelsField (the drawer)', () => {
     });
     expect(screen.getByText('UI')).toBeInTheDocument();
     expect(screen.queryByRole('combobox')).not.toBeInTheDocument();
-  });
-});
-
-describe('LabelFilter', () => {
-  it("lists the company's labels and answers the chosen ids", async () => {
-    serveLabels([bug, ui]);
-    const chosen: string[][] = [];
-    const { user } = render(<LabelFilter value={[]} onChange={(ids) => chosen.push(ids)} />, {
-      preloadedState: signedIn({ permissions: ['task:read'] }),
-    });
-    const box = await screen.findByRole('combobox', { name: LABEL_MESSAGES.filter });
-    expect(box).toHaveTextContent(LABEL_MESSAGES.filterAny);
-    await user.click(box);
-    await user.click(within(await screen.findByRole('listbox')).getByText('UI'));
-    expect(chosen).toEqual([[ui.labelId]]);
-  });
-
-  it('shows the chosen names, and nothing when the company has no labels', async () => {
-    serveLabels([bug, ui]);
-    const { unmount } = render(<LabelFilter value={[bug.labelId, ui.labelId]} onChange={() => {}} />, {
-      preloadedState: signedIn({ permissions: ['task:read'] }),
-    });
-    expect(await screen.findByRole('combobox', { name: LABEL_MESSAGES.filter })).toHaveTextContent('Bug, UI');
-    unmount();
-    const calls = serveLabels([]);
-    const { container } = render(<LabelFilter value={[]} onChange={() => {}} />, {
-      preloadedState: signedIn({ permissions: ['task:read'] }),
-    });
-    await waitFor(() => expect(calls.length).toBeGreaterThan(0));
-    expect(container).toBeEmptyDOMElement();
   });
 });
 

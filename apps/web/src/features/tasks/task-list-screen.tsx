@@ -26,7 +26,7 @@ import { useSession } from '../../hooks/use-session';
 import { SelectPage, SelectTask, TaskBulkBar, type TaskSelection, useTaskSelection } from './task-bulk-bar';
 import { TaskBoard } from './task-board';
 import { TaskDetailDrawer, type TaskDetailDrawerProps } from './task-detail-drawer';
-import { LabelFilter } from './label-filter';
+import { LabelFilter } from '../../components/label-filter';
 import { InlineAssignees, InlineDue, InlinePriority, InlineStatus, InlineTitle } from './task-inline-edit';
 import { OpenTaskProvider, useOpenTask } from './task-link';
 import {

@@ -1,5 +1,12 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { TIMELINE_MESSAGES, type ProjectTimeline as Timeline, type TimelineTask } from '@taskhive/contract';
+import {
+  LABEL_MESSAGES,
+  type Label,
+  TIMELINE_MESSAGES,
+  type ProjectTimeline as Timeline,
+  type TaskLabel,
+  type TimelineTask,
+} from '@taskhive/contract';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { runToastAction } from '../../components/toast-actions';
 import { jsonResponse, render, signedIn } from '../../test/render';
@@ -26,6 +33,7 @@ function task(key: string, title: string, extra: Partial<TimelineTask> = {}): Ti
     startDate: null,
     dueDate: null,
     assigneeNames: [],
+    labels: [],
     ...extra,
   };
 }
@@ -267,5 +275,88 @@ describe('ProjectTimeline', () => {
     fireEvent.keyDown(planBar, { key: 'ArrowRight' });
     await new Promise((r) => setTimeout(r, 50));
     expect(puts).toHaveLength(0);
+  });
+
+  it('labels: dots and names on each row; the filter is in the URL and the request; filtered out, not drawn', async () => {
+    const companyLabel = (n: number, name: string, color: TaskLabel['color']): Label => ({
+      labelId: `30000000-0000-4000-8000-00000000000${n}`,
+      name,
+      color,
+      taskCount: 1,
+      createdAt: '2026-11-01T00:00:00.000Z',
+    });
+    const bug = companyLabel(1, 'Bug', 'red');
+    const ui = companyLabel(2, 'UI', 'indigo');
+    const on = ({ labelId, name, color }: Label): TaskLabel => ({ labelId, name, color });
+    const a = task('W-1', 'Plan', {
+      startDate: '2026-03-02',
+      dueDate: '2026-03-06',
+      labels: [on(bug), on(ui)],
+    });
+    const b = task('W-2', 'Build', { startDate: '2026-03-09', dueDate: '2026-03-12', labels: [on(ui)] });
+    const c = task('W-3', 'Ship', { dueDate: '2026-03-13' });
+    const all = timeline(
+      [a, b, c],
+      [
+        { blockerTaskId: a.taskId, blockedTaskId: b.taskId },
+        { blockerTaskId: b.taskId, blockedTaskId: c.taskId },
+      ],
+    );
+    // As the API answers: only the tasks carrying any of labelIds, and the edges among them.
+    const calls = serve((req) => {
+      const path = pathOf(req);
+      if (path === '/api/Labels') return jsonResponse(200, [bug, ui]);
+      if (path !== '/api/Timeline') return jsonResponse(404, null);
+      const ids = (new URL(req.url).searchParams.get('labelIds') ?? '').split(',').filter(Boolean);
+      if (!ids.length) return jsonResponse(200, all);
+      const tasks = all.tasks.filter((t) => t.labels.some((l) => ids.includes(l.labelId)));
+      const kept = new Set(tasks.map((t) => t.taskId));
+      const edges = all.edges.filter((e) => kept.has(e.blockerTaskId) && kept.has(e.blockedTaskId));
+      return jsonResponse(200, { ...all, tasks, edges });
+    });
+    const last = () =>
+      new URL(calls.filter((r) => pathOf(r) === '/api/Timeline').at(-1)?.url ?? 'http://x').searchParams;
+    const { user, router } = mount(vi.fn(), `/?labels=${bug.labelId}`);
+
+    // From the URL: asked of the server; only W-1 is drawn, its row names its labels, no arrow.
+    const row = await screen.findByRole('button', { name: 'W-1 Plan, labels: Bug, UI' });
+    expect(last().get('labelIds')).toBe(bug.labelId);
+    expect(row.querySelectorAll('.timeline-row__labels > span')).toHaveLength(2);
+    expect(screen.queryByRole('button', { name: /^W-2 Build/ })).toBeNull();
+    expect(document.querySelectorAll('[data-edge]')).toHaveLength(0);
+    const filter = screen.getByRole('combobox', { name: LABEL_MESSAGES.filter });
+    expect(filter).toHaveTextContent('Bug');
+
+    // UI instead: W-1 and W-2 and the arrow between them; W-3 (no label) and its arrow are not drawn.
+    await user.click(filter);
+    const list = within(await screen.findByRole('listbox'));
+    await user.click(list.getByText('UI'));
+    await user.click(list.getByText('Bug'));
+    await user.keyboard('{Escape}');
+    const search = () => new URLSearchParams(router.state.location.search);
+    await waitFor(() => expect(search().get('labels')).toBe(ui.labelId));
+    expect(await screen.findByRole('button', { name: 'W-2 Build, labels: UI' })).toBeInTheDocument();
+    await waitFor(() => expect(document.querySelectorAll('[data-edge]')).toHaveLength(1));
+    expect(document.querySelector(`[data-edge="${a.taskId}>${b.taskId}"]`)).not.toBeNull();
+    expect(screen.queryByRole('button', { name: /^W-3 Ship/ })).toBeNull();
+  });
+
+  it('filtered to nothing: says so and keeps the filter to change', async () => {
+    const bug: Label = {
+      labelId: '30000000-0000-4000-8000-000000000001',
+      name: 'Bug',
+      color: 'red',
+      taskCount: 0,
+      createdAt: '2026-11-01T00:00:00.000Z',
+    };
+    serve((req) => {
+      const path = pathOf(req);
+      if (path === '/api/Labels') return jsonResponse(200, [bug]);
+      if (path === '/api/Timeline') return jsonResponse(200, timeline([]));
+      return jsonResponse(404, null);
+    });
+    mount(vi.fn(), `/?labels=${bug.labelId}`);
+    expect(await screen.findByText(TIMELINE_MESSAGES.emptyFiltered)).toBeInTheDocument();
+    expect(await screen.findByRole('combobox', { name: LABEL_MESSAGES.filter })).toHaveTextContent('Bug');
   });
 });

@@ -31,9 +31,11 @@ import {
 } from 'react';
 import { useSearchParams } from 'react-router';
 import { errorMessage } from '../../api/errors';
+import { LABEL_COLOR_VALUES } from '../../app/theme/label-colors';
 import { toastActions } from '../../app/slices/toast-slice';
 import { EmptyState } from '../../components/empty-state';
 import { ErrorPanel } from '../../components/error-panel';
+import { LabelFilter } from '../../components/label-filter';
 import { dropToastAction, toastAction } from '../../components/toast-actions';
 import { useAppDispatch } from '../../hooks/store';
 import { useSession } from '../../hooks/use-session';
@@ -91,12 +93,46 @@ function datesLabel(t: Pick<TimelineTask, 'startDate' | 'dueDate'>): string {
 /**
  * A project's timeline (issue 26): tasks as bars from start to due date, grouped by list
  * (collapsible), milestones for tasks with a due date only, the tasks without dates under
- * "Unscheduled", finish-to-start arrows, a today line, zoom week/month/quarter (`?zoom=`). Holders of
+ * "Unscheduled", finish-to-start arrows, a today line, zoom week/month/quarter (`?zoom=`), a label
+ * filter (`?labels=`, issue 26: the tasks without those labels are not drawn, nor arrows to them)
+ * and each row's labels as coloured dots. Holders of
  * `task:update` drag a bar to move it or its ends to resize it, or with the keyboard: arrows move
  * the focused bar a day, Shift+arrows move its end; each change is saved at once with an Undo in
  * the toast. Enter or a click opens the task. Only the rows in view (and a few more) are drawn, and
  * only the arrows that touch them, so a project of thousands of tasks scrolls as one of ten.
  */
+const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** How many label dots a row's name shows before "+N" (issue 26). */
+const ROW_LABEL_DOTS = 3;
+
+/** A task's labels beside its name in the names column: coloured dots, then "+N" (for the eye only). */
+function RowLabels({ labels }: { labels: TimelineTask['labels'] }) {
+  if (labels.length === 0) return null;
+  const more = labels.length - ROW_LABEL_DOTS;
+  return (
+    <Box
+      component="span"
+      aria-hidden
+      className="timeline-row__labels"
+      sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.375, flexShrink: 0, ml: 'auto', pl: 0.5 }}
+    >
+      {labels.slice(0, ROW_LABEL_DOTS).map((l) => (
+        <Box
+          component="span"
+          key={l.labelId}
+          sx={{ width: 8, height: 8, borderRadius: '50%', bgcolor: LABEL_COLOR_VALUES[l.color] }}
+        />
+      ))}
+      {more > 0 && (
+        <Box component="span" sx={{ fontSize: 11, color: 'text.secondary' }}>
+          +{more}
+        </Box>
+      )}
+    </Box>
+  );
+}
+
 export default function ProjectTimeline({ projectId, projectName, onOpenTask }: ProjectTimelineProps) {
   const [params, setParams] = useSearchParams();
   const zoom = zoomFrom(params.get('zoom'));
@@ -108,7 +144,11 @@ export default function ProjectTimeline({ projectId, projectName, onOpenTask }: 
   const dispatch = useAppDispatch();
   const now = todayOf();
 
-  const { data, error, isLoading, refetch } = useProjectTimelineQuery(projectId);
+  // Issue 26: the label filter, `?labels=id,id` as the project's lists and board keep it.
+  const labelsParam = params.get('labels') ?? '';
+  // An id that is no UUID would answer 400: dropped, as the calendar drops it.
+  const labelIds = useMemo(() => labelsParam.split(',').filter((id) => UUID_RE.test(id)), [labelsParam]);
+  const { data, error, isLoading, isFetching, refetch } = useProjectTimelineQuery({ projectId, labelIds });
   const [collapsed, setCollapsed] = useState<ReadonlySet<string>>(new Set());
   const rows = useMemo(
     () => (data ? rowsOf(data, collapsed, { unscheduled: M.unscheduled, noList: M.noList }) : ([] as Row[])),
@@ -157,14 +197,15 @@ export default function ProjectTimeline({ projectId, projectName, onOpenTask }: 
     },
     [range.from, dayWidth, nameWidth, measure],
   );
-  // Opened, or zoomed: today in view.
+  // Opened, zoomed or filtered (a new filter's tasks span other dates): today in view, once the
+  // answer for that filter is in.
   const scrolledFor = useRef('');
   useLayoutEffect(() => {
-    const key = `${zoom}:${data ? 'y' : 'n'}`;
-    if (!data || scrolledFor.current === key) return;
+    const key = `${zoom}:${labelsParam}:${data ? 'y' : 'n'}`;
+    if (!data || isFetching || scrolledFor.current === key) return;
     scrolledFor.current = key;
     scrollToDay(now);
-  }, [data, zoom, now, scrollToDay]);
+  }, [data, isFetching, zoom, labelsParam, now, scrollToDay]);
 
   const setZoom = (next: TimelineZoom | null) => {
     if (!next) return;
@@ -178,6 +219,17 @@ export default function ProjectTimeline({ projectId, projectName, onOpenTask }: 
       { replace: true },
     );
   };
+
+  const setLabels = (ids: string[]) =>
+    setParams(
+      (p) => {
+        const copy = new URLSearchParams(p);
+        if (ids.length) copy.set('labels', ids.join(','));
+        else copy.delete('labels');
+        return copy;
+      },
+      { replace: true },
+    );
 
   // Moves: saved at once, Undo in the toast (as the calendar's).
   const [save] = useMoveTaskDatesMutation();
@@ -275,7 +327,17 @@ export default function ProjectTimeline({ projectId, projectName, onOpenTask }: 
       />
     );
   if (isLoading || !data) return <Skeleton variant="rounded" height={400} aria-label="Loading timeline" />;
-  if (data.tasks.length === 0) return <EmptyState title={M.empty} />;
+  const labelFilter = <LabelFilter value={labelIds} onChange={setLabels} width={{ xs: '100%', sm: 200 }} />;
+  if (data.tasks.length === 0)
+    return labelIds.length ? (
+      // Filtered to nothing: the filter stays, to be changed.
+      <Stack spacing={1.5}>
+        <Stack direction="row">{labelFilter}</Stack>
+        <EmptyState title={M.emptyFiltered} />
+      </Stack>
+    ) : (
+      <EmptyState title={M.empty} />
+    );
 
   const { first, last } = windowOf(view.top, view.height - HEADER_HEIGHT, rows.length);
   const visible = rows.slice(first, last + 1);
@@ -427,6 +489,7 @@ export default function ProjectTimeline({ projectId, projectName, onOpenTask }: 
         <Button size="small" variant="outlined" onClick={() => scrollToDay(now)}>
           {M.scrollToToday}
         </Button>
+        {labelFilter}
         <Typography id="timeline-keys" variant="caption" color="text.secondary" sx={{ flex: '1 1 240px' }}>
           {M.keyboardHelp}
         </Typography>
@@ -604,7 +667,16 @@ export default function ProjectTimeline({ projectId, projectName, onOpenTask }: 
                   >
                     <ButtonBase
                       onClick={() => onOpenTask(t.taskId)}
-                      title={`${t.key} ${t.title}`}
+                      title={M.rowLabel(
+                        t.key,
+                        t.title,
+                        t.labels.map((l) => l.name),
+                      )}
+                      aria-label={M.rowLabel(
+                        t.key,
+                        t.title,
+                        t.labels.map((l) => l.name),
+                      )}
                       sx={{
                         width: '100%',
                         height: '100%',
@@ -617,13 +689,14 @@ export default function ProjectTimeline({ projectId, projectName, onOpenTask }: 
                       <Typography
                         variant="body2"
                         noWrap
-                        sx={{ textDecoration: t.isDone ? 'line-through' : 'none' }}
+                        sx={{ textDecoration: t.isDone ? 'line-through' : 'none', minWidth: 0 }}
                       >
                         <Box component="span" sx={{ color: 'text.secondary', mr: 0.75 }}>
                           {t.key}
                         </Box>{' '}
                         {t.title}
                       </Typography>
+                      <RowLabels labels={t.labels} />
                     </ButtonBase>
                   </Box>
                 </Box>

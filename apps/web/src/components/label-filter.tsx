@@ -2,8 +2,8 @@ import Checkbox from '@mui/material/Checkbox';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import { LABEL_MESSAGES } from '@taskhive/contract';
-import { useListLabelsQuery } from '../../api/labels-api';
-import { LabelChip } from '../../components/label-chips';
+import { useListLabelsQuery } from '../api/labels-api';
+import { LabelChip } from './label-chips';
 
 /**
  * Issue 26: the label filter of the board and the task lists: tasks carrying any of the chosen
@@ -17,7 +17,8 @@ export function LabelFilter({
 }: {
   value: readonly string[];
   onChange: (labelIds: string[]) => void;
-  width?: number | string;
+  /** A width, or one per breakpoint (`{ xs: '100%', sm: 200 }`). */
+  width?: number | string | Partial<Record<'xs' | 'sm' | 'md' | 'lg' | 'xl', number | string>>;
 }) {
   const { data: labels = [] } = useListLabelsQuery();
   if (labels.length === 0 && value.length === 0) return null;
