@@ -85,6 +85,8 @@ const widthOf = (bar: Locator) => bar.evaluate((el) => Number.parseFloat((el as 
 
 /** Drags with the mouse from a point of `target` (a fraction of its width) by `dx` pixels, in steps. */
 async function dragBy(page: Page, target: Locator, at: number | 'end', dx: number) {
+  // The mouse reaches only what is on the screen (at 390 px the filters push the rows down).
+  await target.scrollIntoViewIfNeeded();
   const box = await target.boundingBox();
   if (!box) throw new Error('nothing to drag');
   const x = at === 'end' ? box.x + box.width - 3 : box.x + box.width * at;

@@ -138,7 +138,7 @@ export default function ProjectTimeline({ projectId, projectName, onOpenTask }: 
   const zoom = zoomFrom(params.get('zoom'));
   const dayWidth = DAY_WIDTH[zoom];
   const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
-  const nameWidth = phone ? 120 : 280;
+  const nameWidth = phone ? 148 : 280;
   const { can } = useSession();
   const canMove = can({ anyOf: ['task:update'] });
   const dispatch = useAppDispatch();
@@ -688,8 +688,23 @@ export default function ProjectTimeline({ projectId, projectName, onOpenTask }: 
                     >
                       <Typography
                         variant="body2"
-                        noWrap
-                        sx={{ textDecoration: t.isDone ? 'line-through' : 'none', minWidth: 0 }}
+                        noWrap={!phone}
+                        sx={{
+                          textDecoration: t.isDone ? 'line-through' : 'none',
+                          minWidth: 0,
+                          textAlign: 'left',
+                          // A phone's narrow names column: the key and title on two lines (clamped)
+                          // rather than a title cut after two words.
+                          ...(phone && {
+                            fontSize: '0.75rem',
+                            lineHeight: 1.25,
+                            display: '-webkit-box',
+                            WebkitLineClamp: 2,
+                            WebkitBoxOrient: 'vertical',
+                            overflow: 'hidden',
+                            overflowWrap: 'anywhere',
+                          }),
+                        }}
                       >
                         <Box component="span" sx={{ color: 'text.secondary', mr: 0.75 }}>
                           {t.key}
