@@ -132,7 +132,7 @@ export function ChipFace({
         boxShadow: lifted ? 4 : 0,
         outline: 1,
         outlineColor: task.isOverdue ? 'error.light' : 'divider',
-        color: task.isDone ? 'text.disabled' : 'text.primary',
+        color: task.isDone ? 'text.secondary' : 'text.primary',
         textDecoration: task.isDone ? 'line-through' : 'none',
         fontSize: 13,
         lineHeight: 1.5,
@@ -275,7 +275,7 @@ function DayNumber({ day, isToday, muted }: { day: string; isToday: boolean; mut
         fontSize: 13,
         fontWeight: isToday ? 700 : 500,
         bgcolor: isToday ? 'primary.main' : 'transparent',
-        color: isToday ? 'primary.contrastText' : muted ? 'text.disabled' : 'text.primary',
+        color: isToday ? 'primary.contrastText' : muted ? 'text.secondary' : 'text.primary',
       }}
     >
       {dayNumber(day)}
