@@ -107,6 +107,8 @@ import { securityHeadersPlugin } from './plugins/security-headers.ts';
 import { strictValidatorCompiler } from './plugins/validation.ts';
 import { webPlugin } from './plugins/web.ts';
 
+/** gzip's level for API answers: its fastest (1), about 10 % larger than the default 6 at less than half the CPU. */
+const GZIP_LEVEL = 1;
 /** API responses smaller than this go uncompressed: below it the bytes saved do not pay the CPU. */
 export const COMPRESS_THRESHOLD_BYTES = 1024;
 
@@ -309,9 +311,15 @@ export async function buildApp({
   // Responses over 1 KB are compressed by Accept-Encoding; static files come precompressed (brotli)
   // from the build. For API JSON gzip comes first: on the employee list at pageSize 50 (23 KB) it
   // saves 91 % in 0.4 ms, where brotli saves 92 % in 1.1 ms (see ARCHITECTURE.md, Performance).
+  // At gzip's fastest level (nginx's default too): a project's timeline of 526 tasks (174 KB of
+  // JSON) is 25.5 KB in 1.1 ms, against 23.0 KB in 2.7 ms at zlib's default level 6.
   // A tenant request's transaction (row-level security) ends before compression streams its answer.
   endRequestTransactions(app);
-  await app.register(compress, { threshold: COMPRESS_THRESHOLD_BYTES, encodings: ['gzip', 'br'] });
+  await app.register(compress, {
+    threshold: COMPRESS_THRESHOLD_BYTES,
+    encodings: ['gzip', 'br'],
+    zlibOptions: { level: GZIP_LEVEL },
+  });
   await app.register(rateLimit, { global: false, ...(redis ? { redis, nameSpace: 'taskhive-rl:' } : {}) });
   // Parses cookies (the refresh token's, on the auth routes) and sets them on replies.
   await app.register(cookie);

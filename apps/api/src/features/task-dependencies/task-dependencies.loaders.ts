@@ -10,8 +10,4 @@ export const taskDependencyReads = {
   get blockedOf() {
     return dependenciesRepo.blockedOf;
   },
-  /** The timeline's arrows: the dependencies within one project. */
-  get edgesInProject() {
-    return dependenciesRepo.edgesInProject;
-  },
 };

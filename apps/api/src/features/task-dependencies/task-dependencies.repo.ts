@@ -1,6 +1,6 @@
-import { aliasedTable, and, eq, or, sql } from 'drizzle-orm';
+import { and, eq, or, sql } from 'drizzle-orm';
 import { rowsOf } from '../../db/client.ts';
-import { projects, taskDependencies, tasks } from '../../db/schema/index.ts';
+import { projects, taskDependencies } from '../../db/schema/index.ts';
 import type { Scope } from '../../lib/scope.ts';
 
 /** A task a blocker blocks, as a change of the blocker's status reads it. */
@@ -142,39 +142,6 @@ export const dependenciesRepo = {
         select id from follows where id <> ${taskId}::uuid`),
     );
     return rows.map((r) => r.id);
-  },
-
-  /**
-   * The dependencies whose two tasks both belong to `projectId` (the timeline's arrows): one
-   * statement, the blocked side found by the tasks' project index, the blocker by its primary key.
-   */
-  edgesInProject(
-    scope: Scope,
-    projectId: string,
-  ): Promise<{ blockerTaskId: string; blockedTaskId: string }[]> {
-    const blocker = aliasedTable(tasks, 'blocker');
-    const blocked = aliasedTable(tasks, 'blocked');
-    return scope.db
-      .select({
-        blockerTaskId: taskDependencies.blockerTaskId,
-        blockedTaskId: taskDependencies.blockedTaskId,
-      })
-      .from(taskDependencies)
-      .innerJoin(
-        blocked,
-        and(
-          eq(blocked.companyId, taskDependencies.companyId),
-          eq(blocked.id, taskDependencies.blockedTaskId),
-        ),
-      )
-      .innerJoin(
-        blocker,
-        and(
-          eq(blocker.companyId, taskDependencies.companyId),
-          eq(blocker.id, taskDependencies.blockerTaskId),
-        ),
-      )
-      .where(scope.own(taskDependencies, eq(blocked.projectId, projectId), eq(blocker.projectId, projectId)));
   },
 
   /**

@@ -1,8 +1,6 @@
 import { type ProjectTimeline, TIMELINE_TASKS_CAP, type ProjectTimelineQuery } from '@taskhive/contract';
 import type { Scope } from '../../lib/scope.ts';
 import { loadProject, projectsPolicy } from '../projects/index.ts';
-import { taskDependencyReads } from '../task-dependencies/index.ts';
-import { taskListsReads } from '../task-lists/index.ts';
 import { timelineRepo } from './timeline.repo.ts';
 
 /** The permission the timeline needs. */
@@ -13,21 +11,24 @@ export const TIMELINE_PERMISSION = 'task:read';
  * list, status, assignees and labels, the project's lists in order, and the dependencies among its
  * tasks. With `labelIds` (issue 26) only the tasks carrying any of those labels are answered, and
  * only the edges between answered tasks (as past the cap).
- * Four statements whatever the project's size: the project's check, its lists, its tasks, the edges.
+ * Two statements whatever the project's size: the project's check, then its lists, tasks and
+ * edges in one (timeline.repo.ts).
  */
 export function timelineService() {
   return {
     async timeline(scope: Scope, q: ProjectTimelineQuery): Promise<ProjectTimeline> {
       // Another company's project, or one out of reach, answers 404 like one that does not exist.
       await loadProject(scope, q.projectId, projectsPolicy.taskReach(scope.actor));
-      const lists = await taskListsReads.forProject(scope, q.projectId);
-      const rows = await timelineRepo.tasksOf(scope, q.projectId, TIMELINE_TASKS_CAP + 1, q.labelIds);
-      const edges = await taskDependencyReads.edgesInProject(scope, q.projectId);
+      const {
+        lists,
+        tasks: rows,
+        edges,
+      } = await timelineRepo.read(scope, q.projectId, TIMELINE_TASKS_CAP + 1, q.labelIds);
       const tasks = rows.slice(0, TIMELINE_TASKS_CAP);
       const answered = new Set(tasks.map((t) => t.id));
       return {
         projectId: q.projectId,
-        lists: lists.map((l) => ({ taskListId: l.id, name: l.name })),
+        lists,
         tasks: tasks.map((t) => ({
           taskId: t.id,
           key: t.key,
