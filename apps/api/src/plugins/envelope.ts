@@ -10,6 +10,18 @@ export function ok<T>(reply: FastifyReply, data: T, message = 'OK', statusCode =
   return reply.code(statusCode).send({ status: 'success' as const, statusCode, message, data });
 }
 
+/**
+ * `ok` for an answer the database wrote as JSON text (a large read: timeline.repo.ts): the same
+ * envelope around it, sent as it is (a string payload skips the route's serializer, so the route's
+ * test checks the text against its schema).
+ */
+export function okJson(reply: FastifyReply, dataJson: string, message = 'OK') {
+  return reply
+    .code(200)
+    .type('application/json; charset=utf-8')
+    .send(`{"status":"success","statusCode":200,"message":${JSON.stringify(message)},"data":${dataJson}}`);
+}
+
 function fieldErrors(error: FastifyError): FieldErrors {
   const out: FieldErrors = {};
   for (const v of error.validation ?? []) {

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { envelope, projectTimelineQuerySchema, projectTimelineSchema } from '@taskhive/contract';
 import { scopeOf } from '../../plugins/auth.ts';
-import { ok } from '../../plugins/envelope.ts';
+import { okJson } from '../../plugins/envelope.ts';
 import { TIMELINE_PERMISSION, type TimelineService } from './timeline.service.ts';
 
 const tags = ['timeline'];
@@ -23,6 +23,6 @@ export async function timelineRoutes(app: FastifyInstance, opts: { timeline: Tim
         response: { 200: envelope(projectTimelineSchema) },
       },
     },
-    async (req, reply) => ok(reply, await opts.timeline.timeline(scopeOf(req), req.query)),
+    async (req, reply) => okJson(reply, await opts.timeline.timelineJson(scopeOf(req), req.query)),
   );
 }
