@@ -1,4 +1,4 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { aliasedTable, and, asc, eq, sql } from 'drizzle-orm';
 import type { TaskLabel } from '@taskhive/contract';
 import { projects, taskDependencies, taskLists, taskStatuses, tasks } from '../../db/schema/index.ts';
 import type { Scope } from '../../lib/scope.ts';
@@ -80,10 +80,20 @@ export const timelineRepo = {
       .from(taskLists)
       .where(scope.own(taskLists, eq(taskLists.projectId, projectId)))
       .as('l');
+    // The dependencies of the project's tasks (the blocked side by the tasks' project index, as
+    // before the one-statement read), then kept when both ends are answered.
+    const blocked = aliasedTable(tasks, 'blocked');
     const e = scope.db
       .select({ blockerId: taskDependencies.blockerTaskId, blockedId: taskDependencies.blockedTaskId })
       .from(taskDependencies)
-      .where(scope.own(taskDependencies))
+      .innerJoin(
+        blocked,
+        and(
+          eq(blocked.companyId, taskDependencies.companyId),
+          eq(blocked.id, taskDependencies.blockedTaskId),
+        ),
+      )
+      .where(scope.own(taskDependencies, eq(blocked.projectId, projectId)))
       .as('e');
     /** The tasks answered: the first `cap` by key number. */
     const answered = sql`(select ${t.id} from ${t} order by ${t.number} limit ${cap})`;
