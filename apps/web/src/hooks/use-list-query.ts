@@ -1,6 +1,6 @@
 import { DEFAULT_PAGE, MAX_PAGE_SIZE, USER_SEARCH_DEBOUNCE_MS } from '@taskhive/contract';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { useLocation, useNavigate } from 'react-router';
+import { useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react';
+import { UNSAFE_DataRouterContext, useLocation, useNavigate } from 'react-router';
 
 /**
  * What the list pages ask for (issue 23): a screen's worth, with a page-size selector. The spec's
@@ -158,13 +158,23 @@ export function useListQuery<Q extends ListQueryBase>(
     latest.current = location.search;
     shown.current = location.search;
   }, [location.search]);
+  // The router's own location, current as soon as a navigation lands (before React renders it;
+  // the router's updates render in a transition, late on a busy machine): another writer of the
+  // address (the projects page's `view`) may have changed it since this hook's last render.
+  const dataRouter = useContext(UNSAFE_DataRouterContext);
   const change = useCallback(
     (patch: (q: Q) => Partial<Q>, replace = false) => {
-      const params = new URLSearchParams(latest.current);
+      // Our own change not shown yet: build on it. Otherwise on the router's address (CI saw a
+      // sort chosen just after "Table" drop `view=table`: built on the address before the click).
+      const base =
+        latest.current !== shown.current
+          ? latest.current
+          : (dataRouter?.router.state.location.search ?? latest.current);
+      const params = new URLSearchParams(base);
       const current = readListQuery(initial, params);
       const next = writeListQuery(initial, changeListQuery(current, patch(current)), params).toString();
       const search = next ? `?${next}` : '';
-      if (search === latest.current) return;
+      if (search === base) return;
       // A second change in the same event (before any other task ran) replaces the first's entry;
       // one in a later event (a second click while a slow render had not shown the first) is its
       // own history entry, so Back steps through both.
@@ -176,7 +186,7 @@ export function useListQuery<Q extends ListQueryBase>(
       });
       void navigate({ search }, { replace: replace || pending, preventScrollReset: true });
     },
-    [initial, navigate],
+    [initial, navigate, dataRouter],
   );
 
   // The boxes follow the address when it changes under them (Back, a link), not while typing.

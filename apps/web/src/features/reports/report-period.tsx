@@ -3,7 +3,8 @@ import Paper from '@mui/material/Paper';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { REPORT_DEFAULT_DAYS } from '@taskhive/contract';
-import { useSearchParams } from 'react-router';
+import { useContext } from 'react';
+import { UNSAFE_DataRouterContext, useSearchParams } from 'react-router';
 
 const pad = (n: number) => String(n).padStart(2, '0');
 const dayOf = (d: Date) => `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
@@ -26,11 +27,18 @@ export function useReportParams() {
   const fallback = defaultPeriod();
   const from = isDay(params.get('from')) ? (params.get('from') as string) : fallback.from;
   const to = isDay(params.get('to')) ? (params.get('to') as string) : fallback.to;
-  const set = (changes: Record<string, string | null>) =>
+  // The router's address as soon as a change lands (its renders run in a transition, late on a
+  // busy machine): a second click reads the first's result, not the last render's (CI: a second
+  // click on a sorted header sorted ascending again instead of descending).
+  const dataRouter = useContext(UNSAFE_DataRouterContext);
+  type Changes = Record<string, string | null>;
+  const set = (changes: Changes | ((current: URLSearchParams) => Changes)) =>
     setParams(
       (prev) => {
-        const next = new URLSearchParams(prev);
-        for (const [k, v] of Object.entries(changes)) {
+        const now = dataRouter ? new URLSearchParams(dataRouter.router.state.location.search) : prev;
+        const next = new URLSearchParams(now);
+        const patch = typeof changes === 'function' ? changes(now) : changes;
+        for (const [k, v] of Object.entries(patch)) {
           if (v === null || v === '') next.delete(k);
           else next.set(k, v);
         }

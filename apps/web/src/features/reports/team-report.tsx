@@ -126,12 +126,16 @@ export default function TeamReport() {
     });
   }, [report.data, sortBy, sortOrder]);
 
-  const change = (changes: Record<string, string | null>) => {
+  const change = (changes: Parameters<typeof set>[0]) => {
     setPage(0);
     set(changes);
   };
+  // From the address as it is now (a quick second click toggles the first's order).
   const onSort = (key: SortKey) =>
-    change({ sort: key, order: sortBy === key && sortOrder === 'asc' ? 'desc' : 'asc' });
+    change((now) => ({
+      sort: key,
+      order: (now.get('sort') ?? 'name') === key && now.get('order') !== 'desc' ? 'desc' : 'asc',
+    }));
 
   const exportCsv = async () => {
     const qs = new URLSearchParams({ startDateTo: from, endDateTo: to });
