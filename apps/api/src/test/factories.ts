@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { expect } from 'vitest';
 import { and, eq, inArray, type SQL } from 'drizzle-orm';
 import type { Permission } from '@taskhive/contract';
 import type { App } from '../app.ts';
@@ -314,4 +315,27 @@ export async function callOk(app: App, s: Session, c: OkCall) {
 /** The rows of a raw statement through the fixtures' (unguarded) handle. */
 export async function sqlRows<R>(db: Db, q: SQL): Promise<R[]> {
   return ((await db.execute(q)) as unknown as { rows: R[] }).rows;
+}
+
+/** A label made through the API (201), its id (issue 26). */
+export async function createLabel(app: App, s: Session, name: string, color = 'blue'): Promise<string> {
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/Labels',
+    headers: bearer(s),
+    payload: { name, color },
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  return (res.json() as { data: { labelId: string } }).data.labelId;
+}
+
+/** Puts exactly these labels on the task through the API (200). */
+export async function setTaskLabels(app: App, s: Session, taskId: string, labelIds: string[]): Promise<void> {
+  const res = await app.inject({
+    method: 'PUT',
+    url: `/api/Labels/tasks/${taskId}`,
+    headers: bearer(s),
+    payload: { labelIds },
+  });
+  expect(res.statusCode, res.body).toBe(200);
 }

@@ -15,6 +15,8 @@ import {
   sqlRows,
   type TestCompany,
   twoTenants,
+  createLabel,
+  setTaskLabels,
 } from '../../test/factories.ts';
 import { escapeText, foldLine } from './ical.ts';
 
@@ -448,20 +450,8 @@ describe('the public feed route is rate-limited per address', () => {
 });
 
 describe('labels on the calendar (issue 26)', () => {
-  const send = (method: 'POST' | 'PUT', url: string, s: Session, payload: object) =>
-    app.inject({
-      method,
-      url,
-      headers: { ...bearer(s), 'content-type': 'application/json' },
-      payload: JSON.stringify(payload),
-    });
-  const label = async (s: Session, name: string, color = 'blue') => {
-    const res = await send('POST', '/api/Labels', s, { name, color });
-    expect(res.statusCode, res.body).toBe(201);
-    return res.json().data.labelId as string;
-  };
-  const put = async (taskId: string, labelIds: string[]) =>
-    expect((await send('PUT', `/api/Labels/tasks/${taskId}`, admin, { labelIds })).statusCode).toBe(200);
+  const label = (s: Session, name: string, color = 'blue') => createLabel(app, s, name, color);
+  const put = (taskId: string, labelIds: string[]) => setTaskLabels(app, admin, taskId, labelIds);
   type Labelled = Item & { labels: { labelId: string; name: string; color: string }[] };
 
   it('400 on a malformed labelIds; each item carries its labels by name; the filter is any-of', async () => {

@@ -14,6 +14,8 @@ import {
   type Session,
   type TestCompany,
   twoTenants,
+  createLabel,
+  setTaskLabels,
 } from '../../test/factories.ts';
 
 let app: App;
@@ -250,20 +252,8 @@ describe('GET /api/Timeline', () => {
 });
 
 describe('labels on the timeline (issue 26)', () => {
-  const send = (method: 'POST' | 'PUT', url: string, s: Session, payload: object) =>
-    app.inject({
-      method,
-      url,
-      headers: { ...bearer(s), 'content-type': 'application/json' },
-      payload: JSON.stringify(payload),
-    });
-  const label = async (s: Session, name: string, color = 'blue') => {
-    const res = await send('POST', '/api/Labels', s, { name, color });
-    expect(res.statusCode, res.body).toBe(201);
-    return res.json().data.labelId as string;
-  };
-  const put = async (taskId: string, labelIds: string[]) =>
-    expect((await send('PUT', `/api/Labels/tasks/${taskId}`, admin, { labelIds })).statusCode).toBe(200);
+  const label = (s: Session, name: string, color = 'blue') => createLabel(app, s, name, color);
+  const put = (taskId: string, labelIds: string[]) => setTaskLabels(app, admin, taskId, labelIds);
   const filtered = async (labelIds: string, s: Session = employee) => {
     return checked(await call('GET', `/api/Timeline?projectId=${shared.projectId}&labelIds=${labelIds}`, s));
   };
