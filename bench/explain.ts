@@ -5,6 +5,9 @@
  * per read exactly as src/server.ts does, and prints each plan.
  *
  *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/test node --import tsx bench/explain.ts [read key…]
+ *
+ * An argument that starts with `/` is a path of its own (its `{ids}` filled as the rows' are), e.g.
+ * `'/api/Tasks/projects/{projectId}/tasks?pageSize=50&cf={customFieldId}:{customOptionId}'`.
  */
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -64,7 +67,9 @@ client.query = (text, ...rest) => {
   return query(text, ...rest);
 };
 const wanted = process.argv.slice(2);
-for (const read of READS.filter((r) => wanted.length === 0 || wanted.includes(r.key))) {
+const paths = wanted.filter((w) => w.startsWith('/')).map((path) => ({ key: path, path }));
+const reads = [...READS.filter((r) => wanted.length === 0 || wanted.includes(r.key)), ...paths];
+for (const read of reads) {
   recording = [];
   const answer = await app.inject({
     url: fill(read.path, ids),

@@ -74,6 +74,9 @@ export async function buildTenant(
     insert into task_lists (company_id, project_id, name)
     select company_id, id, 'Backlog' from projects where company_id = ${c}`);
   const subtasks = Math.floor(size.tasks / 5);
+  // `g % projects` picks the task's project, so the priority takes `(g / projects) % 4`: with
+  // `g % 4` every project held ONE priority (4 divides 200), and the priority filter the
+  // custom-field row is measured against found no task in the largest project.
   await db.execute(sql`
     with lists as (
       select tl.project_id, tl.id as list_id, row_number() over (order by tl.id) - 1 as n
@@ -86,7 +89,7 @@ export async function buildTenant(
     insert into tasks (company_id, project_id, task_list_id, title, status_id, priority_id, start_date,
                        due_date, estimated_hours, progress, sort_order, created_by)
     select ${c}, l.project_id, l.list_id, 'Task ' || g,
-           s.ids[1 + g % array_length(s.ids, 1)], pr.ids[1 + g % array_length(pr.ids, 1)],
+           s.ids[1 + g % array_length(s.ids, 1)], pr.ids[1 + (g / ${size.projects}) % array_length(pr.ids, 1)],
            current_date - 200 + (g % 180), current_date - 20 + (g % 200), (g % 16) + 1, (g * 7) % 101,
            g * 1024, ${p.adminUserId}
       from generate_series(0, ${size.tasks - subtasks - 1}) g
@@ -112,8 +115,8 @@ export async function buildTenant(
     insert into custom_field_projects (company_id, project_id, field_id)
     select ${c}, p.id, f.id from projects p, custom_fields f where p.company_id = ${c} and f.company_id = ${c}`);
   await db.execute(sql`
-    insert into custom_field_values (company_id, task_id, field_id, value_text)
-    select ${c}, t.id, f.id, (array[${severity[0]}, ${severity[1]}, ${severity[2]}]::text[])[1 + (t.number % 3)]
+    insert into custom_field_values (company_id, task_id, project_id, field_id, value_text)
+    select ${c}, t.id, t.project_id, f.id, (array[${severity[0]}, ${severity[1]}, ${severity[2]}]::text[])[1 + (t.number % 3)]
       from tasks t, custom_fields f
      where t.company_id = ${c} and f.company_id = ${c} and t.parent_task_id is null`);
   await db.execute(sql`

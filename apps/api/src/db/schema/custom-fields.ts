@@ -87,6 +87,8 @@ export const customFieldValues = pgTable(
   {
     companyId: uuid('company_id').notNull(),
     taskId: uuid('task_id').notNull(),
+    /** The task's project (a task never changes project): `field = value` in a project is one range. */
+    projectId: uuid('project_id').notNull(),
     fieldId: uuid('field_id').notNull(),
     valueText: text('value_text'),
     valueNumber: numeric('value_number'),
@@ -114,11 +116,11 @@ export const customFieldValues = pgTable(
       columns: [t.companyId, t.valueUser],
       foreignColumns: [users.companyId, users.id],
     }).onDelete('set null'),
-    index('custom_field_values_text_idx').on(t.companyId, t.fieldId, t.valueText, t.taskId),
-    index('custom_field_values_number_idx').on(t.companyId, t.fieldId, t.valueNumber, t.taskId),
-    index('custom_field_values_date_idx').on(t.companyId, t.fieldId, t.valueDate, t.taskId),
-    index('custom_field_values_bool_idx').on(t.companyId, t.fieldId, t.valueBool, t.taskId),
-    index('custom_field_values_user_idx').on(t.companyId, t.fieldId, t.valueUser, t.taskId),
+    index('custom_field_values_text_idx').on(t.companyId, t.projectId, t.fieldId, t.valueText, t.taskId),
+    index('custom_field_values_number_idx').on(t.companyId, t.projectId, t.fieldId, t.valueNumber, t.taskId),
+    index('custom_field_values_date_idx').on(t.companyId, t.projectId, t.fieldId, t.valueDate, t.taskId),
+    index('custom_field_values_bool_idx').on(t.companyId, t.projectId, t.fieldId, t.valueBool, t.taskId),
+    index('custom_field_values_user_idx').on(t.companyId, t.projectId, t.fieldId, t.valueUser, t.taskId),
     index('custom_field_values_options_idx').using('gin', t.valueOptions),
   ],
 );

@@ -231,10 +231,15 @@ export const customFieldsRepo = {
       );
   },
 
-  async upsert(scope: Scope, taskId: string, fieldId: string, value: ValueColumns): Promise<void> {
+  async upsert(
+    scope: Scope,
+    task: { id: string; projectId: string },
+    fieldId: string,
+    value: ValueColumns,
+  ): Promise<void> {
     await scope.db
       .insert(customFieldValues)
-      .values(scope.values({ taskId, fieldId, ...value }))
+      .values(scope.values({ taskId: task.id, projectId: task.projectId, fieldId, ...value }))
       .onConflictDoUpdate({
         target: [customFieldValues.companyId, customFieldValues.taskId, customFieldValues.fieldId],
         set: { ...value, updatedAt: new Date() },
@@ -272,9 +277,9 @@ export const customFieldsRepo = {
     const c = scope.companyId;
     const result = await scope.db.execute(sql`with m (src, dst) as (values ${map}),
       ins as (
-        insert into custom_field_values (company_id, task_id, field_id, value_text, value_number,
-          value_date, value_bool, value_user, value_options)
-        select v.company_id, m.dst, v.field_id, v.value_text, v.value_number, v.value_date,
+        insert into custom_field_values (company_id, task_id, project_id, field_id, value_text,
+          value_number, value_date, value_bool, value_user, value_options)
+        select v.company_id, m.dst, ${projectId}, v.field_id, v.value_text, v.value_number, v.value_date,
           v.value_bool, v.value_user, v.value_options
         from custom_field_values v
         join m on m.src = v.task_id

@@ -392,7 +392,7 @@ export const customFieldsService = {
     if (changed.length > 0)
       await scope.transaction(async (tx) => {
         for (const w of changed)
-          if (w.columns) await customFieldsRepo.upsert(tx, taskId, w.field.id, w.columns);
+          if (w.columns) await customFieldsRepo.upsert(tx, task, w.field.id, w.columns);
         await customFieldsRepo.clear(
           tx,
           taskId,

@@ -35,13 +35,18 @@ export const taskValuesJson = (t: TaskTable) => sql<Record<string, unknown> | nu
     and coalesce(v.value_text, v.value_number::text, v.value_date::text, v.value_bool::text,
       v.value_user::text, v.value_options::text) is not null)`;
 
+/**
+ * The task's row of the field, found by its project too: in a list of one project the planner
+ * reads the project's rows of `field = value` as one range of the typed index and hashes them,
+ * instead of probing once per task.
+ */
 const valueRow = (t: TaskTable, field: FieldRef, cond: SQL) =>
   sql`exists (select 1 from custom_field_values v where v.company_id = ${t.companyId}
-    and v.field_id = ${field.id} and v.task_id = ${t.id} and ${cond})`;
+    and v.project_id = ${t.projectId} and v.field_id = ${field.id} and v.task_id = ${t.id} and ${cond})`;
 
 /**
  * `cf=<fieldId>:<value>` as a condition on the tasks (the value already checked against the
- * type): an `exists` on the index `(company, field, value_<type>, task)`; an empty value keeps the
+ * type): an `exists` on the index `(company, project, field, value_<type>, task)`; an empty value keeps the
  * tasks without one. Text: contains, any case.
  */
 export function valueCondition(t: TaskTable, field: FieldRef, value: string | number | boolean | null): SQL {

@@ -556,6 +556,8 @@ describe('task values', () => {
       .from(customFieldValues)
       .where(and(eq(customFieldValues.companyId, acme.companyId), eq(customFieldValues.taskId, t)));
     expect(stored).toHaveLength(1);
+    // The value carries the task's project: a filter reads the project's values as one range.
+    expect(stored[0]?.projectId).toBe(web.projectId);
   });
 
   it('exports the project task list as CSV with a column per enabled field', async () => {

@@ -393,11 +393,13 @@ describe('a weekly series completed', () => {
     expect(nextSub.labels.map((l: { name: string }) => l.name)).toEqual(['Paper']);
     expect(nextSub.customFields).toEqual({ [points.fieldId]: 2 });
     const stored = await database.db
-      .select({ fieldId: customFieldValues.fieldId })
+      .select({ fieldId: customFieldValues.fieldId, projectId: customFieldValues.projectId })
       .from(customFieldValues)
       .where(eq(customFieldValues.taskId, nextId));
     expect(stored.map((r) => r.fieldId)).not.toContain(secret.fieldId);
     expect(stored).toHaveLength(3);
+    // The copies carry the task's project, as a custom-field filter finds them (migration 0038).
+    expect(stored.map((r) => r.projectId)).toEqual([projectId, projectId, projectId]);
 
     const historyOf = async (taskId: string) =>
       database.db
