@@ -15,22 +15,36 @@ export type DataPlan = { large: TenantSize; small: TenantSize; smallTenants: num
 
 /**
  * Issue 12's data; `--scale` makes it 1,000,000 tasks and 2,000,000 time logs; `--smoke` is tiny.
- * `tasks` replaces the large tenant's task count (two time logs a task), the rest kept.
+ * `tasks` replaces the large tenant's task count (two time logs a task).
+ *
+ * The large tenant grows by people and projects with its tasks (issue 28): 200 tasks a person and
+ * 500 a project at every size (500 people and 200 projects at 100,000 tasks; 50 and 20 at 10,000;
+ * 5,000 and 2,000 at 1,000,000), so a read compares like with like when the company grows: the
+ * busiest person's My Tasks page of 200 and the board's columns of 50 fill at every size, and what
+ * grows is the company around them. (Before, 10,000 tasks kept 500 people and 200 projects: 20
+ * tasks a person, 50 a project, so the growth ratio compared a half-empty page with a full one.)
  */
 export function dataPlan(mode: 'smoke' | 'default' | 'scale', tasks?: number): DataPlan {
   const small = { users: 10, projects: 2, tasks: 50, timeLogs: 100 };
-  const sized = (large: TenantSize): TenantSize =>
-    tasks === undefined ? large : { ...large, tasks, timeLogs: tasks * 2 };
-  if (mode === 'smoke') {
-    return {
-      large: sized({ users: 50, projects: 5, tasks: 1_000, timeLogs: 2_000 }),
-      small,
-      smallTenants: 3,
-    };
+  if (mode === 'smoke' && tasks === undefined) {
+    return { large: { users: 50, projects: 5, tasks: 1_000, timeLogs: 2_000 }, small, smallTenants: 3 };
   }
-  const n = mode === 'scale' ? 1_000_000 : 100_000;
-  return { large: sized({ users: 500, projects: 200, tasks: n, timeLogs: n * 2 }), small, smallTenants: 50 };
+  const n = tasks ?? (mode === 'scale' ? 1_000_000 : 100_000);
+  return { large: grownTenant(n), small, smallTenants: mode === 'smoke' ? 3 : 50 };
 }
+
+/** A large tenant of `tasks` tasks: a person per 200 tasks, a project per 500 (at least 10 and 2). */
+export function grownTenant(tasks: number): TenantSize {
+  return {
+    users: Math.max(10, Math.round(tasks / TASKS_PER_PERSON)),
+    projects: Math.max(2, Math.round(tasks / TASKS_PER_PROJECT)),
+    tasks,
+    timeLogs: tasks * 2,
+  };
+}
+
+export const TASKS_PER_PERSON = 200;
+export const TASKS_PER_PROJECT = 500;
 
 /** The growth check's small size (issue 12 item 3: p50 at 10,000 tasks against the full size). */
 export const GROWTH_BASE_TASKS = { smoke: 200, default: 10_000, scale: 10_000 } as const;
