@@ -43,6 +43,7 @@ import {
   totalOf,
 } from '../../lib/list.ts';
 import { type Db, rowsOf } from '../../db/client.ts';
+import { runPrepared } from '../../db/prepared.ts';
 import type { Scope } from '../../lib/scope.ts';
 import type { Reach } from '../projects/index.ts';
 import { type CustomFieldListPart, taskValuesJson } from '../custom-fields/index.ts';
@@ -511,8 +512,12 @@ export const tasksRepo = {
     return row ?? null;
   },
 
+  /** A named prepared statement (db/prepared.ts): the read of every task write and detail. */
   async byId(scope: Scope, id: string, reach: Reach): Promise<TaskRow | null> {
-    const [row] = await select(scope).where(scope.own(tasks, eq(tasks.id, id), inReach(scope, reach)));
+    const [row] = await runPrepared(
+      'task_by_id',
+      select(scope).where(scope.own(tasks, eq(tasks.id, id), inReach(scope, reach))),
+    );
     return row ?? null;
   },
 

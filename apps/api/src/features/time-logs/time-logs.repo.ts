@@ -3,6 +3,7 @@ import type { TimeLogFilters, TimeLogListQuery } from '@taskhive/contract';
 import { departments, projectMembers, projects, tasks, timeLogs, users } from '../../db/schema/index.ts';
 import { countAll, type ListResult, pageWindow, searchAny, sortBy, totalOf } from '../../lib/list.ts';
 import { rowsOf } from '../../db/client.ts';
+import { runPrepared } from '../../db/prepared.ts';
 import type { Scope } from '../../lib/scope.ts';
 
 /**
@@ -130,8 +131,12 @@ export const timeLogsRepo = {
     return { rows: page, total };
   },
 
+  /** A named prepared statement (db/prepared.ts): the answer of every time-log write. */
   async byId(scope: Scope, id: string): Promise<TimeLogRow | null> {
-    const [row] = await rows(scope).where(scope.own(timeLogs, eq(timeLogs.id, id)));
+    const [row] = await runPrepared(
+      'time_log_by_id',
+      rows(scope).where(scope.own(timeLogs, eq(timeLogs.id, id))),
+    );
     return row ?? null;
   },
 
