@@ -61,6 +61,7 @@ const wanted = new Set(
 if (!growth)
   for (const e of ENDPOINTS) {
     if (wanted.has(e.name) && e.ratio) wanted.add(e.ratio.of);
+    if (wanted.has(e.name) && e.p99Ratio) wanted.add(e.p99Ratio.of);
     if (wanted.has(e.name) && e.rlsCost) wanted.add(e.rlsCost.on);
   }
 const selected = ENDPOINTS.filter((e) => wanted.has(e.name));
@@ -79,6 +80,8 @@ type Row = {
   /** The RLS-on twin's requests/s over this row's (issue 27). */
   rlsCost?: { on: string; value: number; min: number; ok: boolean; enforced: boolean };
   p99Budget?: { max: number; ok: boolean; enforced: boolean };
+  /** This row's p99 over `of`'s (issue 28: a read's tail against its raw twin's). */
+  p99Ratio?: { of: string; value: number; max: number; ok: boolean; enforced: boolean };
   rpsBudget?: { min: number; ok: boolean; enforced: boolean };
   growth?: { p50AtBaseMs: number; value: number; max: number; ok: boolean; enforced: boolean };
 };
@@ -105,6 +108,7 @@ async function load(e: Endpoint, ready: ServerReady, seconds: number) {
     url: `http://127.0.0.1:${port}${fill(e.path, ids)}`,
     connections: CONNECTIONS,
     duration: seconds,
+    ...(e.method ? { method: e.method } : {}),
     headers: {
       ...(e.auth ? { authorization: `Bearer ${ready.token}` } : {}),
       ...(write ? { 'content-type': 'application/json' } : {}),
@@ -200,6 +204,19 @@ for (const e of selected) {
     row.p99Budget = { max: e.p99Ms, ok: row.p99Ms <= e.p99Ms, enforced: checked };
     failed ||= checked && !row.p99Budget.ok;
   }
+  const tail = e.p99Ratio ? byName.get(e.p99Ratio.of) : undefined;
+  if (e.p99Ratio && tail) {
+    // p99s are whole milliseconds: a 0 ms reference counts as 1 ms.
+    const value = row.p99Ms / Math.max(1, tail.p99Ms);
+    row.p99Ratio = {
+      of: e.p99Ratio.of,
+      value,
+      max: e.p99Ratio.max,
+      ok: value <= e.p99Ratio.max,
+      enforced: checked,
+    };
+    failed ||= checked && !row.p99Ratio.ok;
+  }
   if (e.minRps !== undefined) {
     row.rpsBudget = { min: e.minRps, ok: row.requestsPerSecond >= e.minRps, enforced: checked };
     failed ||= checked && !row.rpsBudget.ok;
@@ -221,7 +238,9 @@ const table = rows.map((r) => ({
   endpoint: r.name,
   'req/s': `${Math.round(r.requestsPerSecond).toLocaleString('en')}${r.rpsBudget ? ` (>= ${r.rpsBudget.min} ${verdict(r.rpsBudget)})` : ''}`,
   'p50 ms': r.p50Ms,
-  'p99 ms': `${r.p99Ms}${r.p99Budget ? ` (<= ${r.p99Budget.max} ${verdict(r.p99Budget)})` : ''}`,
+  'p99 ms': `${r.p99Ms}${r.p99Budget ? ` (<= ${r.p99Budget.max} ${verdict(r.p99Budget)})` : ''}${
+    r.p99Ratio ? `; ${r.p99Ratio.value.toFixed(2)}x raw's (<= ${r.p99Ratio.max}x ${verdict(r.p99Ratio)})` : ''
+  }`,
   errors: r.errors,
   ratio: r.ratio
     ? `${(r.ratio.value * 100).toFixed(0)} % of ${r.ratio.of} (>= ${r.ratio.min * 100} % ${verdict(r.ratio)})`
@@ -259,6 +278,7 @@ writeFileSync(
       machine,
       wallSeconds: (Date.now() - started) / 1000,
       rows,
+      writeStatements: ready.writeStatements,
       passed: !failed,
     },
     null,

@@ -5,9 +5,12 @@
  *   - the Taskhive app, exactly as server.ts builds it;
  *   - a bare Fastify server: a JSON route (the platform's floor) and, for each of the main reads
  *     (READS in endpoints.ts), `/raw/<key>`, which replays through the driver the SQL the app ran
- *     for that request at start-up (the database's floor).
+ *     for that request at start-up (the database's floor); for each write (WRITES),
+ *     `POST /raw/write-<key>`, which replays the statements the app ran for one such request in one
+ *     transaction on one pooled client, the values `vary` names changed per replay.
  * It answers the parent with a token of the large tenant's admin and the ids the paths name.
  */
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -20,7 +23,7 @@ import { migrate } from '../../apps/api/src/db/migrate.ts';
 import { syncReferenceData } from '../../apps/api/src/db/reference-data.ts';
 import { hashPassword } from '../../apps/api/src/lib/passwords.ts';
 import { dataPlan, generate, resolveIds } from './data.ts';
-import { fill, type Ids, READS } from './endpoints.ts';
+import { fill, type Ids, READS, RECORDED_WRITE, WRITES } from './endpoints.ts';
 
 export type ServerOptions = {
   mode: 'smoke' | 'default' | 'scale';
@@ -37,8 +40,10 @@ export type ServerReady = {
   kind: 'ready';
   database: 'postgres' | 'pglite';
   token: string;
-  /** Statements each raw route replays, by read. */
+  /** Statements each raw route replays, by read key and `write-<key>`. */
   rawStatements: Record<string, number>;
+  /** Each write's recorded statements (whitespace folded), in order: what its raw twin replays. */
+  writeStatements: Record<string, string[]>;
   generateSeconds: number;
   ids: Ids;
 };
@@ -82,31 +87,94 @@ async function openBenchDatabase(): Promise<Database> {
   return openPostgres(u.toString(), 10);
 }
 
-/** Records the statements the driver runs while `recording` is set (the app's own SQL, verbatim). */
+/**
+ * Records the statements the driver runs within `during(work)` (the app's own SQL, verbatim), on
+ * every connection: on PostgreSQL each pooled client as the pool lends it (a plain query, a write's
+ * transaction and a tenant request's transaction all borrow one), on PGlite the client and the
+ * handle its transactions get. Only `work`'s own statements count (an async context, not a
+ * window of time): a job runner's poll on the same pool at that moment is not the request's.
+ */
 function recorder(client: RawClient) {
-  let recording: Statement[] | null = null;
-  const query = client.query.bind(client);
-  client.query = (text, ...rest) => {
-    if (recording) {
-      recording.push(
-        typeof text === 'string'
-          ? { text, values: Array.isArray(rest[0]) ? rest[0] : [] }
-          : { text: text.text, values: text.values ?? (Array.isArray(rest[0]) ? rest[0] : []) },
-      );
-    }
-    return query(text, ...rest);
+  const recording = new AsyncLocalStorage<Statement[]>();
+  const wrap = (target: RawClient) => {
+    const query = target.query.bind(target);
+    target.query = (text, ...rest) => {
+      const into = recording.getStore();
+      if (into) {
+        const values = Array.isArray(rest[0]) ? rest[0] : [];
+        into.push(
+          typeof text === 'string' ? { text, values } : { text: text.text, values: text.values ?? values },
+        );
+      }
+      return query(text, ...rest);
+    };
   };
+  if (client instanceof pg.Pool) {
+    const wrapped = new WeakSet<object>();
+    client.on('acquire', (c) => {
+      if (wrapped.has(c)) return;
+      wrapped.add(c);
+      wrap(c as unknown as RawClient);
+    });
+  } else {
+    wrap(client);
+    const lite = client as unknown as LiteTransactions;
+    const transaction = lite.transaction.bind(lite);
+    lite.transaction = (work) =>
+      transaction((tx) => {
+        wrap(tx);
+        return work(tx);
+      });
+  }
   return {
     async during(work: () => Promise<unknown>): Promise<Statement[]> {
-      recording = [];
-      try {
-        await work();
-        return recording;
-      } finally {
-        recording = null;
-      }
+      const into: Statement[] = [];
+      await recording.run(into, work);
+      return into;
     },
   };
+}
+
+/** PGlite's transactions: `work` gets the transaction's handle. */
+type LiteTransactions = { transaction<T>(work: (tx: RawClient) => Promise<T>): Promise<T> };
+
+/** Runs `work` on one connection between BEGIN and COMMIT (ROLLBACK when it throws). */
+async function inTransaction<T>(client: RawClient, work: (c: RawClient) => Promise<T>): Promise<T> {
+  if (!(client instanceof pg.Pool)) return (client as unknown as LiteTransactions).transaction(work);
+  const c = await client.connect();
+  try {
+    await c.query('begin');
+    const result = await work(c as unknown as RawClient);
+    await c.query('commit');
+    return result;
+  } catch (err) {
+    await c.query('rollback').catch(() => {});
+    throw err;
+  } finally {
+    c.release();
+  }
+}
+
+const ISO_DATE = /\b\d{4}-\d{2}-\d{2}(?=T|\b)/g;
+
+/**
+ * A recorded write's parameters for replay `n`: in every string, each value the recorded request
+ * was built from (`recorded`) becomes request n's (`now`, same order), and every ISO date moves by
+ * `days` days. Other values stay as recorded.
+ */
+function varied(values: unknown[], recorded: string[], now: string[], days: number): unknown[] {
+  const swaps = recorded.map((from, k) => [from, now[k] ?? from] as const).filter(([a, b]) => a !== b);
+  if (!swaps.length && !days) return values;
+  return values.map((v) => {
+    if (typeof v !== 'string') return v;
+    let out = v;
+    for (const [from, to] of swaps) out = out.split(from).join(to);
+    if (days)
+      out = out.replace(ISO_DATE, (d) =>
+        new Date(Date.parse(`${d}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10),
+      );
+    return out;
+  });
 }
 
 export async function startServer(o: ServerOptions): Promise<ServerReady> {
@@ -165,6 +233,44 @@ export async function startServer(o: ServerOptions): Promise<ServerReady> {
     });
   }
 
+  // Issue 28: each write's statements for one request (RECORDED_WRITE), replayed by
+  // `/raw/write-<key>` in one transaction on one pooled client, without the app's own BEGIN and
+  // COMMIT (on PostgreSQL a tenant request runs every statement in one transaction anyway).
+  const writeStatements: Record<string, string[]> = {};
+  for (const w of WRITES) {
+    const url = w.write.path(ids, RECORDED_WRITE);
+    let answer = { statusCode: 0, body: '' };
+    const captured = await rec.during(async () => {
+      answer = await plain.inject({
+        method: w.write.method,
+        url,
+        headers: { authorization },
+        payload: w.write.body(ids, RECORDED_WRITE),
+      });
+    });
+    if (answer.statusCode < 200 || answer.statusCode > 299)
+      throw new Error(`${w.write.method} ${url} answered ${answer.statusCode}: ${answer.body}`);
+    const statements = captured.filter(
+      (s) => !/\bfrom "sessions"/i.test(s.text) && !/^\s*(begin|commit|rollback)\s*$/i.test(s.text),
+    );
+    rawStatements[`write-${w.key}`] = statements.length;
+    writeStatements[w.key] = statements.map((s) => s.text.replace(/\s+/g, ' ').trim());
+    const recorded = w.vary?.values(ids, RECORDED_WRITE) ?? [];
+    let n = 0;
+    bare.post(`/raw/write-${w.key}`, async () => {
+      const i = n++;
+      const now = w.vary?.values(ids, i) ?? [];
+      const days = w.vary?.days?.(ids, i) ?? 0;
+      const results = await inTransaction(client, async (c) => {
+        const out = [];
+        for (const s of statements)
+          out.push((await c.query(s.text, varied(s.values, recorded, now, days))).rows);
+        return out;
+      });
+      return { status: 'success', data: results };
+    });
+  }
+
   await app.listen({ port: o.appPort, host: '127.0.0.1' });
   await bare.listen({ port: o.barePort, host: '127.0.0.1' });
   if (o.rlsOffPort !== undefined) await plain.listen({ port: o.rlsOffPort, host: '127.0.0.1' });
@@ -180,7 +286,15 @@ export async function startServer(o: ServerOptions): Promise<ServerReady> {
   };
   process.on('SIGTERM', () => void close());
   process.on('disconnect', () => void close());
-  return { kind: 'ready', database: database.kind, token, rawStatements, generateSeconds, ids };
+  return {
+    kind: 'ready',
+    database: database.kind,
+    token,
+    rawStatements,
+    writeStatements,
+    generateSeconds,
+    ids,
+  };
 }
 
 if (process.send) {
