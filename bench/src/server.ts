@@ -22,6 +22,7 @@ import { type Database, openPglite, openPostgres } from '../../apps/api/src/db/c
 import { migrate } from '../../apps/api/src/db/migrate.ts';
 import { syncReferenceData } from '../../apps/api/src/db/reference-data.ts';
 import { hashPassword } from '../../apps/api/src/lib/passwords.ts';
+import { type StreamAudience, streamAudience } from './audience.ts';
 import { dataPlan, generate, resolveIds } from './data.ts';
 import { fill, type Ids, READS, RECORDED_WRITE, WRITES } from './endpoints.ts';
 
@@ -34,6 +35,8 @@ export type ServerOptions = {
   logLevel: string;
   /** The large tenant's task count instead of the mode's (`--growth`'s small run). */
   tasks?: number;
+  /** Issue 28 (streams.ts): this many readers and non-readers of the project with the most tasks, with sessions. */
+  streams?: { readers: number; others: number };
 };
 
 export type ServerReady = {
@@ -46,7 +49,12 @@ export type ServerReady = {
   writeStatements: Record<string, string[]>;
   generateSeconds: number;
   ids: Ids;
+  streams?: StreamAudience;
 };
+
+/** What the parent may ask the running server over the IPC channel, and its answer. */
+export type ServerAsk = { kind: 'memory' };
+export type ServerMemory = { kind: 'memory'; rss: number; heapUsed: number; gc: boolean };
 
 type Statement = { text: string; values: unknown[] };
 /** What pg's Pool and PGlite both offer: `query(text, values)`. */
@@ -210,6 +218,9 @@ export async function startServer(o: ServerOptions): Promise<ServerReady> {
   const authorization = `Bearer ${token}`;
 
   const ids = await resolveIds(database.db, large.companyId);
+  const streams =
+    o.streams &&
+    (await streamAudience(database.db, config.jwtSecret, large.companyId, ids.projectId, o.streams));
 
   const client = (database.db as unknown as { $client: RawClient }).$client;
   const rec = recorder(client);
@@ -286,6 +297,14 @@ export async function startServer(o: ServerOptions): Promise<ServerReady> {
   };
   process.on('SIGTERM', () => void close());
   process.on('disconnect', () => void close());
+  // The process's memory, after a full collection when node runs with --expose-gc.
+  process.on('message', (m: ServerAsk) => {
+    if (m.kind !== 'memory') return;
+    const gc = (globalThis as { gc?: () => void }).gc;
+    gc?.();
+    const { rss, heapUsed } = process.memoryUsage();
+    process.send?.({ kind: 'memory', rss, heapUsed, gc: !!gc } satisfies ServerMemory);
+  });
   return {
     kind: 'ready',
     database: database.kind,
@@ -294,6 +313,7 @@ export async function startServer(o: ServerOptions): Promise<ServerReady> {
     writeStatements,
     generateSeconds,
     ids,
+    streams,
   };
 }
 
