@@ -136,13 +136,20 @@ function countedElsewhere(companyId: string, userId: SQL, weekStart: SQL, day: S
 /** An entry's day: `logged_at` holds its day's 00:00 UTC (see time-logs' `dayStart`). */
 const entryDay = sql`(${timeLogs.loggedAt} at time zone 'UTC')::date`;
 
+/** The advisory lock between the company's timesheet settings and its time writes (see `settings`). */
+const settingsLockKey = (companyId: string) => `timesheet-settings:${companyId}`;
+
 export const timesheetsRepo = {
   /**
-   * The company's settings; `lock`: the company row locked for share (the time writes and the
-   * transitions, so the first day of the week cannot change under them) or for update (a change
-   * of the settings).
+   * The company's settings; `lock: 'update'` (a change of the settings): first the settings'
+   * advisory lock alone (`settingsLockKey`), which waits for every time write and transition in
+   * flight (they hold it shared: `lockPersonAndSettings`), then the company row for update.
    */
-  async settings(scope: Scope, lock?: 'share' | 'update'): Promise<Settings> {
+  async settings(scope: Scope, lock?: 'update'): Promise<Settings> {
+    if (lock)
+      await scope.db.execute(
+        sql`select pg_advisory_xact_lock(hashtextextended(${settingsLockKey(scope.companyId)}, 0))`,
+      );
     const q = scope.db
       .select({
         weekStartsOn: companies.weekStartsOn,
@@ -206,14 +213,22 @@ export const timesheetsRepo = {
    */
   async lockPersonAndSettings(scope: Scope, userIds: readonly string[]): Promise<Settings> {
     const keys = [...new Set(userIds)].sort().map((u) => `timesheet:${scope.companyId}:${u}`);
-    if (keys.length > 0)
-      await scope.db.execute(
-        sql`select pg_advisory_xact_lock(hashtextextended(k, 0)) from unnest(${sql.raw('array[')}${sql.join(
-          keys.map((k) => sql`${k}`),
-          sql`, `,
-        )}${sql.raw(']::text[]')}) as k order by k`,
-      );
-    return timesheetsRepo.settings(scope, 'share');
+    // One statement: the people's locks in order, and the settings' lock SHARED (a change of the
+    // settings takes it alone). Issue 28: it was the company row FOR SHARE, which many time
+    // writes at once turn into a multixact on the row (and which held every other update of the
+    // company row, an authorisation version's bump included, behind the writes in flight).
+    const people = sql.join(
+      keys.map((k) => sql`${k}`),
+      sql`, `,
+    );
+    await scope.db.execute(
+      sql`select pg_advisory_xact_lock_shared(hashtextextended(${settingsLockKey(scope.companyId)}, 0)),
+        (select count(*) from (select pg_advisory_xact_lock(hashtextextended(k, 0))
+          from unnest(${sql.raw('array[')}${people}${sql.raw(']::text[]')}) as k order by k) l)`,
+    );
+    // A statement of its own, after the locks: its snapshot sees a settings change committed
+    // while this waited.
+    return timesheetsRepo.settings(scope);
   },
 
   async updateSettings(scope: Scope, patch: Partial<Settings>): Promise<void> {

@@ -6,7 +6,9 @@ import type { App } from '../../app.ts';
 import type { Database } from '../../db/client.ts';
 import { departments, timeLogs, users } from '../../db/schema/index.ts';
 import { appDb, buildCountingApp, buildTestApp } from '../../test/build-app.ts';
+import { systemScope } from '../../lib/scope.ts';
 import { remindTimesheets } from './reminders.ts';
+import { timesheetsRepo } from './timesheets.repo.ts';
 import {
   bearer,
   buildProject,
@@ -157,6 +159,51 @@ describe('settings', () => {
       payload: { reminderWeekday: 1 },
     });
   });
+});
+
+describe('settings and the time writes in flight (PostgreSQL)', () => {
+  // Issue 28: the time writes hold the settings' advisory lock shared (no longer the company row
+  // FOR SHARE); a change of the settings takes it alone, so it waits for them, and they for it.
+  it.runIf(process.env.DATABASE_URL)(
+    'a change of the settings waits for a time write in flight, and is then applied',
+    async () => {
+      let release!: () => void;
+      const held = new Promise<void>((r) => (release = r));
+      let locked!: () => void;
+      const taken = new Promise<void>((r) => (locked = r));
+      const writer = database.db.transaction(async (tx) => {
+        await timesheetsRepo.lockPersonAndSettings(systemScope(tx, acme.companyId), [eve.userId]);
+        locked();
+        await held;
+      });
+      await taken;
+      // The company row itself is free: another update of it (an authorisation version's bump,
+      // a profile edit) does not queue behind the time writes in flight.
+      const rowUpdate = database.db.execute(
+        sql`update companies set updated_at = updated_at where id = ${acme.companyId}`,
+      );
+      const timeout = new Promise<'waited'>((r) => setTimeout(() => r('waited'), 2000));
+      expect(await Promise.race([rowUpdate.then(() => 'done' as const), timeout])).toBe('done');
+      let answered = false;
+      const change = call(admin, 'PUT', '/api/Timesheets/settings', { reminderWeekday: 3 }).then((r) => {
+        answered = true;
+        return r;
+      });
+      await new Promise((r) => setTimeout(r, 400));
+      expect(answered).toBe(false);
+      release();
+      await writer;
+      const res = await change;
+      expect(res.statusCode).toBe(200);
+      expect(res.json().data.reminderWeekday).toBe(3);
+      // Back to the default for the tests after this one.
+      await callOk(app, admin, {
+        method: 'PUT',
+        url: '/api/Timesheets/settings',
+        payload: { reminderWeekday: 1 },
+      });
+    },
+  );
 });
 
 describe('capacity', () => {
