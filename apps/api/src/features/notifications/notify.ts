@@ -177,12 +177,13 @@ const tell = {
     const already = new Set(before === undefined ? [] : mentionedIds(before));
     const mentioned = mentionedIds(body).filter((id) => !already.has(id));
     if (before !== undefined && mentioned.length === 0) return;
-    const task = at.taskId ? await tasksReads.byId(tx, at.taskId, null) : null;
+    // The task's title only (issue 28: this read the whole task row, a dozen subqueries, per comment).
+    const task = at.taskId ? await tasksReads.taskRef(tx, at.taskId, null) : null;
     const title = task ? task.title : ((await projectsReads.byId(tx, at.projectId, null))?.name ?? '');
     const about = { taskId: at.taskId, projectId: at.projectId, title, detail: await excerpt(tx, body) };
     const items: NewNotification[] = mentioned.map((userId) => ({ ...about, userId, kind: 'mentioned' }));
     if (task && before === undefined)
-      for (const userId of await taskWatchers.activeIds(tx, task.id))
+      for (const userId of await taskWatchers.activeIds(tx, task.taskId))
         items.push({ ...about, userId, kind: 'commented' });
     await send(tx, items);
   },
