@@ -122,11 +122,21 @@ export function tasksService(deps: { storage: FileStorage; log: FastifyBaseLogge
    * A task with its subtasks, documents and assignees. `assigned`: the task's own assignees when
    * the caller holds them (an update just read them); else they are read with the subtasks'.
    */
-  async function detailOf(scope: Scope, row: TaskRow, assigned?: AssigneeRow[]): Promise<TaskDetail> {
-    const [subtasks, documents] = await Promise.all([
+  /** The task's subtasks and documents, for `detailOf` (read ahead by a write: see `update`). */
+  function partsOf(scope: Scope, row: TaskRow) {
+    return Promise.all([
       row.subtaskCount > 0 ? tasksRepo.subtasks(scope, row.id) : [],
       workDocuments.forTask(scope, row.id),
     ]);
+  }
+
+  async function detailOf(
+    scope: Scope,
+    row: TaskRow,
+    assigned?: AssigneeRow[],
+    parts?: Awaited<ReturnType<typeof partsOf>>,
+  ): Promise<TaskDetail> {
+    const [subtasks, documents] = parts ?? (await partsOf(scope, row));
     const unread = [...(assigned ? [] : [row.id]), ...subtasks.map((s) => s.id)];
     const read = unread.length ? await tasksRepo.assignees(scope, unread) : [];
     const assignees = byTask([...(assigned ?? []), ...read]);
@@ -324,7 +334,14 @@ export function tasksService(deps: { storage: FileStorage; log: FastifyBaseLogge
       }
       const statusChanges = body.statusId !== undefined && body.statusId !== row.statusId;
       // The row loaded above is the task before the change; only its assignees are read again.
-      const assignedBefore = await tasksRepo.assignees(scope, [id]);
+      // The answer's subtasks and documents are read now when this write cannot change them (a
+      // new list moves the subtasks: read after), not after the transaction: in a tenant request
+      // that is still the request's transaction, whose column lock (a move's) would be held
+      // through that read too (issue 28).
+      const [assignedBefore, parts] = await Promise.all([
+        tasksRepo.assignees(scope, [id]),
+        newListId ? undefined : partsOf(scope, row),
+      ]);
       const before: TaskState = { ...row, assignees: assignedBefore.map(personName) };
       const doneBefore = row.statusDone;
 
@@ -385,7 +402,7 @@ export function tasksService(deps: { storage: FileStorage; log: FastifyBaseLogge
           return { changed: placed ? { ...row, ...placed } : row, assignedAfter: assigned };
         }),
       );
-      return detailOf(scope, changed, assignedAfter);
+      return detailOf(scope, changed, assignedAfter, parts);
     },
 
     /** One action on up to 100 tasks, all or nothing (tasks.bulk.ts). */
