@@ -19,6 +19,7 @@
  *
  *   --smoke         tiny data, fewer rounds, no Lighthouse, budgets reported not enforced
  *   --lighthouse    with --smoke: run Lighthouse anyway
+ *   --no-lighthouse the timings only (no audit), at any size
  *   --port <n>      the app's port (default 3222); the bare server takes the next, the browser's
  *                   debugging port the one after
  *   --audit <name>  only this Lighthouse audit after the timings (sign-in, company dashboard,
@@ -50,7 +51,7 @@ const smoke = flag('smoke');
 /** `--audit board --audit 'project list'`: only these Lighthouse audits (all when none is named). */
 const onlyAudits = process.argv.flatMap((a, i) => (process.argv[i - 1] === '--audit' ? [a] : []));
 /** Lighthouse runs with the default data, or with --smoke --lighthouse. */
-const runLighthouse = !smoke || flag('lighthouse');
+const runLighthouse = (!smoke || flag('lighthouse')) && !flag('no-lighthouse');
 const appPort = option('port', 3222);
 const cdpPort = appPort + 2;
 const base = `http://127.0.0.1:${appPort}`;

@@ -28,6 +28,19 @@ const WATCH = `(() => {
         window.__events.push({ name: e.name, startTime: e.startTime, duration: e.duration, interactionId: e.interactionId || 0 });
     }).observe({ type: 'event', durationThreshold: 16, buffered: true });
   } catch {}
+  // The long animation frames (50 ms or more): where an interaction's frame spent its time.
+  window.__frames = [];
+  try {
+    new PerformanceObserver((list) => {
+      for (const f of list.getEntries())
+        window.__frames.push({
+          startTime: f.startTime,
+          duration: f.duration,
+          styleAndLayout: f.styleAndLayoutStart ? f.startTime + f.duration - f.styleAndLayoutStart : 0,
+          scripts: f.scripts.map((x) => ({ invoker: x.invoker, duration: x.duration, forcedLayout: x.forcedStyleAndLayoutDuration })),
+        });
+    }).observe({ type: 'long-animation-frame', buffered: true });
+  } catch {}
   window.__firstContent = 0;
   const url = new URL(location.href);
   const ready = () => {
@@ -176,6 +189,12 @@ export async function liveMoves(
 }
 
 type EventEntry = { name: string; startTime: number; duration: number; interactionId: number };
+type FrameEntry = {
+  startTime: number;
+  duration: number;
+  styleAndLayout: number;
+  scripts: { invoker: string; duration: number; forcedLayout: number }[];
+};
 
 /** Marks the page's clock; `slowestSince` then reads the events that started after it. */
 const mark = (page: Page) => page.evaluate(() => performance.now());
@@ -191,7 +210,19 @@ async function slowestSince(page: Page, since: number): Promise<{ ms: number; ev
   const entries = (await page.evaluate('window.__events')) as EventEntry[];
   const after = entries.filter((e) => e.startTime >= since && e.interactionId > 0);
   const ms = after.reduce((m, e) => Math.max(m, e.duration), 0);
-  return { ms, events: after.map((e) => `${e.name} ${e.duration}`).join(', ') };
+  // The long animation frames the interaction's events overlap: their scripts, style and layout.
+  const first = Math.min(...after.map((e) => e.startTime));
+  const last = Math.max(...after.map((e) => e.startTime + e.duration));
+  const frames = ((await page.evaluate('window.__frames')) as FrameEntry[]).filter(
+    (f) => f.startTime < last && f.startTime + f.duration > first,
+  );
+  const said = frames.map((f) => {
+    const scripts = f.scripts
+      .filter((x) => x.duration >= 5)
+      .map((x) => `${x.invoker} ${Math.round(x.duration)}${x.forcedLayout >= 5 ? ` (forced layout ${Math.round(x.forcedLayout)})` : ''}`);
+    return `frame ${Math.round(f.duration)} ms [${scripts.join('; ') || 'no script >= 5 ms'}; style and layout ${Math.round(f.styleAndLayout)}]`;
+  });
+  return { ms, events: [...after.map((e) => `${e.name} ${e.duration}`), ...said].join(', ') };
 }
 
 /** Presses on a card, moves past the drag threshold in small steps, and lets go over the column. */
