@@ -156,6 +156,7 @@ export async function liveMoves(
       observer.observe(document.body, { subtree: true, childList: true, attributes: true });
     })()`);
     const card = a.locator(`[data-card-id="${cardId}"]`);
+    const written = writeOf(a, cardId);
     await card.focus();
     await a.keyboard.press('Space');
     await a.waitForTimeout(150);
@@ -166,6 +167,7 @@ export async function liveMoves(
     await b.waitForFunction(() => (globalThis as unknown as { __seen: number }).__seen > 0, undefined, {
       timeout: 10_000,
     });
+    await written;
     const dropped = (await a.evaluate('window.__spaceAt')) as number;
     const seen = (await b.evaluate('window.__seen')) as number;
     times.push(seen - dropped);
@@ -178,8 +180,16 @@ export async function liveMoves(
       )
         .filter((r) => r.start >= dropped - 5)
         .map((r) => `${who} ${r.path.replace(/[0-9a-f-]{36}/g, '…')} ${Math.round(r.start - dropped)}-${Math.round(r.end - dropped)}`);
+    // B's long animation frames between the drop and the card's move (its renders of the news).
+    const frames = (
+      (await b.evaluate(
+        `window.__frames.map((f) => ({ start: performance.timeOrigin + f.startTime, duration: f.duration }))`,
+      )) as { start: number; duration: number }[]
+    )
+      .filter((f) => f.start >= dropped && f.start <= seen)
+      .map((f) => `B frame ${Math.round(f.start - dropped)}+${Math.round(f.duration)}`);
     detail.push(
-      `${seen - dropped} ms: ${[...(await requests(a, 'A')), ...(await requests(b, 'B'))].join(', ')}, B's card moved ${seen - dropped}`,
+      `${seen - dropped} ms: ${[...(await requests(a, 'A')), ...(await requests(b, 'B')), ...frames].join(', ')}, B's card moved ${seen - dropped}`,
     );
     [from, to] = [to, from];
     // The move's toast and its own echo settle before the next one.
@@ -225,6 +235,13 @@ async function slowestSince(page: Page, since: number): Promise<{ ms: number; ev
   return { ms, events: [...after.map((e) => `${e.name} ${e.duration}`), ...said].join(', ') };
 }
 
+/** The answer to the page's next write of the task (PUT /api/Tasks/{id}): one move at a time. */
+const writeOf = (page: Page, taskId: string) =>
+  page.waitForResponse(
+    (r) => r.request().method() === 'PUT' && new URL(r.url()).pathname === `/api/Tasks/${taskId}`,
+    { timeout: 15_000 },
+  );
+
 /** Presses on a card, moves past the drag threshold in small steps, and lets go over the column. */
 async function dragCard(page: Page, cardId: string, toColumn: string): Promise<number> {
   const card = page.locator(`[data-card-id="${cardId}"]`);
@@ -265,19 +282,26 @@ export async function interactions(
 ): Promise<Interactions> {
   const out: Interactions = { drop: [], drawer: [], status: [], detail: [] };
   await page.goto(boardUrl);
-  let [from, to] = await columnsWithCard(page, statusIds);
-  const cardId = await firstCardIn(page, from);
+  await columnsWithCard(page, statusIds);
+  const [s0, s1] = statusIds as [string, string];
   await page.waitForTimeout(1000);
   for (let i = 0; i < rounds; i++) {
+    // Alternately from the first column to the second and back: the source column's first card.
+    let [from, to] = i % 2 === 0 ? [s0, s1] : [s1, s0];
+    if ((await columnCards(page, from).count()) === 0) [from, to] = [to, from];
+    const cardId = await firstCardIn(page, from);
+    const written = writeOf(page, cardId);
     const since = await dragCard(page, cardId, to);
     await page.locator(`[data-column-id="${to}"] [data-card-id="${cardId}"]`).waitFor({ timeout: 5000 });
     const drop = await slowestSince(page, since);
     out.drop.push(drop.ms);
     out.detail.push(`drop: ${drop.events || 'none >= 16 ms'}`);
-    [from, to] = [to, from];
+    await written;
     await page.waitForTimeout(300);
   }
   for (let i = 0; i < rounds; i++) {
+    const [from] = await columnsWithCard(page, statusIds);
+    const cardId = await firstCardIn(page, from);
     const title = page.locator(`[data-card-id="${cardId}"] .task-card__title`);
     await title.scrollIntoViewIfNeeded();
     const since = await mark(page);
@@ -297,11 +321,13 @@ export async function interactions(
     const next = current === statusIds[0] ? statusIds[1] : statusIds[0];
     await page.waitForTimeout(200);
     const before = await mark(page);
+    const saved = writeOf(page, cardId);
     await listbox.locator(`[data-value="${next}"]`).click();
     await listbox.waitFor({ state: 'hidden', timeout: 5000 });
     const changed = await slowestSince(page, before);
     out.status.push(changed.ms);
     out.detail.push(`status: ${changed.events || 'none >= 16 ms'}`);
+    await saved;
     await page.waitForTimeout(300);
     await page.keyboard.press('Escape');
     await drawer.waitFor({ state: 'hidden', timeout: 5000 });
