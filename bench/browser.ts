@@ -158,6 +158,8 @@ async function signIn(page: Page, email: string): Promise<{ ms: number; calls: s
 
 type Issue28 = {
   firstContent: Record<'reports' | 'drawer' | 'board', number[]>;
+  /** Each first-content run's requests before the content (ms from the goto). */
+  firstContentDetail: string[];
   liveMoves: { ms: number[]; detail: string[] };
   interactions: Interactions;
 };
@@ -183,16 +185,20 @@ async function issue28(email: string, ids: Ids): Promise<Issue28> {
     const board = `${base}${fill('/app/project-detail/{projectId}?tab=board', ids)}`;
     const drawer = `${base}/app/project-detail/${ids.projectId}?task=${ids.taskIds[0] ?? ''}`;
     const first: Issue28['firstContent'] = { reports: [], drawer: [], board: [] };
+    const firstDetail: string[] = [];
+    const pages = { reports: `${base}/app/reports`, drawer, board } as const;
     // Interleaved, so a slow moment of the machine spreads over the three.
     for (let i = 0; i < runs; i++) {
-      first.reports.push(await firstContent(a, `${base}/app/reports`));
-      first.drawer.push(await firstContent(a, drawer));
-      first.board.push(await firstContent(a, board));
+      for (const [key, url] of Object.entries(pages) as [keyof typeof pages, string][]) {
+        const one = await firstContent(a, url);
+        first[key].push(one.ms);
+        firstDetail.push(`${key}: ${one.detail}`);
+      }
     }
     const moves = await liveMoves(a, b, board, ids.statusIds, smoke ? 4 : 20);
     await b.context().close();
     const inp = await interactions(a, board, ids.statusIds, runs);
-    return { firstContent: first, liveMoves: moves, interactions: inp };
+    return { firstContent: first, firstContentDetail: firstDetail, liveMoves: moves, interactions: inp };
   } finally {
     await browser.close();
   }
@@ -448,6 +454,7 @@ async function main() {
     console.log(`sign-in to interactive, each run (ms): ${interactive.join(', ')}`);
     for (const [key, name] of Object.entries(firstNames) as [keyof typeof firstNames, string][])
       console.log(`first content, ${name}, each run (ms): ${later.firstContent[key].join(', ')}`);
+    for (const d of later.firstContentDetail) console.log(`  ${d}`);
     console.log(`board move seen in the second browser, each move (ms): ${later.liveMoves.ms.join(', ')}`);
     for (const d of later.liveMoves.detail) console.log(`  ${d}`);
     for (const [key, name] of Object.entries(inpNames) as [keyof typeof inpNames, string][])

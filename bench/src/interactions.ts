@@ -37,7 +37,12 @@ const WATCH = `(() => {
           startTime: f.startTime,
           duration: f.duration,
           styleAndLayout: f.styleAndLayoutStart ? f.startTime + f.duration - f.styleAndLayoutStart : 0,
-          scripts: f.scripts.map((x) => ({ invoker: x.invoker, duration: x.duration, forcedLayout: x.forcedStyleAndLayoutDuration })),
+          scripts: f.scripts.map((x) => ({
+            invoker: x.invoker,
+            source: (x.sourceURL || '').split('/').pop() + (x.sourceFunctionName ? ':' + x.sourceFunctionName : ''),
+            duration: x.duration,
+            forcedLayout: x.forcedStyleAndLayoutDuration,
+          })),
         });
     }).observe({ type: 'long-animation-frame', buffered: true });
   } catch {}
@@ -78,7 +83,7 @@ export async function watchPages(context: BrowserContext): Promise<void> {
  * the session already signed in (the refresh cookie gives the new page its token, as after a
  * reload). Waits a moment after, so the next navigation never leaves a refresh in flight.
  */
-export async function firstContent(page: Page, url: string): Promise<number> {
+export async function firstContent(page: Page, url: string): Promise<{ ms: number; detail: string }> {
   const t0 = Date.now();
   await page.goto(url);
   await page.waitForFunction(
@@ -89,8 +94,22 @@ export async function firstContent(page: Page, url: string): Promise<number> {
   const at = (await page.evaluate('window.__firstContent')) as number;
   if (new URL(page.url()).pathname !== new URL(url).pathname)
     throw new Error(`${url} ended on ${page.url()}: the session was lost`);
+  // What the page waited for: its API calls and scripts before the content (ms from the goto).
+  const resources = (await page.evaluate(
+    `performance.getEntriesByType('resource').map((e) => ({ name: e.name, start: performance.timeOrigin + e.startTime, end: performance.timeOrigin + e.responseEnd }))`,
+  )) as { name: string; start: number; end: number }[];
+  const before = resources.filter((r) => r.start <= at && !r.name.includes('/api/events'));
+  const api = before
+    .filter((r) => r.name.includes('/api/'))
+    .map((r) => `${new URL(r.name).pathname.replace(/[0-9a-f-]{36}/g, '…')} ${Math.round(r.start - t0)}-${Math.round(r.end - t0)}`);
+  const scripts = before.filter((r) => r.name.endsWith('.js'));
+  const lastScript = Math.round(Math.max(0, ...scripts.map((r) => r.end)) - t0);
+  const nav = (await page.evaluate(
+    `(() => { const n = performance.getEntriesByType('navigation')[0]; return { start: performance.timeOrigin, dcl: performance.timeOrigin + n.domContentLoadedEventEnd }; })()`,
+  )) as { start: number; dcl: number };
+  const detail = `navigation ${Math.round(nav.start - t0)}, DOMContentLoaded ${Math.round(nav.dcl - t0)}, ${scripts.length} scripts (last ends ${lastScript}), ${api.join(', ')}, content ${at - t0}`;
   await page.waitForTimeout(500);
-  return at - t0;
+  return { ms: at - t0, detail };
 }
 
 const columnCards = (page: Page, statusId: string) =>
@@ -203,7 +222,7 @@ type FrameEntry = {
   startTime: number;
   duration: number;
   styleAndLayout: number;
-  scripts: { invoker: string; duration: number; forcedLayout: number }[];
+  scripts: { invoker: string; source: string; duration: number; forcedLayout: number }[];
 };
 
 /** Marks the page's clock; `slowestSince` then reads the events that started after it. */
@@ -229,7 +248,7 @@ async function slowestSince(page: Page, since: number): Promise<{ ms: number; ev
   const said = frames.map((f) => {
     const scripts = f.scripts
       .filter((x) => x.duration >= 5)
-      .map((x) => `${x.invoker} ${Math.round(x.duration)}${x.forcedLayout >= 5 ? ` (forced layout ${Math.round(x.forcedLayout)})` : ''}`);
+      .map((x) => `${x.invoker} (${x.source}) ${Math.round(x.duration)}${x.forcedLayout >= 5 ? ` (forced layout ${Math.round(x.forcedLayout)})` : ''}`);
     return `frame ${Math.round(f.duration)} ms [${scripts.join('; ') || 'no script >= 5 ms'}; style and layout ${Math.round(f.styleAndLayout)}]`;
   });
   return { ms, events: [...after.map((e) => `${e.name} ${e.duration}`), ...said].join(', ') };
