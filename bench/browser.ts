@@ -403,7 +403,11 @@ async function main() {
         ok: s.accessibility >= LIGHTHOUSE_MIN,
       });
     }
-    const firstNames = { reports: 'reports page', drawer: 'task drawer by its address', board: 'board' } as const;
+    const firstNames = {
+      reports: 'reports page',
+      drawer: 'task drawer by its address',
+      board: 'board',
+    } as const;
     for (const [key, name] of Object.entries(firstNames) as [keyof typeof firstNames, string][]) {
       const ms = median(later.firstContent[key]);
       rows.push({
@@ -422,7 +426,11 @@ async function main() {
       budget: `<= ${LIVE_MOVE_BUDGET_MS}`,
       ok: live <= LIVE_MOVE_BUDGET_MS,
     });
-    const inpNames = { drop: 'card drop (mouse)', drawer: 'drawer open (click)', status: 'status change' } as const;
+    const inpNames = {
+      drop: 'card drop (mouse)',
+      drawer: 'drawer open (click)',
+      status: 'status change',
+    } as const;
     for (const [key, name] of Object.entries(inpNames) as [keyof typeof inpNames, string][]) {
       const ms = median(later.interactions[key]);
       rows.push({
@@ -458,7 +466,9 @@ async function main() {
     console.log(`board move seen in the second browser, each move (ms): ${later.liveMoves.ms.join(', ')}`);
     for (const d of later.liveMoves.detail) console.log(`  ${d}`);
     for (const [key, name] of Object.entries(inpNames) as [keyof typeof inpNames, string][])
-      console.log(`interaction to next paint, ${name}, each run (ms; 0: under 16): ${later.interactions[key].join(', ')}`);
+      console.log(
+        `interaction to next paint, ${name}, each run (ms; 0: under 16): ${later.interactions[key].join(', ')}`,
+      );
     for (const d of later.interactions.detail) console.log(`  ${d}`);
     mkdirSync(new URL('./results/', import.meta.url), { recursive: true });
     writeFileSync(

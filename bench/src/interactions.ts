@@ -101,7 +101,10 @@ export async function firstContent(page: Page, url: string): Promise<{ ms: numbe
   const before = resources.filter((r) => r.start <= at && !r.name.includes('/api/events'));
   const api = before
     .filter((r) => r.name.includes('/api/'))
-    .map((r) => `${new URL(r.name).pathname.replace(/[0-9a-f-]{36}/g, '…')} ${Math.round(r.start - t0)}-${Math.round(r.end - t0)}`);
+    .map(
+      (r) =>
+        `${new URL(r.name).pathname.replace(/[0-9a-f-]{36}/g, '…')} ${Math.round(r.start - t0)}-${Math.round(r.end - t0)}`,
+    );
   const scripts = before.filter((r) => r.name.endsWith('.js'));
   const lastScript = Math.round(Math.max(0, ...scripts.map((r) => r.end)) - t0);
   const nav = (await page.evaluate(
@@ -158,7 +161,9 @@ export async function liveMoves(
     window.__spaceAt = 0;
     addEventListener('keydown', (e) => { if (e.code === 'Space') window.__spaceAt = Date.now(); }, { capture: true });
   })()`);
-  const order = await a.locator('[data-column-id]').evaluateAll((ns) => ns.map((n) => n.getAttribute('data-column-id')));
+  const order = await a
+    .locator('[data-column-id]')
+    .evaluateAll((ns) => ns.map((n) => n.getAttribute('data-column-id')));
   const times: number[] = [];
   const detail: string[] = [];
   for (let i = 0; i < moves; i++) {
@@ -198,7 +203,10 @@ export async function liveMoves(
         )) as { path: string; start: number; end: number }[]
       )
         .filter((r) => r.start >= dropped - 5)
-        .map((r) => `${who} ${r.path.replace(/[0-9a-f-]{36}/g, '…')} ${Math.round(r.start - dropped)}-${Math.round(r.end - dropped)}`);
+        .map(
+          (r) =>
+            `${who} ${r.path.replace(/[0-9a-f-]{36}/g, '…')} ${Math.round(r.start - dropped)}-${Math.round(r.end - dropped)}`,
+        );
     // B's long animation frames between the drop and the card's move (its renders of the news).
     const frames = (
       (await b.evaluate(
@@ -248,7 +256,10 @@ async function slowestSince(page: Page, since: number): Promise<{ ms: number; ev
   const said = frames.map((f) => {
     const scripts = f.scripts
       .filter((x) => x.duration >= 5)
-      .map((x) => `${x.invoker} (${x.source}) ${Math.round(x.duration)}${x.forcedLayout >= 5 ? ` (forced layout ${Math.round(x.forcedLayout)})` : ''}`);
+      .map(
+        (x) =>
+          `${x.invoker} (${x.source}) ${Math.round(x.duration)}${x.forcedLayout >= 5 ? ` (forced layout ${Math.round(x.forcedLayout)})` : ''}`,
+      );
     return `frame ${Math.round(f.duration)} ms [${scripts.join('; ') || 'no script >= 5 ms'}; style and layout ${Math.round(f.styleAndLayout)}]`;
   });
   return { ms, events: [...after.map((e) => `${e.name} ${e.duration}`), ...said].join(', ') };
