@@ -62,6 +62,8 @@ export type Ids = {
   /** Today (UTC) and 90 days before it: the ranges of the time-log filters and reports. */
   today: string;
   from: string;
+  /** 364 days before today: a report's longest range but a day (issue 28: long report ranges). */
+  yearAgo: string;
 };
 
 /** Fills `{name}` placeholders from the string ids. */
@@ -101,6 +103,13 @@ export const READS: { key: string; name: string; path: string }[] = [
     path: '/api/taskreports/company-hours?startDateTo={from}&endDateTo={today}',
   },
   { key: 'dashboard', name: 'dashboard figures', path: '/api/dashboard/me' },
+  // Issue 28, growth: the company report over a year (what a long range reads grows with the
+  // company's people and projects, not with the range's 90 days).
+  {
+    key: 'company-report-year',
+    name: 'company report, a year',
+    path: '/api/taskreports/company-hours?startDateTo={yearAgo}&endDateTo={today}',
+  },
 ];
 
 const day = (today: string, back: number) =>
