@@ -6,6 +6,7 @@ import { AuthLayout } from '../layout/auth-layout';
 import { loadAppDashboardPage } from '../features/dashboard/dashboard-page-loader';
 import { lazyFrom } from '../lib/preloadable';
 import { loadCompanyLayout } from './company-layout-loader';
+import { loadProjectDetailRoute } from './routes/project-detail-loader';
 import { DashboardRedirect, RequireAuth } from './guards';
 
 // The signed-in layouts load with the first signed-in page, so the sign-in route never pays for them.
@@ -36,7 +37,7 @@ const DepartmentDetailPage = lazy(() => import('../features/departments/departme
 const CompanyRolesPage = lazy(() => import('../features/company-roles/company-roles-page'));
 const ReportsPage = lazy(() => import('../features/reports/reports-page'));
 const ProjectsPage = lazy(() => import('../features/projects/projects-page'));
-const ProjectDetailRoute = lazy(() => import('./routes/project-detail-route'));
+const ProjectDetailRoute = lazyFrom(loadProjectDetailRoute, (m) => m.default);
 const TaskKeyPage = lazy(() => import('../features/tasks/task-key-page'));
 const MyTasksRoute = lazy(() => import('./routes/my-tasks-route'));
 const AllTasksRoute = lazy(() => import('./routes/all-tasks-route'));

@@ -2,6 +2,7 @@ import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
 import { lazy, useEffect } from 'react';
 import { useLocation } from 'react-router';
+import { warmProjectDetail } from '../app/routes/warm-project-detail';
 import { loadStartupData } from '../app/startup';
 import { warmDashboard } from '../features/dashboard/warm-dashboard';
 import { ErrorPanel } from '../components/error-panel';
@@ -35,7 +36,7 @@ function Workspace() {
   const dispatch = useAppDispatch();
   const { status, error } = useAppSelector((s) => s.startup);
   useLiveUpdates();
-  const { pathname } = useLocation();
+  const { pathname, search } = useLocation();
 
   useEffect(() => {
     if (status !== 'idle') return;
@@ -48,6 +49,13 @@ function Workspace() {
   useEffect(() => {
     if (landing) warmDashboard(dispatch);
   }, [landing, dispatch]);
+  // Landing on a project's page (a shared task link does): its code and reads beside the start-up load.
+  const landingOnProject = status === 'idle' && pathname.startsWith('/app/project-detail/');
+  useEffect(() => {
+    if (landingOnProject) dispatch(warmProjectDetail(pathname, search));
+    // Once, when the workspace opens: later changes of the address are the page's own.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [landingOnProject, dispatch]);
 
   if (status === 'failed') {
     return (

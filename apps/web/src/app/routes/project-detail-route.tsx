@@ -1,5 +1,5 @@
 import type { ProjectDetail, TaskDetail } from '@taskhive/contract';
-import { lazy, Suspense } from 'react';
+import { lazy, memo, Suspense } from 'react';
 import { PageLoader } from '../../components/page-loader';
 import { ProjectDiscussion, TaskTimeline } from '../../features/comments';
 import { ProjectCustomFields, TaskCustomFields } from '../../features/custom-fields';
@@ -14,15 +14,32 @@ import { SavedViewsControl } from '../../features/saved-views';
 
 const taskLists = (project: ProjectDetail) => <ProjectTaskLists project={project} />;
 const board = (project: ProjectDetail) => <ProjectBoard project={project} />;
-const timeLog = (task: TaskDetail) => <TaskTimeLogs taskId={task.taskId} />;
-const timeline = (task: TaskDetail) => <TaskTimeline taskId={task.taskId} version={task.updatedAt} />;
+// The drawer's sections, memoised on their props (ids, the task's version, the drawer's stable
+// opener): an edit of the task's fields (a status change) renders the drawer again, not these.
+const TimeLogs = memo(TaskTimeLogs);
+const Timeline = memo(TaskTimeline);
+const Dependencies = memo(function Dependencies({
+  taskId,
+  projectId,
+  open,
+}: {
+  taskId: string;
+  projectId: string;
+  open: (taskId: string) => void;
+}) {
+  return (
+    <>
+      <TaskCustomFields taskId={taskId} projectId={projectId} />
+      <TaskDependenciesSection taskId={taskId} onOpen={open} />
+    </>
+  );
+});
+const timeLog = (task: TaskDetail) => <TimeLogs taskId={task.taskId} />;
+const timeline = (task: TaskDetail) => <Timeline taskId={task.taskId} version={task.updatedAt} />;
 const discussion = (project: ProjectDetail) => <ProjectDiscussion projectId={project.projectId} />;
 // Issue 26: the task's custom fields, then its dependencies (one slot of the drawer).
 const dependencies = (task: TaskDetail, open: (taskId: string) => void) => (
-  <>
-    <TaskCustomFields taskId={task.taskId} projectId={task.projectId} />
-    <TaskDependenciesSection taskId={task.taskId} onOpen={open} />
-  </>
+  <Dependencies taskId={task.taskId} projectId={task.projectId} open={open} />
 );
 const settings = (project: ProjectDetail) => (
   <>

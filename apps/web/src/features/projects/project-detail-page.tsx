@@ -10,7 +10,7 @@ import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
 import { MESSAGES, type ProjectDetail } from '@taskhive/contract';
-import { useState, type ReactNode } from 'react';
+import { useDeferredValue, useState, type ReactNode } from 'react';
 import { Link as RouterLink, useNavigate, useParams, useSearchParams } from 'react-router';
 import { errorMessage, errorStatus } from '../../api/errors';
 import { useGetProjectQuery } from '../../api/projects-api';
@@ -93,6 +93,11 @@ export default function ProjectDetailPage({
   ).filter((t) => t !== 'timeline' || (renderTimeline && can({ anyOf: ['task:read'] })));
   const tab: TabId = tabs.find((t) => t === tabParam) ?? 'overview';
   const { currentData: project, error, refetch } = useGetProjectQuery(projectId);
+  // Issue 28: under a task drawer opened by its address (`?task=`), the tab's content (the
+  // overview's cards, a list, the board) renders in a deferred render just after the page's head
+  // and the drawer's first paint, rather than in the same long render: the drawer's title first.
+  const contentDeferred = useDeferredValue(Boolean(project), false);
+  const showContent = !params.has('task') || contentDeferred;
   const [editing, setEditing] = useState(false);
   const [deleting, setDeleting] = useState(false);
   const [remove, removal] = useDeleteProjectMutation();
@@ -200,64 +205,69 @@ export default function ProjectDetailPage({
           {renderViews(project)}
         </Stack>
       )}
-      {tab === 'overview' && (
-        <Grid container spacing={2.5}>
-          <Grid size={{ xs: 12, md: 7 }}>
-            <MainCard title="Overview">
-              <Stack spacing={2}>
-                {project.description ? (
-                  <MarkdownText
-                    text={project.description}
-                    sx={{ typography: 'body1' }}
-                    data-testid="project-description"
-                  />
-                ) : (
-                  <Typography color="text.secondary">No description</Typography>
-                )}
-                <Fact label="Progress">
-                  <ProjectProgress value={project.progress} label="Project progress" />
-                </Fact>
-                {project.time && (
-                  <Fact label="Time">
-                    <ProjectTime time={project.time} />
-                  </Fact>
-                )}
-                <Grid container spacing={2}>
-                  <Grid size={{ xs: 6, sm: 3 }}>
-                    <Fact label="Start">{formatDate(project.startDate)}</Fact>
-                  </Grid>
-                  <Grid size={{ xs: 6, sm: 3 }}>
-                    <Fact label="End">{formatDate(project.endDate)}</Fact>
-                  </Grid>
-                  <Grid size={{ xs: 6, sm: 3 }}>
-                    <Fact label="Top-level tasks">{project.taskCount}</Fact>
-                  </Grid>
-                  <Grid size={{ xs: 6, sm: 3 }}>
-                    <Fact label="Task lists">{project.taskLists.length}</Fact>
-                  </Grid>
-                </Grid>
-              </Stack>
-            </MainCard>
-          </Grid>
-          <Grid size={{ xs: 12, md: 5 }}>
-            <ProjectMembersCard
+      {!showContent && <Skeleton variant="rounded" height={320} aria-label="Loading the project's tab" />}
+      {showContent && (
+        <>
+          {tab === 'overview' && (
+            <Grid container spacing={2.5}>
+              <Grid size={{ xs: 12, md: 7 }}>
+                <MainCard title="Overview">
+                  <Stack spacing={2}>
+                    {project.description ? (
+                      <MarkdownText
+                        text={project.description}
+                        sx={{ typography: 'body1' }}
+                        data-testid="project-description"
+                      />
+                    ) : (
+                      <Typography color="text.secondary">No description</Typography>
+                    )}
+                    <Fact label="Progress">
+                      <ProjectProgress value={project.progress} label="Project progress" />
+                    </Fact>
+                    {project.time && (
+                      <Fact label="Time">
+                        <ProjectTime time={project.time} />
+                      </Fact>
+                    )}
+                    <Grid container spacing={2}>
+                      <Grid size={{ xs: 6, sm: 3 }}>
+                        <Fact label="Start">{formatDate(project.startDate)}</Fact>
+                      </Grid>
+                      <Grid size={{ xs: 6, sm: 3 }}>
+                        <Fact label="End">{formatDate(project.endDate)}</Fact>
+                      </Grid>
+                      <Grid size={{ xs: 6, sm: 3 }}>
+                        <Fact label="Top-level tasks">{project.taskCount}</Fact>
+                      </Grid>
+                      <Grid size={{ xs: 6, sm: 3 }}>
+                        <Fact label="Task lists">{project.taskLists.length}</Fact>
+                      </Grid>
+                    </Grid>
+                  </Stack>
+                </MainCard>
+              </Grid>
+              <Grid size={{ xs: 12, md: 5 }}>
+                <ProjectMembersCard
+                  projectId={project.projectId}
+                  members={project.projectMembers}
+                  canEdit={canUpdate}
+                />
+              </Grid>
+            </Grid>
+          )}
+          {tab === 'lists' && renderTaskLists?.(project)}
+          {tab === 'board' && renderBoard?.(project)}
+          {tab === 'timeline' && renderTimeline?.(project)}
+          {tab === 'discussion' && renderDiscussion?.(project)}
+          {tab === 'documents' && (
+            <ProjectDocumentsCard
               projectId={project.projectId}
-              members={project.projectMembers}
+              documents={project.documents}
               canEdit={canUpdate}
             />
-          </Grid>
-        </Grid>
-      )}
-      {tab === 'lists' && renderTaskLists?.(project)}
-      {tab === 'board' && renderBoard?.(project)}
-      {tab === 'timeline' && renderTimeline?.(project)}
-      {tab === 'discussion' && renderDiscussion?.(project)}
-      {tab === 'documents' && (
-        <ProjectDocumentsCard
-          projectId={project.projectId}
-          documents={project.documents}
-          canEdit={canUpdate}
-        />
+          )}
+        </>
       )}
       {editing && (
         <ProjectFormDialog

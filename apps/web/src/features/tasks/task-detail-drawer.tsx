@@ -33,7 +33,16 @@ import {
   type TaskDetail,
   type UpdateTaskBody,
 } from '@taskhive/contract';
-import { useEffect, useState, type ReactNode } from 'react';
+import {
+  memo,
+  useCallback,
+  useDeferredValue,
+  useEffect,
+  useLayoutEffect,
+  useRef,
+  useState,
+  type ReactNode,
+} from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { errorMessage, errorStatus } from '../../api/errors';
 import { useGetProjectQuery } from '../../api/projects-api';
@@ -116,12 +125,21 @@ function InlineText({
 
 const numberOrNull = (v: string) => (v.trim() === '' ? null : Number(v));
 
-/** The head of the task's time part: the minutes logged on it against its estimate. */
-function TimeSummary({ task }: { task: TaskDetail }) {
+/**
+ * The head of the task's time part: the minutes logged on it against its estimate. Memoised on
+ * its two figures, so an edit of another field (a status change) does not render it again.
+ */
+const TimeSummary = memo(function TimeSummary({
+  taskId,
+  estimatedHours,
+}: {
+  taskId: string;
+  estimatedHours: number | null;
+}) {
   const { can } = useSession();
   const reads = can({ anyOf: ['timelog:read', 'timelog:read:all'] });
-  const { data: minutes } = useTaskLoggedMinutesQuery(reads ? task.taskId : skipToken);
-  const estimate = task.estimatedHours === null ? null : Math.round(task.estimatedHours * 60);
+  const { data: minutes } = useTaskLoggedMinutesQuery(reads ? taskId : skipToken);
+  const estimate = estimatedHours === null ? null : Math.round(estimatedHours * 60);
   const share = estimate && minutes !== undefined ? Math.round((minutes / estimate) * 100) : null;
   let text = '';
   if (minutes !== undefined) {
@@ -151,6 +169,78 @@ function TimeSummary({ task }: { task: TaskDetail }) {
         />
       )}
     </Stack>
+  );
+});
+
+// The sections with their own reads, memoised on their props (the task's id, its labels' array,
+// which a cache patch of another field keeps): a status change renders the drawer's fields, not them.
+const Watchers = memo(TaskWatchers);
+const LabelsField = memo(TaskLabelsField);
+
+/** A callback of stable identity that calls the latest render's function (for memoised children). */
+function useLatest<A extends unknown[]>(fn: (...args: A) => void) {
+  const ref = useRef(fn);
+  useLayoutEffect(() => {
+    ref.current = fn;
+  });
+  return useCallback((...args: A) => ref.current(...args), []);
+}
+
+/** The assignee picker, memoised: a status change leaves the people and its options alone. */
+const AssigneesField = memo(function AssigneesField({
+  members,
+  value,
+  disabled,
+  onChange,
+}: {
+  members: Person[];
+  value: Person[];
+  disabled: boolean;
+  onChange: (people: Person[]) => void;
+}) {
+  return (
+    <Autocomplete
+      multiple
+      size="small"
+      options={members}
+      value={value}
+      disabled={disabled}
+      onChange={(_e, v) => onChange(v)}
+      getOptionLabel={(p) => `${p.firstName} ${p.lastName}`}
+      isOptionEqualToValue={(a, b) => a.userId === b.userId}
+      renderOption={(props, p) => {
+        const { key, ...rest } = props;
+        return (
+          <li key={key} {...rest}>
+            <UserAvatar
+              firstName={p.firstName}
+              lastName={p.lastName}
+              photoUrl={p.profilePhotoUrl}
+              size={24}
+              sx={{ mr: 1 }}
+            />
+            {p.firstName} {p.lastName}
+          </li>
+        );
+      }}
+      renderInput={(params) => <TextField {...params} label="Assignees" />}
+    />
+  );
+});
+
+/**
+ * Where a section that mounts after the title's first paint will be: a block of about its height,
+ * so that the fields above do not move and the drawer's scroll height changes little when it comes.
+ */
+function SectionPlaceholder({ height, width }: { height: number; width?: number }) {
+  return (
+    <Skeleton
+      variant="rounded"
+      height={height}
+      width={width}
+      aria-hidden
+      data-testid="task-section-placeholder"
+    />
   );
 }
 
@@ -185,6 +275,11 @@ function TaskDetailBody({
   const completed = statuses.find((s) => s.builtIn === 'completed');
   const reopened = statuses.find((s) => s.builtIn === null);
   const members: Person[] = project?.projectMembers ?? task.assignees;
+  // Issue 28: the header and the fields render (and paint) first, from the task's answer alone; the
+  // sections with their own reads (watchers, labels, dependencies and custom fields, repeat, time,
+  // timeline) mount in a deferred render just after, which React may interrupt and which leaves the
+  // first paint of the title alone.
+  const sections = useDeferredValue(true, false);
 
   const save = async (taskId: string, body: UpdateTaskBody, patch?: Partial<Task>) => {
     try {
@@ -194,6 +289,10 @@ function TaskDetailBody({
       toast.error(errorMessage(err, MESSAGES.tasks.updateFailed));
     }
   };
+  const setAssignees = useLatest(
+    (people: Person[]) =>
+      void save(task.taskId, { assigneeIds: people.map((p) => p.userId) }, { assignees: people }),
+  );
   const setStatus = (t: Task, statusId: string) => {
     const s = statuses.find((x) => x.statusId === statusId);
     if (s) void save(t.taskId, { statusId }, { statusId, statusName: s.name, statusColor: s.color });
@@ -280,7 +379,7 @@ function TaskDetailBody({
           <CloseRounded />
         </IconButton>
       </Stack>
-      <TaskWatchers taskId={task.taskId} />
+      {sections ? <Watchers taskId={task.taskId} /> : <SectionPlaceholder height={32} width={220} />}
       {task.blockedByOpenCount > 0 && <BlockedMark count={task.blockedByOpenCount} withText />}
       <InlineText
         label="Title"
@@ -403,37 +502,19 @@ function TaskDetailBody({
           </Grid>
         )}
         <Grid size={12}>
-          <Autocomplete
-            multiple
-            size="small"
-            options={members}
+          <AssigneesField
+            members={members}
             value={task.assignees}
             disabled={!canEdit}
-            onChange={(_e, v) =>
-              void save(task.taskId, { assigneeIds: v.map((p) => p.userId) }, { assignees: v })
-            }
-            getOptionLabel={(p) => `${p.firstName} ${p.lastName}`}
-            isOptionEqualToValue={(a, b) => a.userId === b.userId}
-            renderOption={(props, p) => {
-              const { key, ...rest } = props;
-              return (
-                <li key={key} {...rest}>
-                  <UserAvatar
-                    firstName={p.firstName}
-                    lastName={p.lastName}
-                    photoUrl={p.profilePhotoUrl}
-                    size={24}
-                    sx={{ mr: 1 }}
-                  />
-                  {p.firstName} {p.lastName}
-                </li>
-              );
-            }}
-            renderInput={(params) => <TextField {...params} label="Assignees" />}
+            onChange={setAssignees}
           />
         </Grid>
         <Grid size={12}>
-          <TaskLabelsField taskId={task.taskId} labels={task.labels} />
+          {sections ? (
+            <LabelsField taskId={task.taskId} labels={task.labels} />
+          ) : (
+            <SectionPlaceholder height={40} />
+          )}
         </Grid>
       </Grid>
 
@@ -510,11 +591,11 @@ function TaskDetailBody({
       {renderDependencies && (
         <>
           <Divider />
-          {renderDependencies(task, (id) => open(id))}
+          {sections ? renderDependencies(task, open) : <SectionPlaceholder height={120} />}
         </>
       )}
       {!task.parentTaskId && <Divider />}
-      <TaskRepeat task={task} />
+      {sections && <TaskRepeat task={task} />}
       <Divider />
       <Stack spacing={1}>
         <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'center' }}>
@@ -573,16 +654,20 @@ function TaskDetailBody({
       {renderTimeLog && (
         <>
           <Divider />
-          <Stack spacing={2}>
-            <TimeSummary task={task} />
-            {renderTimeLog(task)}
-          </Stack>
+          {sections ? (
+            <Stack spacing={2}>
+              <TimeSummary taskId={task.taskId} estimatedHours={task.estimatedHours} />
+              {renderTimeLog(task)}
+            </Stack>
+          ) : (
+            <SectionPlaceholder height={120} />
+          )}
         </>
       )}
       {renderTimeline && (
         <>
           <Divider />
-          {renderTimeline(task)}
+          {sections ? renderTimeline(task) : <SectionPlaceholder height={200} />}
         </>
       )}
       <ConfirmDialog
