@@ -853,7 +853,16 @@ function BoardColumnViewInner<T>({
   // In a lane, the column's own name shows (the lane's is in the lane's header).
   const name = column.name;
   const [limit, setLimit] = useState(pageSize);
-  const ids = useMemo(() => items.map(itemId), [items, itemId]);
+  // The ids keep their array while they do not change (a card's new object, same place): a new
+  // array is a new SortableContext for every card of the column.
+  const lastIds = useRef<string[]>([]);
+  const ids = useMemo(() => {
+    const next = items.map(itemId);
+    return sameItems(lastIds.current, next) ? lastIds.current : next;
+  }, [items, itemId]);
+  useEffect(() => {
+    lastIds.current = ids;
+  }, [ids]);
   const end = Math.max(limit, activeId ? ids.indexOf(activeId) + 1 : 0);
   // The same arrays while the column does not change: SortableContext's items are its context's,
   // and a new array re-renders every card of the column.
