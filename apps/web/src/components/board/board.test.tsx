@@ -1,4 +1,5 @@
-import { screen, within } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
+import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { render } from '../../test/render';
 import { Board, type BoardColumn, type BoardProps } from './board';
@@ -93,4 +94,64 @@ describe('Board', () => {
     ).toBeInTheDocument();
     expect(within(column('To do')).queryAllByRole('button', { name: /^Card / })).toHaveLength(0);
   });
+
+  it('renders again only the column whose cards changed, and nothing for the same cards in a new array', () => {
+    const rendered: string[] = [];
+    // Not memoised: it renders whenever its column's sortable card does.
+    const Counted = ({ item }: { item: Item }) => {
+      rendered.push(item.id);
+      return <span>{item.id}</span>;
+    };
+    let setItems: (next: Item[]) => void = () => undefined;
+    function Harness({ initial }: { initial: Item[] }) {
+      const [list, set] = useState(initial);
+      setItems = set;
+      return (
+        <Board<Item>
+          label="Test board"
+          columns={THREE_COLUMNS}
+          items={list}
+          itemId={itemId}
+          itemLabel={itemLabel}
+          columnOf={columnOf}
+          Card={Counted}
+          onMove={noMove}
+        />
+      );
+    }
+    const todo = items(3);
+    const done = items(2, 'done');
+    const later = items(2, 'later');
+    render(<Harness initial={[...todo, ...done, ...later]} />);
+    expect(rendered).toHaveLength(7);
+
+    // A card changes where it is (a new object, as the cache's update makes it): it renders
+    // again, and no other card does.
+    rendered.length = 0;
+    const changed = { ...(done[0] as Item) };
+    const after = [...todo, changed, done[1], ...later] as Item[];
+    act(() => setItems(after));
+    expect(rendered).toEqual(['done-1']);
+
+    // A refetch that changed nothing: the same objects in a new array render nothing again.
+    rendered.length = 0;
+    act(() => setItems([...after]));
+    expect(rendered).toEqual([]);
+
+    // A card moves to Done: it shows there, in its place.
+    const moved = { ...(todo[0] as Item), column: 'done' };
+    act(() => setItems([todo[1], todo[2], changed, moved, done[1], ...later] as Item[]));
+    expect(cardsIn('Done').map((c) => c.getAttribute('data-card-id'))).toEqual([
+      'done-1',
+      'todo-1',
+      'done-2',
+    ]);
+    expect(cardsIn('To do')).toHaveLength(2);
+  });
 });
+
+const THREE_COLUMNS = [...COLUMNS, { id: 'later', title: 'Later', color: 'info.main' }];
+const itemId = (i: Item) => i.id;
+const itemLabel = (i: Item) => `Card ${i.id}`;
+const columnOf = (i: Item) => i.column;
+const noMove = () => undefined;

@@ -144,6 +144,10 @@ interface Drag {
   keyboard: boolean;
 }
 
+const MOUSE_OPTIONS = { activationConstraint: { distance: 5 } };
+const TOUCH_OPTIONS = { activationConstraint: { delay: 250, tolerance: 8 } };
+const KEYBOARD_CODES = { start: ['Space'], cancel: ['Escape'], end: ['Space', 'Enter'] };
+
 /** Arrow keys: a column to the side, or a place up or down. */
 const KEY_STEPS: Record<string, { column: number; place: number }> = {
   ArrowLeft: { column: -1, place: 0 },
@@ -267,7 +271,47 @@ export function Board<T>({
     dragRef.current = next;
     setDragState(next);
   }, []);
-  const containers = drag?.containers ?? grouped;
+  /**
+   * A pointer or keyboard drop's columns, shown until the items reflect the move: the store tells
+   * its subscribers of the move's optimistic update on the next animation frame, after React has
+   * rendered the end of the drag, so without this the board would render the card back where it
+   * came from and then again where it went, every card of both columns twice, in the drop's frame.
+   * Only while `items` are still those of the drop (`grouped` then), and for two frames at most (a
+   * move the caller did not take shows where it was).
+   */
+  const [held, setHeld] = useState<{ containers: Containers; grouped: Containers } | null>(null);
+  useEffect(() => {
+    if (!held) return;
+    let second = 0;
+    const first = requestAnimationFrame(() => {
+      second = requestAnimationFrame(() => setHeld((h) => (h === held ? null : h)));
+    });
+    return () => {
+      cancelAnimationFrame(first);
+      cancelAnimationFrame(second);
+    };
+  }, [held]);
+  const containers = drag?.containers ?? (held && held.grouped === grouped ? held.containers : grouped);
+  /**
+   * Each column's items, an array that keeps its identity while the column holds the same items
+   * (the same objects, in the same order): with the memoised columns and cards, a move or a
+   * refetch re-renders the columns it changed, not the whole board.
+   */
+  const previousColumns = useRef(new Map<string, readonly T[]>());
+  const columnItems = useMemo(() => {
+    const out = new Map<string, readonly T[]>();
+    for (const [cell, ids] of Object.entries(containers)) {
+      const list: T[] = [];
+      for (const id of ids) {
+        const item = byId.get(id);
+        if (item !== undefined) list.push(item);
+      }
+      const before = previousColumns.current.get(cell);
+      out.set(cell, before && sameItems(before, list) ? before : list);
+    }
+    previousColumns.current = out;
+    return out;
+  }, [containers, byId]);
 
   // What the callbacks below read: the latest of each, without re-creating the sensors.
   const latest = useRef({ grouped, columns: cells, byId, itemLabel });
@@ -353,13 +397,17 @@ export function Board<T>({
     [cardNode, setDrag],
   );
 
+  // The sensors' options keep their identity: dnd-kit rebuilds its activators, and with them the
+  // context every card and column reads, whenever an option object is new (every card of the
+  // board rendered again on every render of the board).
+  const keyboardOptions = useMemo(
+    () => ({ coordinateGetter: keyboardCoordinates, keyboardCodes: KEYBOARD_CODES }),
+    [keyboardCoordinates],
+  );
   const sensors = useSensors(
-    useSensor(MouseSensor, { activationConstraint: { distance: 5 } }),
-    useSensor(TouchSensor, { activationConstraint: { delay: 250, tolerance: 8 } }),
-    useSensor(KeyboardSensor, {
-      coordinateGetter: keyboardCoordinates,
-      keyboardCodes: { start: ['Space'], cancel: ['Escape'], end: ['Space', 'Enter'] },
-    }),
+    useSensor(MouseSensor, MOUSE_OPTIONS),
+    useSensor(TouchSensor, TOUCH_OPTIONS),
+    useSensor(KeyboardSensor, keyboardOptions),
   );
 
   const collisions = useCallback<CollisionDetection>((args) => {
@@ -405,6 +453,8 @@ export function Board<T>({
     const d = dragRef.current;
     setDrag(null);
     if (!d) return;
+    // Until the move's update reaches `items`, the board shows the columns as dropped.
+    if (over) setHeld({ containers: d.containers, grouped });
     if (d.keyboard) setFocusAfter(d.id);
     if (!over) return;
     const to = containerOf(active.id, d.containers);
@@ -499,26 +549,29 @@ export function Board<T>({
   const columnView = (col: Cell) => {
     const ids = containers[col.id] ?? [];
     const total = totals?.[col.id];
+    // Every prop a value that stays the same while the column does not change (BoardColumnView is
+    // memoised): the dragged card's id only for the column it is in, the header's action as its
+    // function, the column's text and its top as they are (nothing, for most columns).
     return (
       <BoardColumnView
         key={col.id}
         column={col}
-        ids={ids}
+        items={columnItems.get(col.id) ?? NO_ITEMS}
         // While a card is dragged over a column, it counts there and not where it came from.
         count={total === undefined ? ids.length : total + ids.length - (grouped[col.id]?.length ?? 0)}
-        byId={byId}
+        itemId={itemId}
         Card={Card}
         disabled={disabled}
         pageSize={pageSize}
-        activeId={drag?.id ?? null}
+        activeId={drag && ids.includes(drag.id) ? drag.id : null}
         dropTarget={targetColumn === col.id}
         itemLabel={itemLabel}
         onMenu={disabled ? undefined : openMenu}
         onShowMore={onShowMore}
         loadingMore={loadingMore?.includes(col.id) ?? false}
         maxLoaded={maxLoaded}
-        action={columnAction?.(col)}
-        top={columnTop?.(col)}
+        action={columnAction}
+        top={columnTop?.(col) ?? null}
         empty={ids.length === 0 ? emptyText?.(col) : undefined}
       />
     );
@@ -745,11 +798,18 @@ function BoardArea({ children }: { children: ReactNode }) {
   return <div ref={setNodeRef}>{children}</div>;
 }
 
-function BoardColumnView<T>({
+/** Whether two lists hold the same items in the same order. */
+function sameItems<T>(a: readonly T[], b: readonly T[]): boolean {
+  return a.length === b.length && a.every((x, i) => x === b[i]);
+}
+
+const NO_ITEMS: readonly never[] = [];
+
+function BoardColumnViewInner<T>({
   column,
-  ids,
+  items,
   count,
-  byId,
+  itemId,
   Card,
   disabled,
   pageSize,
@@ -765,13 +825,15 @@ function BoardColumnView<T>({
   empty,
 }: {
   column: Cell;
-  ids: string[];
+  /** The column's items in their order (the same array while they do not change). */
+  items: readonly T[];
   /** The column's cards, loaded or not. */
   count: number;
-  byId: Map<string, T>;
+  itemId: (item: T) => string;
   Card: ComponentType<{ item: T }>;
   disabled: boolean;
   pageSize: number;
+  /** The dragged card, when it is in this column. */
   activeId: string | null;
   /** The dragged card would land here. */
   dropTarget: boolean;
@@ -781,7 +843,8 @@ function BoardColumnView<T>({
   onShowMore: ((columnId: string) => void) | undefined;
   loadingMore: boolean;
   maxLoaded: number;
-  action: ReactNode;
+  /** The header's action for a column (the board's `columnAction`). */
+  action: ((cell: BoardCell) => ReactNode) | undefined;
   top: ReactNode;
   /** Said in the column while it has no cards. */
   empty: string | undefined;
@@ -790,7 +853,21 @@ function BoardColumnView<T>({
   // In a lane, the column's own name shows (the lane's is in the lane's header).
   const name = column.name;
   const [limit, setLimit] = useState(pageSize);
-  const shown = ids.slice(0, Math.max(limit, activeId ? ids.indexOf(activeId) + 1 : 0));
+  // The ids keep their array while they do not change (a card's new object, same place): a new
+  // array is a new SortableContext for every card of the column.
+  const lastIds = useRef<string[]>([]);
+  const ids = useMemo(() => {
+    const next = items.map(itemId);
+    return sameItems(lastIds.current, next) ? lastIds.current : next;
+  }, [items, itemId]);
+  useEffect(() => {
+    lastIds.current = ids;
+  }, [ids]);
+  const end = Math.max(limit, activeId ? ids.indexOf(activeId) + 1 : 0);
+  // The same arrays while the column does not change: SortableContext's items are its context's,
+  // and a new array re-renders every card of the column.
+  const shownItems = useMemo(() => (end >= items.length ? items : items.slice(0, end)), [items, end]);
+  const shown = useMemo(() => (end >= ids.length ? ids : ids.slice(0, end)), [ids, end]);
   const hidden = ids.length - shown.length;
   // Cards not loaded yet: asked for once every loaded card shows (they show as they arrive).
   const unloaded = onShowMore ? count - ids.length : 0;
@@ -837,7 +914,7 @@ function BoardColumnView<T>({
           {name}
         </Typography>
         <Chip size="small" label={count} aria-label={`${count} in ${column.title}`} />
-        {action}
+        {action?.(column)}
       </Stack>
       {top}
       <SortableContext id={column.id} items={shown} strategy={verticalListSortingStrategy}>
@@ -848,9 +925,9 @@ function BoardColumnView<T>({
             </Typography>
           )}
           <Stack role="list" aria-label={`${column.title} cards`} spacing={1}>
-            {shown.map((id) => {
-              const item = byId.get(id);
-              return item === undefined ? null : (
+            {shownItems.map((item, i) => {
+              const id = shown[i] as string;
+              return (
                 <SortableCard
                   key={id}
                   id={id}
@@ -888,6 +965,9 @@ function BoardColumnView<T>({
     </Paper>
   );
 }
+
+/** A column re-renders when its props change: its items, its count, the drag over it. */
+const BoardColumnView = memo(BoardColumnViewInner) as typeof BoardColumnViewInner;
 
 interface SortableCardProps<T> {
   id: string;

@@ -24,6 +24,14 @@ import { type MoveFields, useMoveTaskMutation } from './tasks-api';
 const taskId = (t: Task) => t.taskId;
 const taskTitle = (t: Task) => t.title;
 const statusOf = (t: Task) => t.statusId ?? '';
+function sameLanes(a: readonly BoardLane[] | undefined, b: readonly BoardLane[] | undefined): boolean {
+  if (a === b) return true;
+  if (!a || !b || a.length !== b.length) return false;
+  return a.every((l, i) => l.id === b[i]?.id && l.title === b[i]?.title);
+}
+
+/** A quick add's column, by lane and status. */
+const cellKey = (c: BoardCell) => `${c.laneId ?? ''}/${c.columnId}`;
 
 /**
  * Tasks by status. A drop changes the task's status and place at once (every loaded copy); if the
@@ -67,7 +75,7 @@ export function TaskBoard({
     for (const t of tasks) for (const a of t.assignees) if (!out.has(a.userId)) out.set(a.userId, a);
     return out;
   }, [tasks]);
-  const lanes = useMemo<BoardLane[] | undefined>(() => {
+  const lanesNow = useMemo<BoardLane[] | undefined>(() => {
     if (grouping === 'assignee') {
       const named = [...people.values()]
         .filter((p) => tasks.some((t) => byAssignee(t) === p.userId))
@@ -85,6 +93,13 @@ export function TaskBoard({
     }
     return undefined;
   }, [grouping, people, priorities, tasks]);
+  // The same lanes while their ids and titles do not change (a move or a refetch keeps them): new
+  // lanes make every column of the board anew.
+  const lastLanes = useRef(lanesNow);
+  const lanes = sameLanes(lastLanes.current, lanesNow) ? lastLanes.current : lanesNow;
+  useEffect(() => {
+    lastLanes.current = lanes;
+  }, [lanes]);
   const laneTitle = useCallback(
     (id: string | undefined) => lanes?.find((l) => l.id === id)?.title ?? '',
     [lanes],
@@ -187,54 +202,67 @@ export function TaskBoard({
   const lists = quickAdd?.lists;
   const [listId, setListId] = useState('');
   const targetList = lists?.some((l) => l.taskListId === listId) ? listId : (lists?.[0]?.taskListId ?? '');
-  const cellKey = (c: BoardCell) => `${c.laneId ?? ''}/${c.columnId}`;
   const addButtons = useRef(new Map<string, HTMLButtonElement>());
-  const columnAction = lists
-    ? (c: BoardCell) => {
-        const key = cellKey(c);
-        return (
-          <IconButton
-            size="small"
-            aria-label={BOARD_MESSAGES.addTo(c.label)}
-            aria-expanded={adding === key}
-            ref={(node) => {
-              if (node) addButtons.current.set(key, node);
-              else addButtons.current.delete(key);
-            }}
-            onClick={() => setAdding((a) => (a === key ? null : key))}
-          >
-            <AddIcon fontSize="small" />
-          </IconButton>
-        );
-      }
-    : undefined;
-  const columnTop = lists
-    ? (c: BoardCell) => {
-        const key = cellKey(c);
-        if (adding !== key) return null;
-        const lane = c.laneId;
-        const fields =
-          lane === undefined || lane === NONE
-            ? {}
-            : grouping === 'assignee'
-              ? { assigneeIds: [lane] }
-              : { priorityId: lane };
-        return (
-          <BoardQuickAdd
-            statusId={c.columnId}
-            columnLabel={c.label}
-            lists={lists}
-            listId={targetList}
-            onListChange={setListId}
-            laneFields={fields}
-            onClose={() => {
-              setAdding(null);
-              addButtons.current.get(key)?.focus();
-            }}
-          />
-        );
-      }
-    : undefined;
+  // The board's column parts as functions that change only with what they show (its columns are
+  // memoised: a new function each render would render every column and card anew).
+  const columnAction = useMemo(
+    () =>
+      lists
+        ? (c: BoardCell) => {
+            const key = cellKey(c);
+            return (
+              <IconButton
+                size="small"
+                aria-label={BOARD_MESSAGES.addTo(c.label)}
+                aria-expanded={adding === key}
+                ref={(node) => {
+                  if (node) addButtons.current.set(key, node);
+                  else addButtons.current.delete(key);
+                }}
+                onClick={() => setAdding((a) => (a === key ? null : key))}
+              >
+                <AddIcon fontSize="small" />
+              </IconButton>
+            );
+          }
+        : undefined,
+    [lists, adding],
+  );
+  const columnTop = useMemo(
+    () =>
+      lists
+        ? (c: BoardCell) => {
+            const key = cellKey(c);
+            if (adding !== key) return null;
+            const lane = c.laneId;
+            const fields =
+              lane === undefined || lane === NONE
+                ? {}
+                : grouping === 'assignee'
+                  ? { assigneeIds: [lane] }
+                  : { priorityId: lane };
+            return (
+              <BoardQuickAdd
+                statusId={c.columnId}
+                columnLabel={c.label}
+                lists={lists}
+                listId={targetList}
+                onListChange={setListId}
+                laneFields={fields}
+                onClose={() => {
+                  setAdding(null);
+                  addButtons.current.get(key)?.focus();
+                }}
+              />
+            );
+          }
+        : undefined,
+    [lists, adding, targetList, grouping],
+  );
+  const columnEmpty = useMemo(
+    () => (emptyText ? (c: BoardCell) => emptyText(c.columnId) : undefined),
+    [emptyText],
+  );
 
   return (
     // The cards' styles once, around all of them (and the card being dragged).
@@ -253,7 +281,7 @@ export function TaskBoard({
         laneOf={grouping === 'assignee' ? byAssignee : grouping === 'priority' ? byPriority : undefined}
         columnAction={columnAction}
         columnTop={columnTop}
-        emptyText={emptyText ? (c) => emptyText(c.columnId) : undefined}
+        emptyText={columnEmpty}
         focusRequest={focus}
         {...more}
       />

@@ -376,9 +376,9 @@ export const tasksApi = api.injectEndpoints({
         const reorder = (d: { items: Task[] }) => {
           const task = d.items.find((t) => t.taskId === move.itemId);
           if (!task) return;
-          for (const t of d.items) {
-            if (t.statusId === status.statusId && t.sortOrder >= sortOrder) t.sortOrder += 1;
-          }
+          // The other cards keep their keys (the server's are sparse: it renumbers none of them
+          // for a move, and the answer brings the moved card's own), so they keep their objects
+          // and the board renders only the moved card again.
           Object.assign(task, status, fields, { sortOrder });
           d.items = applyBoardMove(d.items, move, (t) => t.taskId);
         };
