@@ -150,8 +150,13 @@ export async function openPglite(dir: string | undefined): Promise<Database> {
  * the cores from the others: at 1,000,000 tasks, with 10 connections, the user report answered
  * 2.1 times as many requests without them, the dashboard 1.6 times, My Tasks 1.3 times, and no
  * read fewer.
+ *
+ * No JIT compilation (issue 28): PostgreSQL compiles a statement whose estimated cost passes
+ * `jit_above_cost` (100,000), which on the bench's 100,000 tasks the company report's estimate
+ * sums did at every request: 100 ms of compiling for a 120 ms statement (`EXPLAIN ANALYZE`,
+ * 2026-11-27). Taskhive's statements are short and repeated; JIT pays only for long analytics.
  */
-export const SESSION_OPTIONS = '-c max_parallel_workers_per_gather=0';
+export const SESSION_OPTIONS = '-c max_parallel_workers_per_gather=0 -c jit=off';
 
 export async function openPostgres(url: string, max = 10): Promise<Database> {
   // Every pooled connection listens on the authorisation channel too: PostgreSQL hands a session

@@ -196,10 +196,35 @@ export const projectsRepo = {
   async estimates(scope: Scope, projectIds: string[]): Promise<Map<string, number>> {
     if (projectIds.length === 0) return new Map();
     const t = aliasedTable(tasks, 't');
+    const s = aliasedTable(tasks, 'est_sub');
+    // `countedEstimateMinutes`'s rule as a set: the parents whose subtasks carry estimates are
+    // read once and hashed (a subtask lives in its parent's project), not looked up per task with
+    // an estimate: 80,000 look-ups in the company report over 200 projects (issue 28: 140 ms of
+    // the report's 160).
+    const estimatedParents = scope.db
+      .select({ id: s.parentTaskId })
+      .from(s)
+      .where(
+        scope.own(
+          s,
+          inArray(s.projectId, projectIds),
+          sql`${s.parentTaskId} is not null and ${s.estimatedHours} is not null`,
+        ),
+      );
     const rows = await scope.db
-      .select({ projectId: t.projectId, minutes: sql<number | null>`sum(${countedEstimateMinutes(t)})` })
+      .select({
+        projectId: t.projectId,
+        minutes: sql<number | null>`sum(round(${t.estimatedHours} * 60)::int)`,
+      })
       .from(t)
-      .where(scope.own(t, inArray(t.projectId, projectIds), sql`${t.estimatedHours} is not null`))
+      .where(
+        scope.own(
+          t,
+          inArray(t.projectId, projectIds),
+          sql`${t.estimatedHours} is not null`,
+          sql`(${t.parentTaskId} is not null or ${t.id} not in ${estimatedParents})`,
+        ),
+      )
       .groupBy(t.projectId);
     return new Map(
       rows.filter((r) => r.minutes !== null).map((r) => [r.projectId, Number(r.minutes)] as const),
