@@ -39,6 +39,8 @@ export type CopiedValue = ValueRow & {
   userName: string | null;
 };
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
 const projectCount = sql<number>`(select count(*) from custom_field_projects cp
   where cp.company_id = ${customFields.companyId} and cp.field_id = ${customFields.id})::int`.mapWith(Number);
 
@@ -71,6 +73,21 @@ export const customFieldsRepo = {
       .from(customFields)
       .where(scope.own(customFields))
       .orderBy(asc(customFields.position), asc(customFields.id));
+  },
+
+  /** The fields of these ids (a list's `cf` and `cfSort`): what a filter needs, by key; not an id, none. */
+  keysOf(scope: Scope, ids: string[]): Promise<Pick<FieldRow, 'id' | 'name' | 'type' | 'options'>[]> {
+    const valid = ids.filter((id) => UUID.test(id));
+    if (valid.length === 0) return Promise.resolve([]);
+    return scope.db
+      .select({
+        id: customFields.id,
+        name: customFields.name,
+        type: sql<CustomFieldType>`${customFields.type}`,
+        options: customFields.options,
+      })
+      .from(customFields)
+      .where(scope.own(customFields, inArray(customFields.id, valid)));
   },
 
   async byId(scope: Scope, id: string): Promise<FieldRow | null> {

@@ -442,8 +442,11 @@ export type CustomFieldListPart = {
   order?: (t: typeof tasks) => SQL;
 };
 
+/** What a filter or a sort needs of a field. */
+type FieldKey = Pick<FieldRow, 'id' | 'name' | 'type' | 'options'>;
+
 /** A filter value checked against the field's type: what `valueCondition` compares with. */
-function filterValue(field: FieldRow, raw: string): string | number | boolean | null {
+function filterValue(field: FieldKey, raw: string): string | number | boolean | null {
   const value = raw.trim();
   if (value === '') return null;
   const bad = () => fieldError('cf', customFieldValueMessage(field.name, field.type));
@@ -471,7 +474,7 @@ function filterValue(field: FieldRow, raw: string): string | number | boolean | 
   }
 }
 
-const refOf = (f: FieldRow): FieldRef => ({ id: f.id, type: f.type, optionIds: f.options.map((o) => o.id) });
+const refOf = (f: FieldKey): FieldRef => ({ id: f.id, type: f.type, optionIds: f.options.map((o) => o.id) });
 
 /**
  * A task list's `cf=<fieldId>:<value>` and `cfSort=<fieldId>`, resolved against the company's
@@ -481,10 +484,16 @@ const refOf = (f: FieldRow): FieldRef => ({ id: f.id, type: f.type, optionIds: f
 export const customFieldQuery = {
   async resolve(scope: Scope, q: Pick<TaskListQuery, 'cf' | 'cfSort'>): Promise<CustomFieldListPart> {
     if (!q.cf && !q.cfSort) return {};
-    const fields = await customFieldsRepo.list(scope);
+    const filter = q.cf ? parseCustomFieldFilter(q.cf) : undefined;
+    // Only the fields named, by key (issue 28: the list of every field with its project counts
+    // was read for each filtered page).
+    const fields = await customFieldsRepo.keysOf(
+      scope,
+      [filter?.fieldId, q.cfSort?.toLowerCase()].filter((id): id is string => id !== undefined),
+    );
     const out: CustomFieldListPart = {};
-    if (q.cf) {
-      const { fieldId, value } = parseCustomFieldFilter(q.cf);
+    if (filter) {
+      const { fieldId, value } = filter;
       const field = fields.find((f) => f.id === fieldId);
       if (!field) throw fieldError('cf', CUSTOM_FIELD_MESSAGES.unknownField);
       const v = filterValue(field, value);
