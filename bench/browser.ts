@@ -31,7 +31,7 @@
  * (not in --smoke).
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import lighthouse from 'lighthouse';
@@ -39,6 +39,7 @@ import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { fill, type Ids } from './src/endpoints.ts';
 import { firstContent, interactions, liveMoves, watchPages, type Interactions } from './src/interactions.ts';
+import { writeResults } from './src/results.ts';
 import { forkServer } from './src/fork.ts';
 import { BENCH_PASSWORD } from './src/server.ts';
 
@@ -470,25 +471,16 @@ async function main() {
         `interaction to next paint, ${name}, each run (ms; 0: under 16): ${later.interactions[key].join(', ')}`,
       );
     for (const d of later.interactions.detail) console.log(`  ${d}`);
-    mkdirSync(new URL('./results/', import.meta.url), { recursive: true });
-    writeFileSync(
-      new URL('./results/browser.json', import.meta.url),
-      JSON.stringify(
-        {
-          at: new Date().toISOString(),
-          database: ready.database,
-          smoke,
-          calls,
-          interactive,
-          firstContent: later.firstContent,
-          liveMoves: later.liveMoves,
-          interactions: later.interactions,
-          rows,
-        },
-        null,
-        2,
-      ),
-    );
+    writeResults('browser.json', {
+      database: ready.database,
+      smoke,
+      calls,
+      interactive,
+      firstContent: later.firstContent,
+      liveMoves: later.liveMoves,
+      interactions: later.interactions,
+      rows,
+    });
     if (!smoke && rows.some((r) => !r.ok)) process.exitCode = 1;
   } finally {
     await context?.close();

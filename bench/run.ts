@@ -26,11 +26,11 @@
  *   BENCH_DB_NAME     the database it makes there (default taskhive_bench), so two runs can share a server
  */
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import autocannon from 'autocannon';
 import { GROWTH_BASE_TASKS } from './src/data.ts';
 import { ENDPOINTS, type Endpoint, fill, type Ids } from './src/endpoints.ts';
+import { writeResults } from './src/results.ts';
 import { forkServer } from './src/fork.ts';
 import type { ServerOptions, ServerReady } from './src/server.ts';
 
@@ -261,30 +261,21 @@ const machine = {
   loadAverage1m: loadavg()[0],
   node: process.version,
 };
-mkdirSync(new URL('./results/', import.meta.url), { recursive: true });
-writeFileSync(
-  new URL('./results/latest.json', import.meta.url),
-  `${JSON.stringify(
-    {
-      at: new Date().toISOString(),
-      mode,
-      growth: growth ? { baseTasks: GROWTH_BASE_TASKS[mode], baseRows: base?.rows } : undefined,
-      database: ready.database,
-      connections: CONNECTIONS,
-      secondsPerEndpoint: duration,
-      rounds,
-      budgetsEnforced: enforceBudgets,
-      logLevel: process.env.LOG_LEVEL ?? 'info',
-      machine,
-      wallSeconds: (Date.now() - started) / 1000,
-      rows,
-      writeStatements: ready.writeStatements,
-      passed: !failed,
-    },
-    null,
-    2,
-  )}\n`,
-);
+writeResults('latest.json', {
+  mode,
+  growth: growth ? { baseTasks: GROWTH_BASE_TASKS[mode], baseRows: base?.rows } : undefined,
+  database: ready.database,
+  connections: CONNECTIONS,
+  secondsPerEndpoint: duration,
+  rounds,
+  budgetsEnforced: enforceBudgets,
+  logLevel: process.env.LOG_LEVEL ?? 'info',
+  machine,
+  wallSeconds: (Date.now() - started) / 1000,
+  rows,
+  writeStatements: ready.writeStatements,
+  passed: !failed,
+});
 console.log(`${failed ? 'BUDGET FAILED' : 'all budgets met'}; results in bench/results/latest.json`);
 
 // The whole suite: the browser budgets follow a whole run, in a process of their own.

@@ -30,12 +30,13 @@
  * when the latency budget fails (not in --smoke) or on any miss, leak, early end or failed write
  * (also in --smoke).
  */
-import { readFileSync, mkdirSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import http from 'node:http';
 import { cpus, loadavg } from 'node:os';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { LIVE_CHANGE_IDS_HEADER, LIVE_EVENTS_PATH, LIVE_FRAME, LIVE_RECHECK_MS } from '@taskhive/contract';
 import type { StreamUser } from './src/audience.ts';
+import { writeResults } from './src/results.ts';
 import { forkServer } from './src/fork.ts';
 
 const flag = (name: string) => process.argv.includes(`--${name}`);
@@ -352,40 +353,31 @@ async function main() {
     for (const s of ended.slice(0, 5))
       console.log(`stream ${s.index} (${s.reader ? 'reader' : 'other'}) ended: ${s.ended}`);
 
-    mkdirSync(new URL('./results/', import.meta.url), { recursive: true });
-    writeFileSync(
-      new URL('./results/streams.json', import.meta.url),
-      JSON.stringify(
-        {
-          at: new Date().toISOString(),
-          database: ready.database,
-          smoke,
-          load: loadavg(),
-          streams: STREAMS,
-          readerStreams: READER_STREAMS,
-          readerUsers: audience.readers.length,
-          otherUsers: audience.others.length,
-          openSeconds,
-          memory: { before, idle, rssPerStream, heapPerStream },
-          delivery: {
-            fromAnswerMs: { p50: percentile(fromAnswer, 50), p95, max: percentile(fromAnswer, 100) },
-            fromStartMs: {
-              p50: percentile(fromStart, 50),
-              p95: percentile(fromStart, 95),
-              max: percentile(fromStart, 100),
-            },
-            deliveries: fromAnswer.length,
-            expected,
-            missing,
-            leaks,
-            endedEarly: ended.length,
-          },
-          rows,
+    writeResults('streams.json', {
+      database: ready.database,
+      smoke,
+      load: loadavg(),
+      streams: STREAMS,
+      readerStreams: READER_STREAMS,
+      readerUsers: audience.readers.length,
+      otherUsers: audience.others.length,
+      openSeconds,
+      memory: { before, idle, rssPerStream, heapPerStream },
+      delivery: {
+        fromAnswerMs: { p50: percentile(fromAnswer, 50), p95, max: percentile(fromAnswer, 100) },
+        fromStartMs: {
+          p50: percentile(fromStart, 50),
+          p95: percentile(fromStart, 95),
+          max: percentile(fromStart, 100),
         },
-        null,
-        2,
-      ),
-    );
+        deliveries: fromAnswer.length,
+        expected,
+        missing,
+        leaks,
+        endedEarly: ended.length,
+      },
+      rows,
+    });
     if (rows.some((r) => !r.ok && (r.hard || !smoke))) process.exitCode = 1;
   } finally {
     for (const s of streams) s.close();
