@@ -73,6 +73,45 @@ export const timeProjectDays = pgTable(
 );
 
 /**
+ * Minutes per (user, week) and per (project, week), a week being its Monday, and per (company,
+ * day), kept by the same trigger function (migration 0039): a long report range reads its whole
+ * weeks a row per person or project and week, and the company's days a row per day.
+ */
+export const timeUserWeeks = pgTable(
+  'time_user_weeks',
+  {
+    companyId: uuid('company_id').notNull(),
+    userId: uuid('user_id').notNull(),
+    /** The week's Monday. */
+    week: date('week').notNull(),
+    minutes: bigint('minutes', { mode: 'number' }).notNull(),
+  },
+  (t) => [index('time_user_weeks_week_idx').on(t.companyId, t.week, t.userId)],
+);
+
+export const timeProjectWeeks = pgTable(
+  'time_project_weeks',
+  {
+    companyId: uuid('company_id').notNull(),
+    projectId: uuid('project_id').notNull(),
+    /** The week's Monday. */
+    week: date('week').notNull(),
+    minutes: bigint('minutes', { mode: 'number' }).notNull(),
+  },
+  (t) => [index('time_project_weeks_week_idx').on(t.companyId, t.week, t.projectId)],
+);
+
+export const timeCompanyDays = pgTable(
+  'time_company_days',
+  {
+    companyId: uuid('company_id').notNull(),
+    day: date('day').notNull(),
+    minutes: bigint('minutes', { mode: 'number' }).notNull(),
+  },
+  (t) => [index('time_company_days_day_idx').on(t.companyId, t.day)],
+);
+
+/**
  * Per (assignee, status, due date): the tasks and subtasks assigned to that person with that
  * status and due date (migration 0015), kept by triggers on `task_assignees` (an assignment made
  * or ended) and on `tasks` (a status or due date changed, a task deleted). The dashboard's "my

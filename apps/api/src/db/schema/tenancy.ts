@@ -190,6 +190,10 @@ export const users = pgTable(
     index('users_company_name_idx').on(t.companyId, t.lastName, t.firstName),
     index('users_company_status_idx').on(t.companyId, t.status),
     index('users_company_created_idx').on(t.companyId, t.createdAt),
+    // The employee list's sorts by name and e-mail, a page read in index order (0040).
+    index('users_company_first_name_sort_idx').on(t.companyId, sql`lower(${t.firstName})`, t.id),
+    index('users_company_last_name_sort_idx').on(t.companyId, sql`lower(${t.lastName})`, t.id),
+    index('users_company_email_sort_idx').on(t.companyId, sql`lower(${t.email})`, t.id),
     index('users_company_role_idx').on(t.companyId, t.roleId),
     index('users_company_department_idx').on(t.companyId, t.departmentId),
     check('users_expected_weekly_minutes_ck', sql`${t.expectedWeeklyMinutes} between 0 and 10080`),

@@ -1,5 +1,7 @@
 -- Time tallies (migration 0014; ARCHITECTURE.md, Tallies): minutes per (user, day) and per
--- (project, day) in time_user_days and time_project_days, kept by triggers on time_logs as
+-- (project, day) in time_user_days and time_project_days, per (user, week) and (project, week) in
+-- time_user_weeks and time_project_weeks, and per (company, day) in time_company_days (migration
+-- 0039), kept by triggers on time_logs as
 -- tallies.sql keeps the task tallies. Read by features/time-logs/time-tallies.repo.ts.
 --
 -- The current definition of each type, function and trigger (ARCHITECTURE.md, Database, SQL as
@@ -10,8 +12,10 @@
 CREATE TYPE taskhive_time_change AS (company_id uuid, user_id uuid, project_id uuid, day date, minutes int);
 
 -- Adds each key's minutes to one of its rows no other transaction holds, or to a new row; a row
--- that comes to zero goes (as taskhive_apply_task_changes, tallies.sql). Called by
--- taskhive_tally_time_logs.
+-- that comes to zero goes (as taskhive_apply_task_changes, tallies.sql). Per (user, day), per
+-- (project, day), and (migration 0039) per (user, week), per (project, week), a week being its
+-- Monday, and per (company, day): a long range reads a row per week, and the company's days a row
+-- per day. Called by taskhive_tally_time_logs.
 CREATE OR REPLACE FUNCTION taskhive_apply_time_changes(changes taskhive_time_change[]) RETURNS void LANGUAGE plpgsql AS $$
 DECLARE k record; r tid; zero boolean;
 BEGIN
@@ -55,6 +59,72 @@ BEGIN
       VALUES (k.company_id, k.project_id, k.day, k.minutes);
     ELSIF zero THEN
       DELETE FROM time_project_days WHERE ctid = r;
+    END IF;
+  END LOOP;
+
+  FOR k IN
+    SELECT d.*, x.row_id FROM (
+      SELECT company_id, user_id, date_trunc('week', day)::date AS week, sum(minutes) AS minutes
+        FROM unnest(changes) GROUP BY 1, 2, 3
+    ) d LEFT JOIN LATERAL (
+      SELECT t.ctid AS row_id FROM time_user_weeks t
+       WHERE t.company_id = d.company_id AND t.week = d.week AND t.user_id = d.user_id
+       LIMIT 1 FOR UPDATE SKIP LOCKED) x ON true
+     WHERE d.minutes <> 0
+  LOOP
+    r := NULL;
+    IF k.row_id IS NOT NULL THEN
+      UPDATE time_user_weeks SET minutes = minutes + k.minutes WHERE ctid = k.row_id
+      RETURNING ctid, minutes = 0 INTO r, zero;
+    END IF;
+    IF r IS NULL THEN
+      INSERT INTO time_user_weeks (company_id, user_id, week, minutes) VALUES (k.company_id, k.user_id, k.week, k.minutes);
+    ELSIF zero THEN
+      DELETE FROM time_user_weeks WHERE ctid = r;
+    END IF;
+  END LOOP;
+
+  FOR k IN
+    SELECT d.*, x.row_id FROM (
+      SELECT company_id, project_id, date_trunc('week', day)::date AS week, sum(minutes) AS minutes
+        FROM unnest(changes) GROUP BY 1, 2, 3
+    ) d LEFT JOIN LATERAL (
+      SELECT t.ctid AS row_id FROM time_project_weeks t
+       WHERE t.company_id = d.company_id AND t.week = d.week AND t.project_id = d.project_id
+       LIMIT 1 FOR UPDATE SKIP LOCKED) x ON true
+     WHERE d.minutes <> 0
+  LOOP
+    r := NULL;
+    IF k.row_id IS NOT NULL THEN
+      UPDATE time_project_weeks SET minutes = minutes + k.minutes WHERE ctid = k.row_id
+      RETURNING ctid, minutes = 0 INTO r, zero;
+    END IF;
+    IF r IS NULL THEN
+      INSERT INTO time_project_weeks (company_id, project_id, week, minutes)
+      VALUES (k.company_id, k.project_id, k.week, k.minutes);
+    ELSIF zero THEN
+      DELETE FROM time_project_weeks WHERE ctid = r;
+    END IF;
+  END LOOP;
+
+  FOR k IN
+    SELECT d.*, x.row_id FROM (
+      SELECT company_id, day, sum(minutes) AS minutes FROM unnest(changes) GROUP BY 1, 2
+    ) d LEFT JOIN LATERAL (
+      SELECT t.ctid AS row_id FROM time_company_days t
+       WHERE t.company_id = d.company_id AND t.day = d.day
+       LIMIT 1 FOR UPDATE SKIP LOCKED) x ON true
+     WHERE d.minutes <> 0
+  LOOP
+    r := NULL;
+    IF k.row_id IS NOT NULL THEN
+      UPDATE time_company_days SET minutes = minutes + k.minutes WHERE ctid = k.row_id
+      RETURNING ctid, minutes = 0 INTO r, zero;
+    END IF;
+    IF r IS NULL THEN
+      INSERT INTO time_company_days (company_id, day, minutes) VALUES (k.company_id, k.day, k.minutes);
+    ELSIF zero THEN
+      DELETE FROM time_company_days WHERE ctid = r;
     END IF;
   END LOOP;
 END $$;

@@ -318,10 +318,10 @@ export const reportsService = {
 
     const [open, week, recent, projects, companyWeek, companyTasks] = await Promise.all([
       seesTasks ? reportsRepo.myOpenTasks(scope, me, today, sunday) : null,
-      seesTime ? reportsRepo.weekMinutes(scope, me, monday, lastMonday, sunday) : null,
+      seesTime ? reportsRepo.weekMinutes(scope, me, monday, lastMonday) : null,
       seesTime ? timeLogsReads.recentRows(scope, me, DASHBOARD_RECENT_ENTRIES) : null,
       seesProjects ? reportsRepo.myProjects(scope, me, DASHBOARD_PROJECTS) : null,
-      companyTime ? reportsRepo.weekMinutes(scope, undefined, monday, lastMonday, sunday) : null,
+      companyTime ? reportsRepo.weekMinutes(scope, undefined, monday, lastMonday) : null,
       companyWork ? reportsRepo.companyTasks(scope, today) : null,
     ]);
     return {

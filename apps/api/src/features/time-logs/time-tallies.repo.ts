@@ -1,15 +1,77 @@
-import { and, asc, desc, eq, gte, lte, sql } from 'drizzle-orm';
-import { projects, timeProjectDays, timeUserDays, users } from '../../db/schema/index.ts';
+import { and, asc, desc, eq, gte, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import {
+  projects,
+  timeCompanyDays,
+  timeProjectDays,
+  timeProjectWeeks,
+  timeUserDays,
+  timeUserWeeks,
+  users,
+} from '../../db/schema/index.ts';
 import type { Scope } from '../../lib/scope.ts';
+import { addDays, weekStart } from './days.ts';
 
 /**
  * Reads of the time tallies (`db/schema/tallies.ts`: minutes per user and day, per project and
- * day, kept by the database's triggers on `time_logs`, migration 0014). A key's minutes are the sum
- * of its rows; a key whose rows sum to zero has no entries.
+ * day, kept by the database's triggers on `time_logs`, migration 0014; per user and week, per
+ * project and week and per company and day, migration 0039). A key's minutes are the sum of its
+ * rows; a key whose rows sum to zero has no entries.
  */
 
-const minutes = sql<number>`sum(${timeUserDays.minutes})`;
-const userRange = (from: string, to: string) => and(gte(timeUserDays.day, from), lte(timeUserDays.day, to));
+/**
+ * A range as the tallies read it: its whole weeks (Monday to Sunday, read a row per key and week)
+ * and the days before and after them (read a row per key and day); no whole week: days only.
+ */
+export function rangeParts(
+  from: string,
+  to: string,
+): { weeks: [string, string] | null; days: [string, string][] } {
+  const first = weekStart(from) === from ? from : addDays(weekStart(from), 7);
+  const last = weekStart(addDays(to, 1)); // the Monday after the last whole week
+  if (first >= last) return { weeks: null, days: [[from, to]] };
+  const days: [string, string][] = [];
+  if (from < first) days.push([from, addDays(first, -1)]);
+  if (last <= to) days.push([last, to]);
+  return { weeks: [first, addDays(last, -7)], days };
+}
+
+/** `column` within any of the day ranges (none: no condition that holds). */
+const inDays = (column: AnyPgColumn, days: [string, string][]): SQL =>
+  or(...days.map(([a, b]) => and(gte(column, a), lte(column, b)))) ?? sql`false`;
+
+/**
+ * Minutes per key over a range, from its keys' week rows for the whole weeks and day rows for the
+ * rest: one pass over each tally's index range, grouped by key.
+ */
+function perKey(scope: Scope, from: string, to: string, key: 'user' | 'project') {
+  const parts = rangeParts(from, to);
+  const dayTable = key === 'user' ? timeUserDays : timeProjectDays;
+  const weekTable = key === 'user' ? timeUserWeeks : timeProjectWeeks;
+  const dayKey = key === 'user' ? timeUserDays.userId : timeProjectDays.projectId;
+  const weekKey = key === 'user' ? timeUserWeeks.userId : timeProjectWeeks.projectId;
+  const days = scope.db
+    .select({ id: sql<string>`${dayKey}`.as('tally_key'), minutes: dayTable.minutes })
+    .from(dayTable)
+    .where(scope.own(dayTable, inDays(dayTable.day, parts.days)));
+  const rows = parts.weeks
+    ? days.unionAll(
+        scope.db
+          .select({ id: sql<string>`${weekKey}`.as('tally_key'), minutes: weekTable.minutes })
+          .from(weekTable)
+          .where(
+            scope.own(weekTable, gte(weekTable.week, parts.weeks[0]), lte(weekTable.week, parts.weeks[1])),
+          ),
+      )
+    : days;
+  const all = rows.as('rows');
+  return scope.db
+    .select({ id: all.id, minutes: sql<number>`sum(${all.minutes})`.as('tally_minutes') })
+    .from(all)
+    .groupBy(all.id)
+    .having(sql`sum(${all.minutes}) > 0`)
+    .as('per_key');
+}
 
 export const timeTalliesRepo = {
   /**
@@ -19,30 +81,25 @@ export const timeTalliesRepo = {
   async weekMinutes(
     scope: Scope,
     userId: string | undefined,
-    weekStart: string,
+    weekStartDay: string,
     lastWeekStart: string,
-    weekEnd: string,
   ): Promise<{ thisWeek: number; lastWeek: number; activeUsersThisWeek: number }> {
+    // A row per person and week (migration 0039): the two Mondays.
+    const w = timeUserWeeks;
     const perUser = scope.db
       .select({
-        thisWeek:
-          sql<number>`sum(${timeUserDays.minutes}) filter (where ${timeUserDays.day} >= ${weekStart})`.as(
-            'this_week',
-          ),
-        lastWeek:
-          sql<number>`sum(${timeUserDays.minutes}) filter (where ${timeUserDays.day} < ${weekStart})`.as(
-            'last_week',
-          ),
+        thisWeek: sql<number>`sum(${w.minutes}) filter (where ${w.week} = ${weekStartDay})`.as('this_week'),
+        lastWeek: sql<number>`sum(${w.minutes}) filter (where ${w.week} = ${lastWeekStart})`.as('last_week'),
       })
-      .from(timeUserDays)
+      .from(w)
       .where(
         scope.own(
-          timeUserDays,
-          userId === undefined ? undefined : eq(timeUserDays.userId, userId),
-          userRange(lastWeekStart, weekEnd),
+          w,
+          userId === undefined ? undefined : eq(w.userId, userId),
+          inArray(w.week, [lastWeekStart, weekStartDay]),
         ),
       )
-      .groupBy(timeUserDays.userId)
+      .groupBy(w.userId)
       .as('per_user');
     const [row] = await scope.db
       .select({
@@ -56,46 +113,39 @@ export const timeTalliesRepo = {
 
   /**
    * The whole company's minutes in the range by project, by user (most first, then by name) and
-   * by day: a row per project or person and day of the range, not per entry. The days come from
-   * the project days (every entry has a project, so their sums are the same), the smaller of the
-   * two where a company has more people than projects.
+   * by day. Per project and per person: a row per key and week for the range's whole weeks and per
+   * key and day for its other days (`rangeParts`), grouped before the names are joined; per day:
+   * the company's day rows. A year reads about 52 rows a person, not 365.
    */
   async companyHours(scope: Scope, from: string, to: string) {
+    const p = perKey(scope, from, to, 'project');
     const byProject = scope.db
       .select({
-        projectId: timeProjectDays.projectId,
+        projectId: p.id,
         projectName: projects.name,
-        minutes: sql<number>`sum(${timeProjectDays.minutes})`.mapWith(Number),
+        minutes: sql<number>`${p.minutes}`.mapWith(Number),
       })
-      .from(timeProjectDays)
-      .innerJoin(
-        projects,
-        and(eq(projects.companyId, timeProjectDays.companyId), eq(projects.id, timeProjectDays.projectId)),
-      )
-      .where(scope.own(timeProjectDays, gte(timeProjectDays.day, from), lte(timeProjectDays.day, to)))
-      .groupBy(timeProjectDays.projectId, projects.name)
-      .having(sql`sum(${timeProjectDays.minutes}) > 0`)
-      .orderBy(desc(sql`sum(${timeProjectDays.minutes})`), asc(projects.name));
+      .from(p)
+      .innerJoin(projects, and(eq(projects.companyId, scope.companyId), eq(projects.id, p.id)))
+      .orderBy(desc(p.minutes), asc(projects.name));
+    const u = perKey(scope, from, to, 'user');
     const byUser = scope.db
       .select({
-        userId: timeUserDays.userId,
+        userId: u.id,
         userName: sql<string>`${users.firstName} || ' ' || ${users.lastName}`,
-        minutes: minutes.mapWith(Number),
+        minutes: sql<number>`${u.minutes}`.mapWith(Number),
       })
-      .from(timeUserDays)
-      .innerJoin(users, and(eq(users.companyId, timeUserDays.companyId), eq(users.id, timeUserDays.userId)))
-      .where(scope.own(timeUserDays, userRange(from, to)))
-      .groupBy(timeUserDays.userId, users.firstName, users.lastName)
-      .having(sql`${minutes} > 0`)
-      .orderBy(desc(minutes), asc(users.firstName));
-    const dayMinutes = sql<number>`sum(${timeProjectDays.minutes})`;
+      .from(u)
+      .innerJoin(users, and(eq(users.companyId, scope.companyId), eq(users.id, u.id)))
+      .orderBy(desc(u.minutes), asc(users.firstName));
+    const dayMinutes = sql<number>`sum(${timeCompanyDays.minutes})`;
     const byDay = scope.db
-      .select({ day: sql<string>`${timeProjectDays.day}::text`, minutes: dayMinutes.mapWith(Number) })
-      .from(timeProjectDays)
-      .where(scope.own(timeProjectDays, gte(timeProjectDays.day, from), lte(timeProjectDays.day, to)))
-      .groupBy(timeProjectDays.day)
+      .select({ day: sql<string>`${timeCompanyDays.day}::text`, minutes: dayMinutes.mapWith(Number) })
+      .from(timeCompanyDays)
+      .where(scope.own(timeCompanyDays, gte(timeCompanyDays.day, from), lte(timeCompanyDays.day, to)))
+      .groupBy(timeCompanyDays.day)
       .having(sql`${dayMinutes} > 0`)
-      .orderBy(asc(timeProjectDays.day));
+      .orderBy(asc(timeCompanyDays.day));
     const [projectRows, userRows, dayRows] = await Promise.all([byProject, byUser, byDay]);
     return { byProject: projectRows, byUser: userRows, byDay: dayRows };
   },

@@ -14,11 +14,13 @@ import {
   type TestCompany,
   twoTenants,
 } from '../../test/factories.ts';
+import { rangeParts } from './time-tallies.repo.ts';
 
 /**
- * The time tallies (migration 0014) against a recount of `time_logs`: after entries are logged,
- * changed (minutes, day, task of another project), deleted, and their project deleted, each
- * (user, day) and (project, day) sums to the entries' minutes, and the company-wide hours report
+ * The time tallies (migrations 0014 and 0039) against a recount of `time_logs`: after entries are
+ * logged, changed (minutes, day, task of another project), deleted, and their project deleted, each
+ * (user, day), (project, day), (user, week), (project, week) and (company, day) sums to the
+ * entries' minutes, and the company-wide hours report
  * (read from the tallies) agrees with the per-project and per-person reports (read from the
  * entries). On PostgreSQL, 20 writers at once leave correct sums too.
  */
@@ -49,10 +51,25 @@ async function drift() {
       union all
       select company_id, 'project ' || project_id, (logged_at at time zone 'UTC')::date, sum(duration_minutes)
         from time_logs group by 1, 2, 3
+      union all
+      select company_id, 'user week ' || user_id, date_trunc('week', logged_at at time zone 'UTC')::date,
+             sum(duration_minutes) from time_logs group by 1, 2, 3
+      union all
+      select company_id, 'project week ' || project_id, date_trunc('week', logged_at at time zone 'UTC')::date,
+             sum(duration_minutes) from time_logs group by 1, 2, 3
+      union all
+      select company_id, 'company', (logged_at at time zone 'UTC')::date, sum(duration_minutes)
+        from time_logs group by 1, 2, 3
     ), tally as (
       select company_id, 'user ' || user_id as who, day, sum(minutes) as n from time_user_days group by 1, 2, 3
       union all
       select company_id, 'project ' || project_id, day, sum(minutes) from time_project_days group by 1, 2, 3
+      union all
+      select company_id, 'user week ' || user_id, week, sum(minutes) from time_user_weeks group by 1, 2, 3
+      union all
+      select company_id, 'project week ' || project_id, week, sum(minutes) from time_project_weeks group by 1, 2, 3
+      union all
+      select company_id, 'company', day, sum(minutes) from time_company_days group by 1, 2, 3
     )
     select coalesce(t.who, y.who) || ' ' || coalesce(t.day, y.day) as key, y.n::text as tally, t.n::text as truth
       from truth t full join tally y on (t.company_id, t.who, t.day) = (y.company_id, y.who, y.day)
@@ -131,6 +148,44 @@ describe('time tallies', () => {
     expect(perDay.get(daysAgo(2))).toBe(45);
     expect(perDay.get(daysAgo(3))).toBe(120);
 
+    // A range of whole weeks with days before and after them (`rangeParts`): entries in earlier
+    // weeks, and the same agreement with the entries.
+    await log({ taskId: t1.taskId, loggedAt: daysAgo(9), duration: '00:20' });
+    await log({ taskId: t2.taskId, loggedAt: daysAgo(16), duration: '00:40', userId: employeeId });
+    const d = await log({ taskId: t1.taskId, loggedAt: daysAgo(22), duration: '00:50' });
+    await call(admin, {
+      method: 'PUT',
+      url: `/api/Timelogs/${d.timeLogId}`,
+      payload: { loggedAt: daysAgo(15) },
+    });
+    expect(await drift()).toEqual([]);
+    const long = `startDateTo=${daysAgo(24)}&endDateTo=${today}`;
+    const parts = rangeParts(daysAgo(24), today);
+    expect(parts.weeks).not.toBeNull();
+    const year = await call(admin, { method: 'GET', url: `/api/taskreports/company-hours?${long}` });
+    expect(year.totalMinutes).toBe(75 + 30 + 120 + 45 + 20 + 40 + 50);
+    for (const project of year.byProject as { projectId: string; minutes: number }[]) {
+      const one = await call(admin, {
+        method: 'GET',
+        url: `/api/taskreports/company-hours?${long}&projectId=${project.projectId}`,
+      });
+      expect(one.totalMinutes).toBe(project.minutes);
+    }
+    for (const person of year.byUser as { userId: string; minutes: number }[]) {
+      const one = await call(admin, {
+        method: 'GET',
+        url: `/api/taskreports/company-hours?${long}&userId=${person.userId}`,
+      });
+      expect(one.totalMinutes).toBe(person.minutes);
+    }
+    expect(year.byUser.map((u: { minutes: number }) => u.minutes)).toEqual([
+      75 + 30 + 120 + 20 + 50,
+      45 + 40,
+    ]);
+    const longDays = new Map(year.byDay.map((x: { day: string; minutes: number }) => [x.day, x.minutes]));
+    expect(longDays.get(daysAgo(15))).toBe(50);
+    expect(longDays.get(daysAgo(22))).toBe(0);
+
     // The dashboard's company week: this week's minutes and who logged them.
     const dash = await call(admin, { method: 'GET', url: `/api/dashboard/me?today=${today}` });
     const week = await rows<{ n: number; people: number }>(sql`
@@ -148,7 +203,10 @@ describe('time tallies', () => {
     expect(await drift()).toEqual([]);
     const left = await rows<{ n: number }>(sql`
       select (select count(*) from time_user_days where company_id = ${acme.companyId})
-           + (select count(*) from time_project_days where company_id = ${acme.companyId}) as n`);
+           + (select count(*) from time_project_days where company_id = ${acme.companyId})
+           + (select count(*) from time_user_weeks where company_id = ${acme.companyId})
+           + (select count(*) from time_project_weeks where company_id = ${acme.companyId})
+           + (select count(*) from time_company_days where company_id = ${acme.companyId}) as n`);
     expect(Number(left[0]?.n)).toBe(0);
     const theirsLeft = await rows<{ n: number }>(
       sql`select sum(minutes)::int as n from time_user_days where company_id = ${other.companyId}`,
@@ -187,5 +245,29 @@ describe('time tallies', () => {
       ),
     );
     expect(await drift()).toEqual([]);
+  });
+});
+
+describe('rangeParts', () => {
+  it('reads whole weeks as weeks and the days around them as days', () => {
+    // 2026-11-04 is a Wednesday; 2026-11-09 and 2026-11-23 Mondays.
+    expect(rangeParts('2026-11-04', '2026-11-25')).toEqual({
+      weeks: ['2026-11-09', '2026-11-16'],
+      days: [
+        ['2026-11-04', '2026-11-08'],
+        ['2026-11-23', '2026-11-25'],
+      ],
+    });
+    expect(rangeParts('2026-11-09', '2026-11-22')).toEqual({ weeks: ['2026-11-09', '2026-11-16'], days: [] });
+    expect(rangeParts('2026-11-09', '2026-11-15')).toEqual({ weeks: ['2026-11-09', '2026-11-09'], days: [] });
+    // No whole week: days only.
+    expect(rangeParts('2026-11-10', '2026-11-16')).toEqual({
+      weeks: null,
+      days: [['2026-11-10', '2026-11-16']],
+    });
+    expect(rangeParts('2026-11-20', '2026-11-20')).toEqual({
+      weeks: null,
+      days: [['2026-11-20', '2026-11-20']],
+    });
   });
 });
