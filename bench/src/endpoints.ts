@@ -296,6 +296,26 @@ export const ENDPOINTS: Endpoint[] = [
     p99Ms: 250,
     postgresOnly: true,
   },
+  // Issue 28: the machine's floor for a durable write, no app and no app schema (server.ts): a
+  // transaction that updates one row all requests share (a gap-free number per project, as a
+  // create's task key: such writes commit one at a time) and one insert per transaction. Reported,
+  // no budget: the create and log-time rows are read against them.
+  {
+    name: 'floor: one shared row a transaction',
+    server: 'bare',
+    path: '/raw/floor-shared-row',
+    method: 'POST',
+    seconds: 30,
+    postgresOnly: true,
+  },
+  {
+    name: 'floor: one insert a transaction',
+    server: 'bare',
+    path: '/raw/floor-insert',
+    method: 'POST',
+    seconds: 30,
+    postgresOnly: true,
+  },
   // Issue 28: each write on the app against its own statements replayed through the driver in one
   // transaction (server.ts), for 30 s with no errors; create task and log time at least 1,000/s
   // on PostgreSQL (issue 12 item 4 asked it of the move too).

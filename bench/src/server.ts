@@ -282,6 +282,29 @@ export async function startServer(o: ServerOptions): Promise<ServerReady> {
     });
   }
 
+  // Issue 28: the machine's floor for a write, whatever the app (FLOORS in endpoints.ts): one
+  // transaction that updates one row every request shares and inserts one (what a gap-free
+  // number per project costs: a create's task key), and one insert per transaction (the least a
+  // durable write costs). Tables of their own, outside the app's schema's tenancy.
+  await client.query(
+    'create table if not exists bench_floor_counter (id int primary key, n bigint not null)',
+  );
+  await client.query('insert into bench_floor_counter values (1, 0) on conflict (id) do nothing');
+  await client.query(
+    'create table if not exists bench_floor_rows (id bigserial primary key, at timestamptz not null default now())',
+  );
+  bare.post('/raw/floor-shared-row', async () =>
+    inTransaction(client, async (c) => {
+      await c.query('update bench_floor_counter set n = n + 1 where id = 1');
+      await c.query('insert into bench_floor_rows default values');
+      return { status: 'success' };
+    }),
+  );
+  bare.post('/raw/floor-insert', async () => {
+    await client.query('insert into bench_floor_rows default values');
+    return { status: 'success' };
+  });
+
   await app.listen({ port: o.appPort, host: '127.0.0.1' });
   await bare.listen({ port: o.barePort, host: '127.0.0.1' });
   if (o.rlsOffPort !== undefined) await plain.listen({ port: o.rlsOffPort, host: '127.0.0.1' });
