@@ -24,6 +24,8 @@
  *   LOG_LEVEL         the app's log level (default info, as in production)
  *   DATABASE_URL      PostgreSQL (the suite makes a database `taskhive_bench` there); else PGlite
  *   BENCH_DB_NAME     the database it makes there (default taskhive_bench), so two runs can share a server
+ *   BENCH_REUSE=1     keep each data size's database (<BENCH_DB_NAME>_<hash of the data plan>) and use it
+ *                     again when its plan matches, migrated to this code (for reads; see src/server.ts)
  */
 import { spawnSync } from 'node:child_process';
 import { cpus, loadavg } from 'node:os';
@@ -137,9 +139,12 @@ async function measure(tasks?: number): Promise<{ rows: Row[]; ready: ServerRead
   const replays = Object.entries(ready.rawStatements)
     .map(([k, n]) => `${k} ${n}`)
     .join(', ');
+  const made = ready.reuse?.reused
+    ? `reused from ${ready.reuse.databaseName} (vacuumed in ${ready.generateSeconds.toFixed(1)} s)`
+    : `generated in ${ready.generateSeconds.toFixed(1)} s${ready.reuse ? ` into ${ready.reuse.databaseName}` : ''}`;
   console.log(
-    `data (${mode}${tasks === undefined ? '' : `, ${tasks.toLocaleString('en')} tasks`}) generated in ` +
-      `${ready.generateSeconds.toFixed(1)} s on ${ready.database}; raw routes replay (statements): ${replays}`,
+    `data (${mode}${tasks === undefined ? '' : `, ${tasks.toLocaleString('en')} tasks`}) ${made} ` +
+      `on ${ready.database}; raw routes replay (statements): ${replays}`,
   );
   const samples = new Map<string, { rps: number[]; p50: number[]; p99: number[]; errors: number }>();
   try {

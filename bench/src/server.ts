@@ -11,9 +11,11 @@
  * It answers the parent with a token of the large tenant's admin and the ids the paths name.
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
+import { createHash } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { sql } from 'drizzle-orm';
 import Fastify from 'fastify';
 import pg from 'pg';
 import { buildApp } from '../../apps/api/src/app.ts';
@@ -48,6 +50,8 @@ export type ServerReady = {
   /** Each write's recorded statements (whitespace folded), in order: what its raw twin replays. */
   writeStatements: Record<string, string[]>;
   generateSeconds: number;
+  /** BENCH_REUSE: the database's name, and whether it was generated before (generateSeconds: its vacuum). */
+  reuse?: { databaseName: string; reused: boolean };
   ids: Ids;
   streams?: StreamAudience;
 };
@@ -79,20 +83,53 @@ function benchDbName(name: string | undefined): string {
 /** Every generated user's password (the browser suite signs in with it). */
 export const BENCH_PASSWORD = 'Bench-password-1';
 
-async function openBenchDatabase(): Promise<Database> {
+/**
+ * BENCH_REUSE=1 (PostgreSQL): a database a run generated before with the same data plan is used as
+ * it is (migrated to this code first, as production's would be) instead of dropped and generated
+ * again: 1,000,000 tasks take 10 to 25 minutes to generate here. Each size has its database
+ * (`<BENCH_DB_NAME>_<tasks>`). For reads: a reused database keeps what earlier runs' writes added.
+ */
+const REUSE = process.env.BENCH_REUSE === '1';
+
+async function openBenchDatabase(
+  plan: string,
+): Promise<{ database: Database; name: string; reused: boolean }> {
   const url = process.env.DATABASE_URL;
-  if (!url) return openPglite(undefined);
+  if (!url) return { database: await openPglite(undefined), name: '', reused: false };
+  const name = REUSE
+    ? `${BENCH_DB}_${createHash('sha256').update(plan).digest('hex').slice(0, 8)}`
+    : BENCH_DB;
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();
+  let reused = false;
   try {
-    await admin.query(`drop database if exists ${BENCH_DB} with (force)`);
-    await admin.query(`create database ${BENCH_DB}`);
+    if (REUSE) {
+      const exists = await admin.query('select 1 from pg_database where datname = $1', [name]);
+      if (exists.rows.length > 0) {
+        const u = new URL(url);
+        u.pathname = `/${name}`;
+        const probe = new pg.Client({ connectionString: u.toString() });
+        await probe.connect();
+        try {
+          const meta = await probe
+            .query('select plan from bench_meta')
+            .catch(() => ({ rows: [] as { plan: string }[] }));
+          reused = meta.rows[0]?.plan === plan;
+        } finally {
+          await probe.end();
+        }
+      }
+    }
+    if (!reused) {
+      await admin.query(`drop database if exists ${name} with (force)`);
+      await admin.query(`create database ${name}`);
+    }
   } finally {
     await admin.end();
   }
   const u = new URL(url);
-  u.pathname = `/${BENCH_DB}`;
-  return openPostgres(u.toString(), 10);
+  u.pathname = `/${name}`;
+  return { database: await openPostgres(u.toString(), 10), name, reused };
 }
 
 /**
@@ -186,11 +223,34 @@ function varied(values: unknown[], recorded: string[], now: string[], days: numb
 }
 
 export async function startServer(o: ServerOptions): Promise<ServerReady> {
-  const database = await openBenchDatabase();
+  const plan = dataPlan(o.mode, o.tasks);
+  const planKey = JSON.stringify(plan);
+  const { database, name: databaseName, reused } = await openBenchDatabase(planKey);
   await migrate(database);
   await syncReferenceData(database.db);
   const t0 = performance.now();
-  const large = await generate(database.db, dataPlan(o.mode, o.tasks), await hashPassword(BENCH_PASSWORD));
+  let large: Awaited<ReturnType<typeof generate>>;
+  if (reused) {
+    const [meta] = (
+      (await database.db.execute(sql`select company_id, admin_email from bench_meta`)) as unknown as {
+        rows: { company_id: string; admin_email: string }[];
+      }
+    ).rows;
+    if (!meta) throw new Error('BENCH_REUSE: bench_meta has no row');
+    large = { companyId: meta.company_id, adminEmail: meta.admin_email };
+    // What an earlier run's migrations changed: fresh statistics and visibility map.
+    await database.db.execute(sql`vacuum analyze`);
+  } else {
+    large = await generate(database.db, plan, await hashPassword(BENCH_PASSWORD));
+    if (REUSE) {
+      await database.db.execute(
+        sql`create table bench_meta (plan text not null, company_id uuid not null, admin_email text not null)`,
+      );
+      await database.db.execute(
+        sql`insert into bench_meta values (${planKey}, ${large.companyId}, ${large.adminEmail})`,
+      );
+    }
+  }
   const generateSeconds = (performance.now() - t0) / 1000;
 
   const config = {
@@ -335,6 +395,7 @@ export async function startServer(o: ServerOptions): Promise<ServerReady> {
     rawStatements,
     writeStatements,
     generateSeconds,
+    ...(REUSE && databaseName ? { reuse: { databaseName, reused } } : {}),
     ids,
     streams,
   };
