@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { HttpError } from './errors.ts';
-import { retryTransaction } from './retry.ts';
+import { RestartTransaction, retryTransaction } from './retry.ts';
 
 const pgError = (code: string) => Object.assign(new Error(code), { code });
 
@@ -14,6 +14,17 @@ describe('retryTransaction', () => {
     });
     expect(out).toBe('done');
     expect(calls).toBe(3);
+  });
+
+  it('restarts on a RestartTransaction and tells each attempt its number', async () => {
+    const seen: number[] = [];
+    const out = await retryTransaction(async (attempt) => {
+      seen.push(attempt);
+      if (attempt === 1) throw new RestartTransaction('no room');
+      return 'placed';
+    });
+    expect(out).toBe('placed');
+    expect(seen).toEqual([1, 2]);
   });
 
   it('answers 409 when the retries run out or a foreign key broke in a race', async () => {

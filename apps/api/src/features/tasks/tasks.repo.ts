@@ -44,6 +44,7 @@ import {
 } from '../../lib/list.ts';
 import { type Db, rowsOf } from '../../db/client.ts';
 import { runPrepared } from '../../db/prepared.ts';
+import { RestartTransaction } from '../../lib/retry.ts';
 import type { Scope } from '../../lib/scope.ts';
 import type { Reach } from '../projects/index.ts';
 import { type CustomFieldListPart, taskValuesJson } from '../custom-fields/index.ts';
@@ -348,13 +349,66 @@ function columnWhere(column: Column): SQL | undefined {
       );
 }
 
-/** Writers of one column take turns: a transaction advisory lock on (company, column). */
+/** The name of a column's advisory locks: (company, column). */
+function columnLockName(scope: Scope, column: Column): string {
+  return 'parentTaskId' in column
+    ? `${scope.companyId}:sub:${column.parentTaskId}`
+    : `${scope.companyId}:col:${column.projectId}:${column.statusId}`;
+}
+
+/**
+ * A column's writer that takes it alone (a renumbering, a new subtask's last key): a transaction
+ * advisory lock on (company, column), exclusive, so it waits for the placements holding it shared
+ * (`place`) and they for it.
+ */
 async function lockColumn(scope: Scope, column: Column) {
-  const key =
-    'parentTaskId' in column
-      ? `${scope.companyId}:sub:${column.parentTaskId}`
-      : `${scope.companyId}:col:${column.projectId}:${column.statusId}`;
-  await scope.db.execute(sql`select pg_advisory_xact_lock(hashtextextended(${key}, 0))`);
+  await scope.db.execute(
+    sql`select pg_advisory_xact_lock(hashtextextended(${columnLockName(scope, column)}, 0))`,
+  );
+}
+
+/** The key of a claim on one key of a column (`place`): the column's lock name and the key. */
+const claimOf = (name: string, key: SQL | number) => sql`hashtextextended(${name} || ':' || ${key}, 0)`;
+
+/**
+ * The neighbours of a place in a column: the last key before `before` and the first at or after
+ * it (null: none), `except` the card being moved; with `taken`, whether a card holds that key.
+ */
+function gapQuery(scope: Scope, column: Column, before: number, except: string | undefined, taken?: number) {
+  const where = scope.own(tasks, columnWhere(column), except ? ne(tasks.id, except) : undefined);
+  return sql`select
+    (select max(${tasks.sortOrder}) from ${tasks} where ${and(where, lt(tasks.sortOrder, before))}) as lo,
+    (select min(${tasks.sortOrder}) from ${tasks} where ${and(where, gte(tasks.sortOrder, before))}) as hi,
+    ${taken === undefined ? sql`false` : sql`exists (select from ${tasks} where ${and(where, eq(tasks.sortOrder, taken))})`} as taken`;
+}
+
+const keyOf = (v: unknown) => (v === null || v === undefined ? null : Number(v));
+
+/**
+ * Up to `n` keys strictly between `lo` and `hi` (`hi` null: past `lo`), none of `avoid`: drawn at
+ * random in the widest free stretch (between the neighbours and the keys others claimed), so
+ * placements that lost a claim to each other rarely draw the same key again. Empty: no room.
+ */
+function freeKeys(lo: number, hi: number | null, avoid: number[], n: number): number[] {
+  const inside = avoid.filter((k) => k > lo && (hi === null || k < hi)).sort((a, b) => a - b);
+  if (hi === null) {
+    const last = inside.at(-1) ?? lo;
+    return Array.from({ length: n }, (_, i) => last + SORT_GAP * (i + 1));
+  }
+  const bounds = [lo, ...inside, hi];
+  let a = lo;
+  let b = lo;
+  for (let i = 1; i < bounds.length; i++) {
+    const x = bounds[i - 1] ?? lo;
+    const y = bounds[i] ?? hi;
+    if (y - x > b - a) [a, b] = [x, y];
+  }
+  const room = b - a - 1;
+  if (room < 1) return [];
+  const keys = new Set<number>();
+  for (let i = 0; i < n * 2 && keys.size < Math.min(n, room); i++)
+    keys.add(a + 1 + Math.floor(Math.random() * room));
+  return [...keys];
 }
 
 /** Spreads a column's keys by SORT_GAP from its smallest, in their order (under the column's lock). */
@@ -626,25 +680,82 @@ export const tasksRepo = {
    * The key that puts a card just before the first card at or after `before` in a column (board
    * column: one project's top-level tasks in one status; or a task's subtasks), `except` the card
    * being moved. Sparse keys, so a write usually touches one row:
-   * - nothing before it: the front ('front': a sequence key, below every key ever given);
+   * - nothing before it: the front ('front': a sequence key, below every key ever given; no lock);
    * - nothing after it: the last key + 1024;
    * - `before` itself free between its neighbours: `before`;
    * - else the midpoint of the neighbours; when they are adjacent the column is renumbered first
    *   (spaced by 1024 from its smallest key, in the same order), the only write of many rows.
-   * Writers of one column take turns (an advisory lock to the end of the transaction): two moves
-   * into one gap would otherwise take the same midpoint. Front inserts need no lock.
+   * Placements into one column run side by side (issue 28): the neighbours are read with no lock,
+   * and that read decides. With room, the same statement takes the column's advisory lock SHARED
+   * (a renumbering, which takes it exclusive, waits for the placements and they for it) and claims
+   * the key (`pg_try_advisory_xact_lock` on (column, key): never waits); a second read, after the
+   * lock, checks that the key is still free and between the neighbours (a renumbering or a commit
+   * may have come between). A lost claim or a taken key draws others in the free stretch left;
+   * when none is left the placement never waits to upgrade its shared lock (two such waits
+   * deadlock, bench/README.md 03:28): it throws `RestartTransaction`, the retry rolls back (which
+   * releases the lock) and the next attempt (`exclusive`) takes the column alone from the start.
+   * With no room at the first read, the column is taken exclusive at once and renumbered. Every
+   * key stays a card's own: a key is written only under its claim, after a read that began once
+   * the claim was held, so no other placement is writing it and none has committed it.
    */
-  async place(scope: Scope, column: Column, before: number, except?: string): Promise<number | 'front'> {
+  async place(
+    scope: Scope,
+    column: Column,
+    before: number,
+    except?: string,
+    exclusive = false,
+  ): Promise<number | 'front'> {
+    const name = columnLockName(scope, column);
+    if (!exclusive) {
+      const [first] = rowsOf<{ lo: unknown; hi: unknown; key: unknown; claimed: boolean | null }>(
+        await scope.db.execute(sql`select g.lo, g.hi, g.key,
+            case when g.key is not null then pg_advisory_xact_lock_shared(hashtextextended(${name}, 0)) end as locked,
+            case when g.key is not null then pg_try_advisory_xact_lock(${claimOf(name, sql`g.key`)}) end as claimed
+          from (select n.lo, n.hi, case
+              when n.lo is null then null
+              when n.hi is null then n.lo + ${SORT_GAP}
+              when n.hi > ${before}::bigint then ${before}::bigint
+              when n.hi - n.lo >= 2 then (n.lo + n.hi) / 2
+            end as key
+            from (${gapQuery(scope, column, before, except)}) n) g`),
+      );
+      if (keyOf(first?.lo) === null) return 'front';
+      let key = keyOf(first?.key);
+      if (key !== null) {
+        let claimed = first?.claimed === true;
+        const lost: number[] = [];
+        for (let round = 0; round < 5; round++) {
+          const [now] = rowsOf<{ lo: unknown; hi: unknown; taken: boolean }>(
+            await scope.db.execute(gapQuery(scope, column, before, except, key)),
+          );
+          const lo = keyOf(now?.lo);
+          const hi = keyOf(now?.hi);
+          if (claimed && !now?.taken && (lo === null || lo < key) && (hi === null || key < hi)) return key;
+          lost.push(key);
+          // Every card before `before` left the column: the front is still just before it.
+          if (lo === null) return 'front';
+          const keys = freeKeys(lo, hi, lost, 4);
+          if (!keys.length) break;
+          // The first of them this placement can claim (a function scan stops at the first).
+          const [won] = rowsOf<{ key: unknown }>(
+            await scope.db.execute(sql`select k as key from unnest(${`{${keys.join(',')}}`}::bigint[]) k
+              where pg_try_advisory_xact_lock(${claimOf(name, sql`k`)}) limit 1`),
+          );
+          const next = keyOf(won?.key);
+          claimed = next !== null;
+          if (next === null) lost.push(...keys);
+          key = next ?? keys[0] ?? key;
+        }
+        throw new RestartTransaction('no room left to place the card while other cards were placed there');
+      }
+    }
     await lockColumn(scope, column);
     const where = scope.own(tasks, columnWhere(column), except ? ne(tasks.id, except) : undefined);
-    const key = (v: unknown) => (v === null || v === undefined ? null : Number(v));
     const [row] = rowsOf<{ lo: unknown; hi: unknown }>(
-      await scope.db.execute(sql`select
-        (select max(${tasks.sortOrder}) from ${tasks} where ${and(where, lt(tasks.sortOrder, before))}) as lo,
-        (select min(${tasks.sortOrder}) from ${tasks} where ${and(where, gte(tasks.sortOrder, before))}) as hi`),
+      await scope.db.execute(gapQuery(scope, column, before, except)),
     );
-    const lo = key(row?.lo);
-    const hi = key(row?.hi);
+    const lo = keyOf(row?.lo);
+    const hi = keyOf(row?.hi);
     if (lo === null) return 'front';
     if (hi === null) return lo + SORT_GAP;
     if (hi > before) return before;

@@ -58,23 +58,27 @@ async function assertAssignees(scope: Scope, projectId: string, userIds: string[
 /**
  * Where an update puts the task, if it moves: `sortOrder` is the next card's key (before it); a
  * card changing status without one goes to the front of its new column; a subtask changing
- * status keeps its place under its parent.
+ * status keeps its place under its parent. `exclusive`: a retried attempt takes the column alone
+ * (`tasksRepo.place`).
  */
 async function placeOf(
   tx: Scope,
   row: TaskRow,
   body: UpdateTaskBody,
   statusChanges: boolean,
+  exclusive: boolean,
 ): Promise<number | 'front' | undefined> {
   const statusId = body.statusId ?? row.statusId;
   const before = body.sortOrder;
   if (row.parentTaskId) {
     if (before === undefined || before === row.sortOrder) return undefined;
-    return tasksRepo.place(tx, { parentTaskId: row.parentTaskId }, before, row.id);
+    return tasksRepo.place(tx, { parentTaskId: row.parentTaskId }, before, row.id, exclusive);
   }
   if (before === undefined) return statusChanges ? 'front' : undefined;
   if (!statusChanges && before === row.sortOrder) return undefined;
-  return statusId ? tasksRepo.place(tx, { projectId: row.projectId, statusId }, before, row.id) : before;
+  return statusId
+    ? tasksRepo.place(tx, { projectId: row.projectId, statusId }, before, row.id, exclusive)
+    : before;
 }
 
 const hours = (v: number | null | undefined) => (v === undefined ? undefined : v === null ? null : String(v));
@@ -205,7 +209,7 @@ export function tasksService(deps: { storage: FileStorage; log: FastifyBaseLogge
     }
 
     const statusId = given ?? (await taskStatusesReads.first(scope));
-    const id = await retryTransaction(() =>
+    const id = await retryTransaction((attempt) =>
       scope.transaction(async (tx) => {
         // A card goes to the front of its column (a sequence key: no lock, no other row
         // touched); a subtask goes last; a named place takes a key between its neighbours.
@@ -214,10 +218,22 @@ export function tasksService(deps: { storage: FileStorage; log: FastifyBaseLogge
           sortOrder =
             body.sortOrder === undefined
               ? await tasksRepo.nextSubtaskOrder(tx, parent.id)
-              : await tasksRepo.place(tx, { parentTaskId: parent.id }, body.sortOrder);
+              : await tasksRepo.place(
+                  tx,
+                  { parentTaskId: parent.id },
+                  body.sortOrder,
+                  undefined,
+                  attempt > 1,
+                );
         else if (body.sortOrder === undefined) sortOrder = 'front';
         else if (statusId)
-          sortOrder = await tasksRepo.place(tx, { projectId: list.projectId, statusId }, body.sortOrder);
+          sortOrder = await tasksRepo.place(
+            tx,
+            { projectId: list.projectId, statusId },
+            body.sortOrder,
+            undefined,
+            attempt > 1,
+          );
         else sortOrder = body.sortOrder;
         const taskId = await taskActivity.recordCreated(
           tx,
@@ -345,7 +361,7 @@ export function tasksService(deps: { storage: FileStorage; log: FastifyBaseLogge
       const before: TaskState = { ...row, assignees: assignedBefore.map(personName) };
       const doneBefore = row.statusDone;
 
-      const { changed, assignedAfter } = await retryTransaction(() =>
+      const { changed, assignedAfter } = await retryTransaction((attempt) =>
         scope.transaction(async (tx) => {
           await tasksRepo.update(tx, id, {
             title: body.title,
@@ -396,8 +412,9 @@ export function tasksService(deps: { storage: FileStorage; log: FastifyBaseLogge
           if (row.statusDone !== doneBefore && row.blockingCount > 0)
             await dependencyStatus.doneChanged(tx, [id]);
           if (row.blockingCount > 0) await dependencySchedule.follow(tx, id, before.dueDate, row.dueDate);
-          // The place last, so the column's lock (if any) is held only to the commit.
-          const key = await placeOf(tx, row, body, statusChanges);
+          // The place last, so the column's lock (shared for a placement with room, exclusive for a
+          // renumbering or a retried attempt) is held only from there to the commit.
+          const key = await placeOf(tx, row, body, statusChanges, attempt > 1);
           const placed = key === undefined ? undefined : await tasksRepo.setSortOrder(tx, id, key);
           return { changed: placed ? { ...row, ...placed } : row, assignedAfter: assigned };
         }),

@@ -402,7 +402,8 @@ describe('GET/PUT/DELETE /api/Tasks/{id}', () => {
 
   it('ten creates and ten moves into one column at once all succeed, each card at its own place', async () => {
     // On PostgreSQL these run in parallel: the column's renumbering once deadlocked (the benchmark's
-    // writes failed); writers of a column now take turns.
+    // writes failed); placements now share the column's lock and a renumbering takes it alone,
+    // never by upgrading (placement.test.ts).
     const p = await buildProject(database.db, acme, { memberIds: [employee.userId] });
     const l = await buildTaskList(database.db, acme, { projectId: p.projectId });
     const review = await statusIdOf(database.db, acme.companyId, 'In Review');
