@@ -77,6 +77,15 @@ test('a card moved and a comment posted by one user show on the other user’s o
   await watcher.waitForTimeout(500);
   let reloads = 0;
   watcher.on('load', () => reloads++);
+  // What the watcher reads for the move (issue 28): the task once, not its whole board again.
+  const boardPath = `/api/Tasks/projects/${projectId}/board`;
+  const reads = { board: 0, task: 0 };
+  watcher.on('request', (r) => {
+    const path = new URL(r.url()).pathname;
+    if (r.method() !== 'GET') return;
+    if (path === boardPath) reads.board++;
+    if (path === `/api/Tasks/${taskId}`) reads.task++;
+  });
 
   // The mover takes the card to the next column with the keyboard.
   await mover.getByTestId('board-card').filter({ hasText: title }).focus();
@@ -88,6 +97,11 @@ test('a card moved and a comment posted by one user show on the other user’s o
   await expect(cardIn(mover, 'Open', title)).toBeVisible();
   await expect(cardIn(watcher, 'Open', title)).toBeVisible({ timeout: 5000 });
   await expect(cardIn(watcher, 'Not Started', title)).toHaveCount(0);
+  // The watcher's board followed from one read of the task; its columns were not read again (nor
+  // later: the rest of what the move made stale refreshes after the card moved).
+  expect(reads.task).toBeGreaterThanOrEqual(1);
+  await watcher.waitForTimeout(1000);
+  expect(reads.board).toBe(0);
 
   // The watcher opens the task; the mover comments on it.
   await watcher.goto(`${board}&task=${taskId}`);

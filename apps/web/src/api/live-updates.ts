@@ -77,21 +77,53 @@ type Thunk = (dispatch: (action: unknown) => unknown, getState: () => unknown) =
 type Refetchable = {
   initiate(arg: unknown, options: { subscribe: false; forceRefetch: true }): unknown;
 };
+/** A cached query (what `selectInvalidatedBy` answers). */
+export type CacheEntry = { endpointName: string; originalArgs: unknown; queryCacheKey: string };
+type Subscriptions = { getSubscriptionCount?: (queryCacheKey: string) => number };
 
 /**
- * This tab's own echo of a kind in OWN_ECHO_KEEPS: every query its tags make stale refetches,
+ * One query read again, as RTK Query's own invalidation would: after the request already running
+ * for it (a refetch asked while one runs would be dropped, and the running one may predate the
+ * change), then anew. Resolves to the read's result.
+ */
+export function refetchAfterRunning(endpointName: string, args: unknown) {
+  return async (dispatch: (action: unknown) => unknown): Promise<unknown> => {
+    const util = liveApi.util as unknown as {
+      getRunningQueryThunk(name: string, arg: unknown): unknown;
+    };
+    const running = dispatch(util.getRunningQueryThunk(endpointName, args)) as Promise<unknown> | undefined;
+    if (running) await running;
+    const endpoint = (liveApi.endpoints as unknown as Record<string, Refetchable | undefined>)[endpointName];
+    return endpoint ? dispatch(endpoint.initiate(args, { subscribe: false, forceRefetch: true })) : undefined;
+  };
+}
+
+/**
+ * These cached queries made stale, entry by entry, as `invalidateTags` does with every query its
+ * tags name: one some screen shows is read again, one nothing shows is dropped (read when next
+ * shown).
+ */
+export function refreshEntries(entries: readonly CacheEntry[]): Thunk {
+  return (dispatch) => {
+    if (entries.length === 0) return;
+    const subscriptions = dispatch(liveApi.internalActions.internal_getRTKQSubscriptions()) as Subscriptions;
+    for (const e of entries) {
+      if (subscriptions.getSubscriptionCount?.(e.queryCacheKey) === 0)
+        dispatch(liveApi.internalActions.removeQueryResult({ queryCacheKey: e.queryCacheKey as never }));
+      else void dispatch(refetchAfterRunning(e.endpointName, e.originalArgs));
+    }
+  };
+}
+
+/**
+ * This tab's own echo of a kind in OWN_ECHO_KEEPS: every query its tags make stale is refreshed,
  * except those of the endpoints the write's answer already filled.
  */
 export function refetchOwnEcho(m: LiveMessage): Thunk {
   return (dispatch, getState) => {
     const keep = OWN_ECHO_KEEPS[m.type] ?? [];
     const stale = liveApi.util.selectInvalidatedBy(getState() as never, tagsFor(m));
-    const endpoints = liveApi.endpoints as unknown as Record<string, Refetchable | undefined>;
-    for (const entry of stale) {
-      if (keep.includes(entry.endpointName)) continue;
-      const endpoint = endpoints[entry.endpointName];
-      if (endpoint) dispatch(endpoint.initiate(entry.originalArgs, { subscribe: false, forceRefetch: true }));
-    }
+    dispatch(refreshEntries(stale.filter((e) => !keep.includes(e.endpointName))));
   };
 }
 

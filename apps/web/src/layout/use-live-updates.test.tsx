@@ -1,4 +1,5 @@
 import { act } from '@testing-library/react';
+import type { Task } from '@taskhive/contract';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { customFieldsApi } from '../api/custom-fields-api';
 import { liveApi } from '../api/live-updates';
@@ -7,7 +8,7 @@ import { authActions } from '../app/slices/auth-slice';
 import { savedViewsApi } from '../features/saved-views/saved-views-api';
 import { DEFAULT_TASK_QUERY, tasksApi } from '../features/tasks/tasks-api';
 import { jsonResponse, render, signedIn } from '../test/render';
-import { boardPage, task } from '../test/work-fixtures';
+import { boardPage, status, task } from '../test/work-fixtures';
 import { useLiveUpdates } from './use-live-updates';
 
 function Probe() {
@@ -310,10 +311,11 @@ describe('useLiveUpdates', () => {
     expect(invalidate).not.toHaveBeenCalledWith(expect.arrayContaining([{ type: 'UserProfile', id: 'u1' }]));
   });
 
-  it("refetches the lists on this tab's own task echo, not the board or the detail its answer filled; another tab's echo refetches all", async () => {
+  it("refetches the lists on this tab's own task echo, not the board or the detail its answer filled; another tab's echo reads the task once and moves its card", async () => {
     const s = sseStream();
     const fetched: string[] = [];
     const moved = task(1, 'Write brief');
+    let detail: Task = moved;
     vi.stubGlobal(
       'fetch',
       vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
@@ -331,13 +333,14 @@ describe('useLiveUpdates', () => {
             totalPages: 1,
           });
         if (path === `/api/Tasks/${moved.taskId}`)
-          return jsonResponse(200, { ...moved, subtasks: [], documents: [] });
+          return jsonResponse(200, { ...detail, subtasks: [], documents: [] });
         return jsonResponse(404, null);
       }),
     );
     const { store } = render(<Probe />, { preloadedState: signedIn() });
+    const boardArgs = { projectId: moved.projectId, limits: {} };
     const subs = [
-      store.dispatch(tasksApi.endpoints.projectBoard.initiate({ projectId: moved.projectId, limits: {} })),
+      store.dispatch(tasksApi.endpoints.projectBoard.initiate(boardArgs)),
       store.dispatch(tasksApi.endpoints.listMyTasks.initiate(DEFAULT_TASK_QUERY)),
       store.dispatch(tasksApi.endpoints.getTask.initiate(moved.taskId)),
     ];
@@ -358,11 +361,70 @@ describe('useLiveUpdates', () => {
     s.frame('change', { ...change, mine: true }, '21');
     await vi.waitFor(() => expect(count('/mytasks')).toBe(2));
     expect([count('/board'), count(moved.taskId)]).toEqual([1, 1]);
-    // Another user's change of the task: everything refetches.
+    // Another user moved the task to In Progress: the task is read once and its card moves on the
+    // board, which is not read again; the lists still refetch.
+    const progress = status('In Progress');
+    detail = {
+      ...moved,
+      statusId: progress.statusId,
+      statusName: progress.name,
+      updatedAt: '2026-01-02T00:00:00.000Z',
+    };
     s.frame('change', change, '22');
     await vi.waitFor(() =>
-      expect([count('/board'), count('/mytasks'), count(moved.taskId)]).toEqual([2, 3, 2]),
+      expect([count('/board'), count('/mytasks'), count(moved.taskId)]).toEqual([1, 3, 2]),
     );
+    const board = tasksApi.endpoints.projectBoard.select(boardArgs)(store.getState()).data;
+    expect(board?.items.map((t) => [t.title, t.statusName])).toEqual([['Write brief', 'In Progress']]);
+    expect(board?.columns.map((c) => c.totalCount)).toEqual([0, 1, 0]);
     for (const sub of subs) sub.unsubscribe();
+  });
+
+  it("reads a board again when the task's read cannot place it: a filtered board, a new task", async () => {
+    const s = sseStream();
+    const fetched: string[] = [];
+    const moved = task(1, 'Write brief');
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+        const req = input instanceof Request ? input : new Request(input, init);
+        const url = new URL(req.url);
+        fetched.push(url.pathname + url.search);
+        if (url.pathname === '/api/events') return s.response;
+        if (url.pathname.endsWith('/board')) return jsonResponse(200, boardPage([moved]));
+        if (url.pathname === `/api/Tasks/${moved.taskId}`)
+          return jsonResponse(200, { ...moved, subtasks: [], documents: [] });
+        return jsonResponse(404, null);
+      }),
+    );
+    const { store } = render(<Probe />, { preloadedState: signedIn() });
+    const sub = store.dispatch(
+      tasksApi.endpoints.projectBoard.initiate({
+        projectId: moved.projectId,
+        limits: {},
+        filters: { priority: 'none' },
+      }),
+    );
+    const boards = () => fetched.filter((p) => p.includes('/board')).length;
+    const reads = () => fetched.filter((p) => p === `/api/Tasks/${moved.taskId}`).length;
+    await vi.waitFor(() => expect(boards()).toBe(1));
+    await vi.waitFor(() => expect(s.response.bodyUsed).toBe(true));
+    s.frame('ready', {});
+    const change = {
+      type: 'task',
+      action: 'updated',
+      id: moved.taskId,
+      projectId: moved.projectId,
+      taskId: null,
+    };
+    // Filtered: whether the task still passes the filters only the board's read can tell.
+    s.frame('change', change, '31');
+    await vi.waitFor(() => expect(boards()).toBe(2));
+    expect(reads()).toBe(1);
+    // A created task: its tags invalidated (the board reads again), no read of the task.
+    s.frame('change', { ...change, action: 'created' }, '32');
+    await vi.waitFor(() => expect(boards()).toBe(3));
+    expect(reads()).toBe(1);
+    sub.unsubscribe();
   });
 });

@@ -10,6 +10,7 @@ import {
   tagsFor,
 } from '../api/live-updates';
 import { authApi } from '../features/auth/auth-api';
+import { followTaskChange } from '../features/tasks/task-live';
 import { useAppDispatch, useAppSelector } from '../hooks/store';
 
 /**
@@ -54,7 +55,11 @@ export function useLiveUpdates() {
         onMessage: (m, changeId) => {
           if (changeId) lastEventId = changeId;
           const act = (echo: ReturnType<typeof ownEcho>) => {
-            if (echo === 'apply') dispatch(liveApi.util.invalidateTags(tagsFor(m)));
+            // Another's task change: the boards follow it from one read of the task (task-live.ts).
+            if (echo === 'apply')
+              void dispatch(
+                m.type === 'task' ? followTaskChange(m) : liveApi.util.invalidateTags(tagsFor(m)),
+              );
             else if (echo === 'own') dispatch(refetchOwnEcho(m));
           };
           const echo = ownEcho(m, changeId);

@@ -47,6 +47,29 @@ describe('Board', () => {
     expect(within(column('Done')).getByLabelText('0 in Done')).toBeInTheDocument();
   });
 
+  it('shows a taken move where it was dropped until the items follow (a second at most), one not taken where it was', async () => {
+    const onMove = vi.fn((): boolean | void => undefined);
+    const { user } = renderBoard({ items: items(2), onMove });
+    await user.click(screen.getByRole('button', { name: 'Move Card todo-1' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Move to Done' }));
+    expect(onMove).toHaveBeenCalledExactlyOnceWith(
+      expect.objectContaining({ itemId: 'todo-1', fromColumn: 'todo', toColumn: 'done' }),
+    );
+    // The caller updates its items after the drop's paint: the card shows where it went meanwhile.
+    expect(cardsIn('Done')).toHaveLength(1);
+    expect(cardsIn('To do')).toHaveLength(1);
+    // Items that never follow: the card is back where the items have it.
+    await vi.waitFor(() => expect(cardsIn('Done')).toHaveLength(0), { timeout: 3000 });
+    expect(cardsIn('To do')).toHaveLength(2);
+    // A move the caller did not take: where it was at once.
+    onMove.mockReturnValue(false);
+    await user.click(screen.getByRole('button', { name: 'Move Card todo-2' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Move to Done' }));
+    expect(onMove).toHaveBeenCalledTimes(2);
+    expect(cardsIn('Done')).toHaveLength(0);
+    expect(cardsIn('To do')).toHaveLength(2);
+  });
+
   it('counts a column by its total and asks for its unloaded cards once the loaded ones show', async () => {
     const onShowMore = vi.fn();
     const { user } = renderBoard({

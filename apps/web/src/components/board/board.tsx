@@ -78,7 +78,12 @@ export interface BoardProps<T> {
   columnOf: (item: T) => string;
   /** A card; memoised by item, so an item object that did not change does not re-render. */
   Card: ComponentType<{ item: T }>;
-  onMove: (move: BoardMove) => void;
+  /**
+   * A card moved. `false`: the move was not taken (the card shows where it was at once); otherwise
+   * the board shows it where it was dropped until `items` reflect the move (HOLD_MS at most), so
+   * the caller may write and update its items after the drop's frame is painted.
+   */
+  onMove: (move: BoardMove) => boolean | void;
   disabled?: boolean;
   /** Cards rendered per column before a "Show more" button (a long column stays fast). */
   pageSize?: number;
@@ -127,6 +132,8 @@ const BOARD_ID = 'board';
 const DEFAULT_PAGE_SIZE = 40;
 /** How long after a keyboard drop the moved card takes the focus back when it is rendered anew. */
 const FOCUS_KEEP_MS = 1500;
+/** How long a drop shows its columns at most while the items do not reflect it yet. */
+const HOLD_MS = 1000;
 
 /** Screen readers read this for every card (dnd-kit's aria-describedby). */
 export const BOARD_INSTRUCTIONS =
@@ -253,8 +260,8 @@ export function Board<T>({
     (m: BoardMove) => {
       const from = cellById.get(m.fromColumn);
       const to = cellById.get(m.toColumn);
-      if (!from || !to) return;
-      onMove({
+      if (!from || !to) return false;
+      return onMove({
         ...m,
         fromColumn: from.columnId,
         toColumn: to.columnId,
@@ -272,24 +279,17 @@ export function Board<T>({
     setDragState(next);
   }, []);
   /**
-   * A pointer or keyboard drop's columns, shown until the items reflect the move: the store tells
-   * its subscribers of the move's optimistic update on the next animation frame, after React has
-   * rendered the end of the drag, so without this the board would render the card back where it
-   * came from and then again where it went, every card of both columns twice, in the drop's frame.
-   * Only while `items` are still those of the drop (`grouped` then), and for two frames at most (a
-   * move the caller did not take shows where it was).
+   * A pointer or keyboard drop's columns, shown until the items reflect the move: the caller writes
+   * the move and updates its items after the drop's frame is painted (the drop's paint waits for
+   * none of that: issue 28's interaction to next paint), so without this the board would render
+   * the card back where it came from and then again where it went. Only while `items` are still
+   * those of the drop (`grouped` then), and for HOLD_MS at most.
    */
   const [held, setHeld] = useState<{ containers: Containers; grouped: Containers } | null>(null);
   useEffect(() => {
     if (!held) return;
-    let second = 0;
-    const first = requestAnimationFrame(() => {
-      second = requestAnimationFrame(() => setHeld((h) => (h === held ? null : h)));
-    });
-    return () => {
-      cancelAnimationFrame(first);
-      cancelAnimationFrame(second);
-    };
+    const timer = setTimeout(() => setHeld((h) => (h === held ? null : h)), HOLD_MS);
+    return () => clearTimeout(timer);
   }, [held]);
   const containers = drag?.containers ?? (held && held.grouped === grouped ? held.containers : grouped);
   /**
@@ -453,8 +453,6 @@ export function Board<T>({
     const d = dragRef.current;
     setDrag(null);
     if (!d) return;
-    // Until the move's update reaches `items`, the board shows the columns as dropped.
-    if (over) setHeld({ containers: d.containers, grouped });
     if (d.keyboard) setFocusAfter(d.id);
     if (!over) return;
     const to = containerOf(active.id, d.containers);
@@ -473,7 +471,10 @@ export function Board<T>({
     const before = grouped[to] ?? [];
     const unchanged =
       to === d.from && before.length === order.length && before.every((x, i) => x === order[i]);
-    if (!unchanged) report({ itemId: d.id, fromColumn: d.from, toColumn: to, order });
+    if (unchanged) return;
+    // Until the move's update reaches `items`, the board shows the columns as dropped.
+    if (report({ itemId: d.id, fromColumn: d.from, toColumn: to, order }) !== false)
+      setHeld({ containers: d.containers, grouped });
   };
 
   const onDragCancel = () => {
@@ -492,7 +493,10 @@ export function Board<T>({
     if (!menu || !menuFrom) return;
     setMenu(null);
     setFocusAfter(menu.id);
-    report({ itemId: menu.id, fromColumn: menuFrom, toColumn: to, order: [...(grouped[to] ?? []), menu.id] });
+    const end = (grouped[to] ?? []).length;
+    const order = [...(grouped[to] ?? []), menu.id];
+    if (report({ itemId: menu.id, fromColumn: menuFrom, toColumn: to, order }) !== false)
+      setHeld({ containers: placed(grouped, menu.id, to, end), grouped });
   };
 
   const announcements = useMemo<Announcements>(() => {

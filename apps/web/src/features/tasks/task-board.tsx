@@ -16,6 +16,7 @@ import {
 import type { BoardMove } from '../../components/board/board-move';
 import { dropToastAction, toastAction } from '../../components/toast-actions';
 import { useAppDispatch } from '../../hooks/store';
+import { whenPainted } from '../../lib/after-paint';
 import { BoardQuickAdd } from './board-quick-add';
 import { byAssignee, byPriority, laneFields, NONE, personName, type TaskLanes } from './board-lanes';
 import { TaskCard, taskCardStyles, TaskCardWithProject } from './task-card';
@@ -129,12 +130,16 @@ export function TaskBoard({
       const sortOrder = next ?? (prev === undefined ? 0 : prev + 1);
       return {
         column: status.name,
-        done: move({
-          move: m,
-          status: { statusId: status.statusId, statusName: status.name, statusColor: status.color },
-          sortOrder,
-          ...(fields ? { fields } : {}),
-        }).unwrap(),
+        // After the drop's frame is painted (the board holds the card where it was dropped): the
+        // write and its cache updates, which re-render the board, keep out of the drop's paint.
+        done: whenPainted(() =>
+          move({
+            move: m,
+            status: { statusId: status.statusId, statusName: status.name, statusColor: status.color },
+            sortOrder,
+            ...(fields ? { fields } : {}),
+          }).unwrap(),
+        ),
       };
     },
     [move, statuses],
@@ -149,7 +154,7 @@ export function TaskBoard({
   const onMove = useCallback(
     (m: BoardMove) => {
       const task = tasks.find((t) => t.taskId === m.itemId);
-      if (!task) return;
+      if (!task) return false;
       // Where it was: its column's cards before the move, itself among them.
       const before = tasks.filter((t) => statusOf(t) === m.fromColumn).map(taskId);
       const back: BoardMove = {
@@ -161,14 +166,14 @@ export function TaskBoard({
       // Another lane: that lane's field changes too, and an Undo puts the old value back.
       const crossed = grouping !== undefined && m.toLane !== undefined && m.toLane !== m.fromLane;
       const fields = crossed && m.toLane ? laneFields(grouping, task, m.toLane, people, priorityName) : null;
-      if (crossed && !fields) return;
+      if (crossed && !fields) return false;
       const restore: MoveFields | undefined = !fields
         ? undefined
         : 'assignees' in fields
           ? { assignees: task.assignees }
           : { priorityId: task.priorityId, priorityName: task.priorityName };
       const sent = send(m, fields ?? undefined);
-      if (!sent) return;
+      if (!sent) return false;
       sent.done
         .then(() => {
           const undo = toastAction(BOARD_MESSAGES.undo, () => {
@@ -193,6 +198,7 @@ export function TaskBoard({
           lastToast.current = { toastId: shown.payload.id, actionId: undo.id };
         })
         .catch(failed);
+      return true;
     },
     [dispatch, failed, send, tasks, grouping, people, priorityName, laneTitle],
   );

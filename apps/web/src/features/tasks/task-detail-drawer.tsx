@@ -31,6 +31,7 @@ import {
   type Person,
   type Task,
   type TaskDetail,
+  type TaskStatus,
   type UpdateTaskBody,
 } from '@taskhive/contract';
 import {
@@ -55,6 +56,7 @@ import { UserAvatar } from '../../components/user-avatar';
 import { useAuthedDownload } from '../../hooks/use-authed-download';
 import { useSession } from '../../hooks/use-session';
 import { useToast } from '../../hooks/use-toast';
+import { afterPaint } from '../../lib/after-paint';
 import { formatBytes, formatMinutes } from '../../lib/format';
 import { TASK_PARAM, useOpenTask } from './task-link';
 import { BlockedMark } from './blocked-mark';
@@ -232,6 +234,47 @@ const AssigneesField = memo(function AssigneesField({
  * Where a section that mounts after the title's first paint will be: a block of about its height,
  * so that the fields above do not move and the drawer's scroll height changes little when it comes.
  */
+/**
+ * The drawer's Status field. A choice shows at once (the field's own state); the write and its
+ * cache updates (the drawer, the board and the lists behind it re-render with them) follow after
+ * that frame is painted, so the click's next paint waits for none of it (issue 28, INP). The
+ * field shows the task's status again once the write is settled (the server's, or the old one
+ * when it refused).
+ */
+function StatusField({
+  value,
+  statuses,
+  disabled,
+  onChange,
+}: {
+  value: string;
+  statuses: readonly TaskStatus[];
+  disabled: boolean;
+  onChange: (statusId: string) => Promise<void>;
+}) {
+  const [chosen, setChosen] = useState<string | null>(null);
+  return (
+    <TextField
+      select
+      size="small"
+      label="Status"
+      value={chosen ?? value}
+      disabled={disabled}
+      onChange={(e) => {
+        const statusId = e.target.value;
+        setChosen(statusId);
+        afterPaint(() => void onChange(statusId).finally(() => setChosen(null)));
+      }}
+    >
+      {statuses.map((s) => (
+        <MenuItem key={s.statusId} value={s.statusId}>
+          {s.name}
+        </MenuItem>
+      ))}
+    </TextField>
+  );
+}
+
 function SectionPlaceholder({ height, width }: { height: number; width?: number }) {
   return (
     <Skeleton
@@ -293,9 +336,9 @@ function TaskDetailBody({
     (people: Person[]) =>
       void save(task.taskId, { assigneeIds: people.map((p) => p.userId) }, { assignees: people }),
   );
-  const setStatus = (t: Task, statusId: string) => {
+  const setStatus = async (t: Task, statusId: string) => {
     const s = statuses.find((x) => x.statusId === statusId);
-    if (s) void save(t.taskId, { statusId }, { statusId, statusName: s.name, statusColor: s.color });
+    if (s) await save(t.taskId, { statusId }, { statusId, statusName: s.name, statusColor: s.color });
   };
 
   const onAddSubtask = async () => {
@@ -396,20 +439,12 @@ function TaskDetailBody({
       />
       <Grid container spacing={2}>
         <Grid size={{ xs: 12, sm: 6 }}>
-          <TextField
-            select
-            size="small"
-            label="Status"
+          <StatusField
             value={task.statusId ?? ''}
+            statuses={statuses}
             disabled={!canEdit}
-            onChange={(e) => setStatus(task, e.target.value)}
-          >
-            {statuses.map((s) => (
-              <MenuItem key={s.statusId} value={s.statusId}>
-                {s.name}
-              </MenuItem>
-            ))}
-          </TextField>
+            onChange={(statusId) => setStatus(task, statusId)}
+          />
         </Grid>
         <Grid size={{ xs: 12, sm: 6 }}>
           <TextField
@@ -544,7 +579,7 @@ function TaskDetailBody({
                   slotProps={{ input: { 'aria-label': `Complete ${s.title}` } }}
                   onChange={(e) => {
                     const target = e.target.checked ? completed : reopened;
-                    if (target) setStatus(s, target.statusId);
+                    if (target) void setStatus(s, target.statusId);
                   }}
                 />
                 <ListItemText
