@@ -1,6 +1,6 @@
 import { act, screen, within } from '@testing-library/react';
 import { useState } from 'react';
-import { describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { render } from '../../test/render';
 import { Board, type BoardColumn, type BoardProps } from './board';
 
@@ -34,6 +34,11 @@ function renderBoard(props: Partial<BoardProps<Item>> & { items: Item[] }) {
 
 const column = (title: string) => screen.getByRole('group', { name: `${title} column` });
 const cardsIn = (title: string) => within(column(title)).queryAllByTestId('board-card');
+
+// jsdom scrolls nothing: the board scrolls a card it moves (menu or keyboard) into view.
+beforeAll(() => {
+  Element.prototype.scrollIntoView = vi.fn();
+});
 
 describe('Board', () => {
   it('counts and pages a column by its items when it has no totals', async () => {
