@@ -23,7 +23,7 @@ import {
 import { isSuperAdminRole } from '../lib/access.ts';
 import { type Authorisation, type AuthzCache, authzCache } from '../lib/authz-cache.ts';
 import { forbidden, HttpError, unauthorized } from '../lib/errors.ts';
-import { type Actor, makeScope, type Scope } from '../lib/scope.ts';
+import { type Actor, makeScope, requestScope, type Scope } from '../lib/scope.ts';
 import { type AccessClaims, accessTokenVerifier } from '../lib/tokens.ts';
 
 export type { Actor, Scope };
@@ -366,7 +366,8 @@ export const authPlugin = fp(
           : undefined;
       if (tx) {
         req.tenantTx = tx;
-        req.scope = makeScope(tx.db, actor, actor.companyId, [], opts.db);
+        // The transaction's handle is made when a statement first needs it (requestScope).
+        req.scope = requestScope(tx, actor, opts.db);
       } else req.scope = makeScope(opts.db, actor);
       // Every later line of this request names its company and user, beside its request id: the
       // logger's mixin (actorLogFields) reads them when a line is written. A pino child per request
