@@ -256,6 +256,10 @@ export async function startServer(o: ServerOptions): Promise<ServerReady> {
   const config = {
     ...loadConfig({ DATA_DIR: mkdtempSync(join(tmpdir(), 'taskhive-bench-')), LOG_LEVEL: o.logLevel }),
     rateLimit: { authMax: 1e9, authIpMax: 1e9, authWindowMs: 60_000 },
+    // As the app runs on PostgreSQL (row-level security on, ARCHITECTURE.md, Tenancy). The config
+    // above is read without DATABASE_URL, which alone would have turned it off (it did until
+    // 2026-11-27: the "RLS off" rows compared the app without it to itself).
+    rls: database.kind === 'postgres',
   };
   const app = await buildApp({ db: database.db, config, listen: database.listen });
   await app.ready();

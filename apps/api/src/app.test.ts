@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import Fastify from 'fastify';
 import { buildApp, type App } from './app.ts';
-import { authPlugin, recordRoutes, undeclaredApiRoutes } from './plugins/auth.ts';
+import { authPlugin, recordRoutes, SIGNED_IN, undeclaredApiRoutes } from './plugins/auth.ts';
 import { appDb, buildTestApp, testConfig, workerDatabase } from './test/build-app.ts';
 import { bearer, buildCompany, buildUser, login } from './test/factories.ts';
 
@@ -82,6 +82,61 @@ describe('envelope and errors', () => {
       message: 'An unexpected error occurred',
     });
     expect(lines.join('\n')).toContain(res.json().requestId);
+  });
+
+  it("names an admitted request's company and user in its log lines, and no other request's (issue 28)", async () => {
+    const database = await workerDatabase();
+    const lines: string[] = [];
+    const probe = await buildApp({
+      db: appDb(database),
+      config: testConfig({ logLevel: 'info' }),
+      logStream: { write: (l: string) => void lines.push(l) },
+    });
+    // A line from a child of the request's logger names them too (bindings of its own kept).
+    probe.get('/api/probe/log', { config: { permission: SIGNED_IN } }, async (req) => {
+      req.log.child({ part: 'probe' }).warn({ step: 1 }, 'probe line');
+      return { ok: true };
+    });
+    await probe.ready();
+    try {
+      const a = await buildCompany(database.db);
+      const b = await buildCompany(database.db);
+      const alice = await login(probe, a.adminEmail);
+      const bob = await login(probe, b.adminEmail);
+      lines.length = 0;
+      const answers = [
+        await probe.inject({ url: '/api/Taskpriorities', headers: bearer(alice) }),
+        await probe.inject({ url: '/api/Taskpriorities', headers: bearer(bob) }),
+        await probe.inject({ url: '/api/probe/log', headers: bearer(alice) }),
+        await probe.inject({ url: '/healthz' }),
+        await probe.inject({ url: '/api/Taskpriorities', headers: { authorization: 'Bearer nonsense' } }),
+      ];
+      expect(answers.map((r) => r.statusCode)).toEqual([200, 200, 200, 200, 401]);
+      const parsed = lines.map((l) => JSON.parse(l) as Record<string, unknown>);
+      const completed = (url: string) => parsed.filter((l) => l.msg === 'request completed' && l.url === url);
+      const [first, second, unauthorised] = completed('/api/Taskpriorities');
+      expect(first).toMatchObject({ companyId: a.companyId, userId: alice.userId });
+      expect(second).toMatchObject({ companyId: b.companyId, userId: bob.userId });
+      expect(first?.reqId).toBe(answers[0]?.headers['x-request-id']);
+      expect(unauthorised).toBeDefined();
+      expect(unauthorised).not.toHaveProperty('companyId');
+      expect(unauthorised).not.toHaveProperty('userId');
+      const [health] = completed('/healthz');
+      expect(health).toBeDefined();
+      expect(health).not.toHaveProperty('companyId');
+      expect(parsed.find((l) => l.msg === 'probe line')).toMatchObject({
+        reqId: answers[2]?.headers['x-request-id'],
+        companyId: a.companyId,
+        userId: alice.userId,
+        part: 'probe',
+        step: 1,
+      });
+      // The app's own lines (not a request's) name no one.
+      probe.log.warn('an app line');
+      expect(JSON.parse(lines.at(-1) ?? '{}')).not.toHaveProperty('companyId');
+    } finally {
+      await probe.close();
+    }
   });
 
   it('answers a deadlock or a broken foreign key outside a retried transaction with 409, not 500', async () => {

@@ -100,7 +100,7 @@ import { createJobs, type Jobs, periodOf, PRUNE_DEAD_JOBS } from './lib/jobs.ts'
 import { createMailer, type Mailer } from './lib/mailer.ts';
 import { memoryCounter, redisCounter } from './lib/rate-limit.ts';
 import { responseSerializer } from './lib/serializer.ts';
-import { authPlugin, endRequestTransactions, recordRoutes } from './plugins/auth.ts';
+import { actorLogFields, authPlugin, endRequestTransactions, recordRoutes } from './plugins/auth.ts';
 import { envelopePlugin } from './plugins/envelope.ts';
 import { openapiPlugin } from './plugins/openapi.ts';
 import { securityHeadersPlugin } from './plugins/security-headers.ts';
@@ -168,8 +168,14 @@ export async function buildApp({
         : {
             level: config.logLevel,
             redact: ['req.headers.authorization', 'req.headers.cookie', 'body.password', 'body.newPassword'],
-            // With tracing on, each line names the trace and span it was written in.
-            ...(config.tracing ? { mixin: traceLogFields } : {}),
+            // A request's lines name its company and user once it is admitted (plugins/auth.ts);
+            // with tracing on, each line names the trace and span it was written in too.
+            mixin: config.tracing
+              ? (_line: object, _level: number, log: object) => ({
+                  ...actorLogFields(log),
+                  ...traceLogFields(),
+                })
+              : (_line: object, _level: number, log: object) => actorLogFields(log),
             ...(logStream ? { stream: logStream } : {}),
           },
     genReqId: () => randomUUID(),

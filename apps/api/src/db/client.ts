@@ -339,15 +339,18 @@ export type TenantTransaction = {
   end(commit: boolean): Promise<void>;
 };
 
-/** The owner's handle of each tenant transaction's (see `ownerHandle`). */
-const owners = new WeakMap<Db, Db>();
+/**
+ * The owner's handle of a tenant transaction's, kept on the transaction's handle itself (see
+ * `ownerHandle`) rather than in a WeakMap: no entry for the collector to trace per request.
+ */
+const OWNER = Symbol('taskhive.owner');
 
 /**
  * The handle a tenant transaction's handle was made from (the owner's pool), or `db` itself: for
  * what is kept per database rather than per transaction (the priorities' cache).
  */
 export function ownerHandle(db: Db): Db {
-  return owners.get(db) ?? db;
+  return (db as Db & { [OWNER]?: Db })[OWNER] ?? db;
 }
 
 type DrizzleInternals = {
@@ -415,6 +418,100 @@ class LazyTransactionClient {
   }
 }
 
+type SessionArgs = ConstructorParameters<typeof NodePgSession>;
+
+/**
+ * `tenantTransaction`'s handle. Its Drizzle handle (a session, a transaction object and the lazy
+ * client, 1.5 KB and several microseconds per request) is made when first asked for: a request
+ * that never reads `db` (an authorised route that touches no table) makes none of it.
+ */
+class RequestTransaction implements TenantTransaction {
+  private client: LazyTransactionClient | undefined;
+  private handle: Db | undefined;
+  private ended = false;
+  constructor(
+    private readonly owner: Db,
+    private readonly session: NonNullable<DrizzleInternals['session']>,
+    private readonly pool: pg.Pool,
+    private readonly companyId: string,
+  ) {}
+
+  get db(): Db {
+    if (this.handle) return this.handle;
+    // Inlined into the statement that opens the transaction (LazyTransactionClient.open).
+    if (!UUID.test(this.companyId)) throw new Error(`not a company id: ${this.companyId}`);
+    const client = new LazyTransactionClient(this.pool, this.companyId);
+    client.ended = this.ended;
+    const { dialect, schema, options } = this.session;
+    const own = new NodePgSession(
+      client as unknown as SessionArgs[0],
+      dialect as SessionArgs[1],
+      schema as SessionArgs[2],
+      options as SessionArgs[3],
+    );
+    const tx = new NodePgTransaction(
+      dialect as SessionArgs[1],
+      own,
+      schema as SessionArgs[2],
+    ) as unknown as Db & {
+      [OWNER]?: Db;
+    };
+    tx[OWNER] = this.owner;
+    this.client = client;
+    this.handle = tx;
+    return tx;
+  }
+
+  get opened(): boolean {
+    return this.client?.opened ?? false;
+  }
+
+  endUnused(): boolean {
+    if (this.client?.used) return false;
+    this.ended = true;
+    if (this.client) this.client.ended = true;
+    return true;
+  }
+
+  async end(commit: boolean): Promise<void> {
+    if (this.ended) return;
+    this.ended = true;
+    const client = this.client;
+    if (!client) return;
+    client.ended = true;
+    await client.idle();
+    const pending = client.connection();
+    if (!pending) return;
+    let conn: pg.PoolClient;
+    try {
+      conn = await pending;
+    } catch {
+      return; // never opened: the statement that tried has failed already
+    }
+    let broken: Error | undefined;
+    try {
+      if (!commit) {
+        await conn.query('rollback');
+        return;
+      }
+      // 'E': a statement failed in the transaction; COMMIT would answer ROLLBACK without an error.
+      if ((conn as unknown as { getTransactionStatus(): string | null }).getTransactionStatus() === 'E') {
+        await conn.query('rollback');
+        throw new TransactionAbortedError(
+          'a statement of the request failed: its transaction was rolled back',
+        );
+      }
+      const done = await conn.query('commit');
+      if (done.command !== 'COMMIT') throw new TransactionAbortedError(`commit answered ${done.command}`);
+    } catch (err) {
+      if (!(err instanceof TransactionAbortedError)) broken = err as Error;
+      throw err;
+    } finally {
+      conn.release(broken);
+    }
+  }
+}
+
 /**
  * A tenant request's transaction (PostgreSQL with row-level security; ARCHITECTURE.md, Tenancy):
  * every statement of the request on its handle runs as `taskhive_app` in the company given, in one
@@ -425,66 +522,7 @@ export function tenantTransaction(db: Db, companyId: string): TenantTransaction 
   const session = (db as unknown as DrizzleInternals).session;
   const pool = session?.client;
   if (!session || !(pool instanceof pg.Pool)) return undefined;
-  if (!UUID.test(companyId)) throw new Error(`not a company id: ${companyId}`);
-  const client = new LazyTransactionClient(pool, companyId);
-  type SessionArgs = ConstructorParameters<typeof NodePgSession>;
-  const own = new NodePgSession(
-    client as unknown as SessionArgs[0],
-    session.dialect as SessionArgs[1],
-    session.schema as SessionArgs[2],
-    session.options as SessionArgs[3],
-  );
-  const tx = new NodePgTransaction(
-    session.dialect as SessionArgs[1],
-    own,
-    session.schema as SessionArgs[2],
-  ) as unknown as Db;
-  owners.set(tx, db);
-  return {
-    db: tx,
-    get opened() {
-      return client.opened;
-    },
-    endUnused() {
-      if (client.used) return false;
-      client.ended = true;
-      return true;
-    },
-    async end(commit) {
-      if (client.ended) return;
-      client.ended = true;
-      await client.idle();
-      const pending = client.connection();
-      if (!pending) return;
-      let conn: pg.PoolClient;
-      try {
-        conn = await pending;
-      } catch {
-        return; // never opened: the statement that tried has failed already
-      }
-      let broken: Error | undefined;
-      try {
-        if (!commit) {
-          await conn.query('rollback');
-          return;
-        }
-        // 'E': a statement failed in the transaction; COMMIT would answer ROLLBACK without an error.
-        if ((conn as unknown as { getTransactionStatus(): string | null }).getTransactionStatus() === 'E') {
-          await conn.query('rollback');
-          throw new TransactionAbortedError(
-            'a statement of the request failed: its transaction was rolled back',
-          );
-        }
-        const done = await conn.query('commit');
-        if (done.command !== 'COMMIT') throw new TransactionAbortedError(`commit answered ${done.command}`);
-      } catch (err) {
-        if (!(err instanceof TransactionAbortedError)) broken = err as Error;
-        throw err;
-      } finally {
-        conn.release(broken);
-      }
-    },
-  };
+  return new RequestTransaction(db, session, pool, companyId);
 }
 
 /** Rows of a raw `db.execute(sql\`…\`)`: both drivers answer `{ rows }`. */

@@ -45,7 +45,8 @@ export type Scope = {
    * The owner's handle, outside row-level security: the same as `db` but in a tenant request on
    * PostgreSQL, where `db` is the request's transaction as `taskhive_app` (ARCHITECTURE.md,
    * Tenancy). Only for the platform's few reads across tenants that a tenant request makes (the
-   * Super Admin behind an impersonation); never for the company's own rows.
+   * Super Admin behind an impersonation) and its reference data kept per database (the task
+   * priorities); never for the company's own rows.
    */
   readonly platformDb: Db;
   readonly companyId: string;
@@ -91,22 +92,43 @@ type Pending = { events: LiveEvent[] };
  * object (closures per request showed in the profile of the cheapest authenticated route).
  */
 class TenantScope implements Scope {
+  /** The handle, once known: a request scope's (`requestScope`) is asked of its source when first used. */
+  private handle: Db | undefined;
+  private source: { readonly db: Db } | undefined;
   constructor(
-    readonly db: Db,
+    db: Db,
     readonly actor: Actor,
     readonly companyId: string,
     readonly events: LiveEvent[],
     private readonly pending: Pending | null = null,
     readonly platformDb: Db = db,
-  ) {}
+  ) {
+    this.handle = db;
+  }
+
+  /** A scope whose handle is `source.db`, read when first used (see `requestScope`). */
+  static lazy(source: { readonly db: Db }, actor: Actor, platformDb: Db): TenantScope {
+    const scope = new TenantScope(platformDb, actor, actor.companyId, [], null, platformDb);
+    scope.handle = undefined;
+    scope.source = source;
+    return scope;
+  }
+
+  get db(): Db {
+    if (this.handle) return this.handle;
+    if (!this.source) throw new Error('unreachable: a scope without a handle');
+    this.handle = this.source.db;
+    return this.handle;
+  }
 
   /**
    * The platform handle of a scope on `other`: the owner's own handle when it is a separate one (a
    * tenant request's, on PostgreSQL), else `other` itself, as before: on the embedded database,
-   * one session, a read outside a running transaction would wait for it forever.
+   * one session, a read outside a running transaction would wait for it forever. A request scope's
+   * platform handle is always a separate one (it is not asked for its own to tell).
    */
   private platformOn(other: Db): Db {
-    return this.platformDb === this.db ? other : this.platformDb;
+    return this.source === undefined && this.platformDb === this.handle ? other : this.platformDb;
   }
 
   get inTransaction(): boolean {
@@ -181,6 +203,16 @@ export function makeScope(
   platformDb: Db = db,
 ): Scope {
   return new TenantScope(db, actor, companyId, events, null, platformDb);
+}
+
+/**
+ * A tenant request's scope (plugins/auth.ts): its handle is `source.db`, the request's
+ * transaction, asked for when a statement first needs it, so a request that touches no table never
+ * makes one; `platformDb` is the owner's handle. Every statement the scope runs is still on the
+ * request's transaction: the scope has no other handle to give but `platformDb`, as any scope.
+ */
+export function requestScope(source: { readonly db: Db }, actor: Actor, platformDb: Db): Scope {
+  return TenantScope.lazy(source, actor, platformDb);
 }
 
 /**

@@ -23,7 +23,7 @@ import {
 import { isSuperAdminRole } from '../lib/access.ts';
 import { type Authorisation, type AuthzCache, authzCache } from '../lib/authz-cache.ts';
 import { forbidden, HttpError, unauthorized } from '../lib/errors.ts';
-import { type Actor, makeScope, type Scope } from '../lib/scope.ts';
+import { type Actor, makeScope, requestScope, type Scope } from '../lib/scope.ts';
 import { type AccessClaims, accessTokenVerifier } from '../lib/tokens.ts';
 
 export type { Actor, Scope };
@@ -126,6 +126,20 @@ export function undeclaredApiRoutes(app: FastifyInstance): DeclaredRoute[] {
 export function scopeOf(req: FastifyRequest): Scope {
   if (!req.scope) throw unauthorized();
   return req.scope;
+}
+
+/** Where the auth plugin leaves a request's actor on that request's own logger. */
+const LOG_ACTOR = Symbol('taskhive.logActor');
+type ActorLogger = { [LOG_ACTOR]?: Pick<Actor, 'companyId' | 'userId'> };
+
+/**
+ * pino's `mixin` (app.ts): a line written by an admitted request's logger, or a child of it, names
+ * the request's company and user (after its request id); any other line, nothing. Read only when a
+ * line is written, so a request that writes none pays nothing for it.
+ */
+export function actorLogFields(logger: object): { companyId?: string; userId?: string } {
+  const actor = (logger as ActorLogger)[LOG_ACTOR];
+  return actor ? { companyId: actor.companyId, userId: actor.userId } : {};
 }
 
 /** The OpenAPI UI and document (registered by @fastify/swagger-ui) are public. */
@@ -352,10 +366,14 @@ export const authPlugin = fp(
           : undefined;
       if (tx) {
         req.tenantTx = tx;
-        req.scope = makeScope(tx.db, actor, actor.companyId, [], opts.db);
+        // The transaction's handle is made when a statement first needs it (requestScope).
+        req.scope = requestScope(tx, actor, opts.db);
       } else req.scope = makeScope(opts.db, actor);
-      // Every later line of this request names its company and user, beside its request id.
-      req.log = req.log.child({ companyId: actor.companyId, userId: actor.userId });
+      // Every later line of this request names its company and user, beside its request id: the
+      // logger's mixin (actorLogFields) reads them when a line is written. A pino child per request
+      // cost more than the rest of this hook (each made the request's logger a prototype). Without
+      // a logger (logger: false) every request shares the app's, which writes nothing: left alone.
+      if (req.log !== app.log) (req.log as ActorLogger)[LOG_ACTOR] = actor;
       const allowed =
         typeof need === 'string' ? actor.permissions.has(need) : satisfies(actor.permissions, need);
       if (!allowed) throw forbidden();

@@ -302,11 +302,25 @@ describe.skipIf(!onPostgres)('row-level security (PostgreSQL)', () => {
 
     const used = tenantTransaction(database.db, acme.companyId);
     if (!used) throw new Error('no tenant transaction on PostgreSQL');
+    // Its handle is made when first asked for, once.
+    expect(used.db).toBe(used.db);
     const read = await used.db.execute(sql`select current_setting('app.company_id') as company`);
     expect(rowsOf<{ company: string }>(read)[0]?.company).toBe(acme.companyId);
     expect(used.endUnused()).toBe(false);
     await used.end(true);
     expect(used.opened).toBe(true);
+  });
+
+  it('a route that touches no table answers from the platform handle; the next request still works as taskhive_app (issue 28)', async () => {
+    const priorities = await get(app, '/api/Taskpriorities');
+    expect(priorities.statusCode).toBe(200);
+    expect(priorities.json().data.map((p: { name: string }) => p.name)).toEqual(
+      (
+        await sqlRows<{ name: string }>(database.db, sql`select name from priorities order by sort_order`)
+      ).map((p) => p.name),
+    );
+    const res = await get(app, '/api/test-rls/whoami');
+    expect(res.json().data).toEqual({ role: 'taskhive_app', company: acme.companyId });
   });
 
   it('a deadlock inside a request transaction: the savepoint rolls back and the retry succeeds', async () => {

@@ -48,7 +48,10 @@ async function load(scope: Scope, id: string) {
 /** The platform's priorities never change while the server runs: read once per database. */
 const priorityCache = new WeakMap<Db, Promise<TaskPriority[]>>();
 export function priorityCatalogue(handle: Db): Promise<TaskPriority[]> {
-  // Per database, not per request transaction (row-level security gives each request its own).
+  // Per database, not per request transaction (row-level security gives each request its own):
+  // callers pass their scope's platform handle, so a request that reads only these makes no
+  // transaction handle at all (lib/scope.ts, requestScope); a transaction's handle still maps to
+  // its owner's.
   const db = ownerHandle(handle);
   let cached = priorityCache.get(db);
   if (!cached) {
@@ -89,7 +92,7 @@ export const taskStatusesService = {
   },
 
   priorities(scope: Scope): Promise<TaskPriority[]> {
-    return priorityCatalogue(scope.db);
+    return priorityCatalogue(scope.platformDb);
   },
 
   async create(scope: Scope, body: CreateTaskStatusBody): Promise<TaskStatus> {

@@ -43,7 +43,7 @@ async function loadTask(scope: Scope, id: string) {
 
 async function assertPriority(scope: Scope, priorityId: string | null | undefined) {
   if (!priorityId) return;
-  const known = await priorityCatalogue(scope.db);
+  const known = await priorityCatalogue(scope.platformDb);
   if (!known.some((p) => p.priorityId === priorityId))
     throw fieldError('priorityId', MESSAGES.tasks.priorityNotFound);
 }

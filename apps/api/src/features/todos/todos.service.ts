@@ -30,7 +30,7 @@ export function toTodo(row: TodoRow): Todo {
 
 async function assertPriority(scope: Scope, priorityId: string | null | undefined) {
   if (!priorityId) return;
-  const known = await priorityCatalogue(scope.db);
+  const known = await priorityCatalogue(scope.platformDb);
   if (!known.some((p) => p.priorityId === priorityId))
     throw fieldError('priorityId', TODO_MESSAGES.priorityNotFound);
 }
