@@ -233,6 +233,11 @@ export const tasks = pgTable(
     index('tasks_company_created_idx').on(t.companyId, t.createdAt, t.id),
     index('tasks_company_updated_idx').on(t.companyId, t.updatedAt, t.createdAt, t.id),
     index('tasks_company_progress_idx').on(t.companyId, t.progress, t.createdAt, t.id),
+    // The estimated subtasks of a project's parents, read by the estimate sums' rule (a parent's
+    // own estimate counts only when no subtask has one, issue 25): 0041.
+    index('tasks_estimated_subtasks_idx')
+      .on(t.companyId, t.projectId, t.parentTaskId)
+      .where(sql`${t.parentTaskId} is not null and ${t.estimatedHours} is not null`),
     check('tasks_progress_ck', sql`${t.progress} between 0 and 100`),
     check('tasks_not_own_parent_ck', sql`${t.parentTaskId} is null or ${t.parentTaskId} <> ${t.id}`),
   ],
