@@ -313,7 +313,9 @@ export const reportsRepo = {
         and(eq(projectMembers.projectId, projects.id), eq(projectMembers.companyId, projects.companyId)),
       )
       .where(scope.own(projects, eq(projectMembers.userId, userId)))
-      .orderBy(asc(projects.name), asc(projects.id))
+      // The project list's order (any case), which its name index gives: the first few of a
+      // member of 2,000 projects without sorting them all.
+      .orderBy(asc(sql`lower(${projects.name})`), asc(projects.id))
       .limit(limit);
     const figures = await taskTallies.projectFigures(
       scope,

@@ -73,6 +73,39 @@ function perKey(scope: Scope, from: string, to: string, key: 'user' | 'project')
     .as('per_key');
 }
 
+/**
+ * The whole company's two weeks: the minutes from the company's day rows (14 rows, whatever the
+ * number of people), and who logged time this week from this week's person rows (one a person).
+ */
+async function companyWeeks(
+  scope: Scope,
+  weekStartDay: string,
+  lastWeekStart: string,
+): Promise<{ thisWeek: number; lastWeek: number; activeUsersThisWeek: number }> {
+  const d = timeCompanyDays;
+  const w = timeUserWeeks;
+  const active = scope.db
+    .select({ userId: w.userId })
+    .from(w)
+    .where(scope.own(w, eq(w.week, weekStartDay)))
+    .groupBy(w.userId)
+    .having(sql`sum(${w.minutes}) > 0`);
+  const [row] = await scope.db
+    .select({
+      thisWeek:
+        sql<number>`coalesce(sum(${d.minutes}) filter (where ${d.day} >= ${weekStartDay}), 0)`.mapWith(
+          Number,
+        ),
+      lastWeek: sql<number>`coalesce(sum(${d.minutes}) filter (where ${d.day} < ${weekStartDay}), 0)`.mapWith(
+        Number,
+      ),
+      activeUsersThisWeek: sql<number>`(select count(*) from (${active}) a)`.mapWith(Number),
+    })
+    .from(d)
+    .where(scope.own(d, gte(d.day, lastWeekStart), lte(d.day, addDays(weekStartDay, 6))));
+  return row ?? { thisWeek: 0, lastWeek: 0, activeUsersThisWeek: 0 };
+}
+
 export const timeTalliesRepo = {
   /**
    * Minutes in two adjacent weeks (`lastWeekStart` to `weekEnd`, the second from `weekStart`), of
@@ -84,6 +117,7 @@ export const timeTalliesRepo = {
     weekStartDay: string,
     lastWeekStart: string,
   ): Promise<{ thisWeek: number; lastWeek: number; activeUsersThisWeek: number }> {
+    if (userId === undefined) return companyWeeks(scope, weekStartDay, lastWeekStart);
     // A row per person and week (migration 0039): the two Mondays.
     const w = timeUserWeeks;
     const perUser = scope.db
