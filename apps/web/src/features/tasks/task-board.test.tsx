@@ -125,6 +125,7 @@ describe('ProjectBoard', () => {
       'Draw wireframes (In Progress)',
     ]);
     expect(cachedTotals(store)).toEqual({ Open: 1, 'In Progress': 2, Completed: 0 });
+    await vi.waitFor(() => expect(calls.some((r) => r.method === 'PUT')).toBe(true));
     const put = calls.find((r) => r.method === 'PUT');
     expect(put && pathOf(put)).toBe(`/api/Tasks/${TASKS[1]?.taskId}`);
     // After the last card of the column: its sortOrder + 1.
@@ -405,6 +406,9 @@ describe('ProjectBoard', () => {
     expect(live()).not.toMatch(/[0-9a-f]{8}-[0-9a-f]{4}-/);
     await vi.waitFor(() => expect(document.activeElement).toBe(cardOf('Write brief')));
     expect(titlesIn('Completed')).toEqual(['Write brief']);
+    // The write follows the drop's paint (lib/after-paint.ts): wait for it, or it lands in the
+    // next test's calls.
+    await vi.waitFor(() => expect(calls.some((r) => r.method === 'PUT')).toBe(true));
     const put = calls.find((r) => r.method === 'PUT');
     expect(await put?.clone().json()).toEqual({ statusId: status('Completed').statusId, sortOrder: 0 });
     // The instructions every card points to name keys, not ids.
@@ -517,6 +521,8 @@ describe('ProjectBoard', () => {
 
     expect(titlesIn('In Progress')).toEqual(['Ship it', 'Write brief']);
     expect(titlesIn('Open')).toEqual(['Draw wireframes']);
+    // The write follows the drop's paint (lib/after-paint.ts).
+    await vi.waitFor(() => expect(calls.some((r) => r.method === 'PUT')).toBe(true));
     const put = calls.find((r) => r.method === 'PUT');
     expect(await put?.clone().json()).toEqual({ statusId: status('In Progress').statusId, sortOrder: 4 });
     await vi.waitFor(() =>
