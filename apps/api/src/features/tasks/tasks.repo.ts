@@ -4,6 +4,7 @@ import {
   asc,
   eq,
   exists,
+  gt,
   gte,
   inArray,
   isNotNull,
@@ -430,6 +431,54 @@ async function renumber(scope: Scope, column: Column, except: string | undefined
     .where(scope.own(tasks, eq(tasks.id, ranked.id)));
 }
 
+/** The least step between the keys `spreadBelow` writes, and how many cards it looks at. */
+const SPREAD_STEP = 64;
+const SPREAD_SCAN = 500;
+
+/**
+ * Makes room just below the card at key `hi` (under the column's exclusive lock) without moving
+ * it or any card after it: the nearest card `w` below it, the k-th counting down, whose key leaves
+ * at least SPREAD_STEP per place for the k - 1 cards between them and one more, is the floor; those
+ * cards are spaced evenly between `w` and `hi`, in their order. Answers the free key half a step
+ * below `hi`, or null when no such card is among the SPREAD_SCAN below (then the column is renumbered).
+ */
+async function spreadBelow(scope: Scope, column: Column, hi: number, except: string | undefined) {
+  const where = scope.own(
+    tasks,
+    columnWhere(column),
+    except ? ne(tasks.id, except) : undefined,
+    lt(tasks.sortOrder, hi),
+  );
+  const [floor] = rowsOf<{ k: unknown; key: unknown }>(
+    await scope.db.execute(sql`select b.k, b.key from (
+        select ${tasks.sortOrder} as key, row_number() over (order by ${tasks.sortOrder} desc) as k
+        from ${tasks} where ${where} order by ${tasks.sortOrder} desc limit ${SPREAD_SCAN}
+      ) b where ${hi}::bigint - b.key >= (b.k + 1) * ${SPREAD_STEP} order by b.k limit 1`),
+  );
+  const k = keyOf(floor?.k);
+  const low = keyOf(floor?.key);
+  if (k === null || low === null) return null;
+  const step = Math.floor((hi - low) / k);
+  if (k > 1) {
+    const ranked = scope.db
+      .select({
+        id: tasks.id,
+        k: sql<number>`row_number() over (order by ${tasks.sortOrder} desc, ${tasks.createdAt} desc, ${tasks.id} desc)`.as(
+          'k',
+        ),
+      })
+      .from(tasks)
+      .where(and(where, gt(tasks.sortOrder, low)))
+      .as('ranked');
+    await scope.db
+      .update(tasks)
+      .set({ sortOrder: sql`${hi}::bigint - ${ranked.k} * ${step}::bigint` })
+      .from(ranked)
+      .where(scope.own(tasks, eq(tasks.id, ranked.id)));
+  }
+  return hi - Math.floor(step / 2);
+}
+
 type TaskPatch = {
   title?: string;
   description?: string | null;
@@ -760,8 +809,14 @@ export const tasksRepo = {
     if (hi === null) return lo + SORT_GAP;
     if (hi > before) return before;
     if (hi - lo >= 2) return Math.floor((lo + hi) / 2);
-    // No room: the next card (the first at key hi) is followed after renumbering, which keeps the
-    // order, so the card before it sits one gap below it.
+    // No room. First the cards just below the next card (key hi) are spread out, down to the
+    // first of them far enough below it; the next card and every card after it keep their keys, so
+    // a move sent with the key of one of them ("before B") still means that card when it lands
+    // after this one (issue 28: ten moves before one card at once).
+    const spread = await spreadBelow(scope, column, hi, except);
+    if (spread !== null) return spread;
+    // Cards packed down to the column's first: the whole column is renumbered, which keeps the
+    // order, so the card before the next one sits half a gap below it.
     const [next] = await scope.db
       .select({ id: tasks.id })
       .from(tasks)

@@ -467,7 +467,8 @@ describe('GET/PUT/DELETE /api/Tasks/{id}', () => {
     expect(await titles()).toEqual(['C', 'D', 'B', 'A']);
 
     // Ten cards moved before B at once: each lands between D and B at a key of its own (the gap
-    // halves with each, so the last ones renumber the column on the way).
+    // halves with each, so the last ones spread the cards just below B on the way, leaving B and
+    // every card after it at their keys: a move sent with B's old key still means B).
     const url = `/api/Tasks/tasklists/${l.taskListId}/tasks`;
     const created = await Promise.all(
       Array.from({ length: 10 }, (_, i) => call('POST', url, admin, { title: `T${i}`, statusId: open })),
@@ -484,6 +485,7 @@ describe('GET/PUT/DELETE /api/Tasks/{id}', () => {
     expect(column.slice(0, 2).map((t) => t.title)).toEqual(['C', 'D']);
     expect(column.slice(12).map((t) => t.title)).toEqual(['B', 'A']);
     expect(new Set(column.map((t) => t.sortOrder)).size).toBe(14);
+    expect(column.find((t) => t.title === 'B')?.sortOrder).toBe(beforeB);
   });
 
   it('new cards go to the front without touching the others; subtasks go last', async () => {
