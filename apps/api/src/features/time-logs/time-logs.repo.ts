@@ -229,8 +229,14 @@ export const timeLogsRepo = {
    * 24-hour check.
    */
   async lockDay(scope: Scope, userId: string, day: string) {
-    const key = `time_logs:${scope.companyId}:${userId}:${day}`;
-    await scope.db.execute(sql`select pg_advisory_xact_lock(hashtextextended(${key}, 0))`);
+    await scope.db.execute(
+      sql`select pg_advisory_xact_lock(hashtextextended(${timeLogsRepo.dayLockName(scope, userId, day)}, 0))`,
+    );
+  },
+
+  /** The name of a person's day's lock (`lockDay`), for a caller that takes it with others in one statement. */
+  dayLockName(scope: Scope, userId: string, day: string): string {
+    return `time_logs:${scope.companyId}:${userId}:${day}`;
   },
 
   /** A user's entries on one day for one task (or a project's entries without a task): a grid cell's. */

@@ -11,11 +11,17 @@ import { timesheetsRepo } from './timesheets.repo.ts';
  * or approved week holding it: 409 with the contract's text.
  */
 export const timesheetLocks = {
-  async assertWritable(tx: Scope, ownerId: string, days: readonly string[]): Promise<void> {
-    const settings = await timesheetsRepo.lockPersonAndSettings(tx, [ownerId]);
-    // Every submitted or approved week holding the day, by its dates (one made under an older
-    // first day of the week keeps them): each may lock it.
-    const holding = await timesheetsRepo.holdingStatuses(tx, ownerId, days);
+  async assertWritable(
+    tx: Scope,
+    ownerId: string,
+    days: readonly string[],
+    alsoLock: readonly string[] = [],
+  ): Promise<void> {
+    // The person's lock (and `alsoLock`, the advisory locks the write takes next: its day's), then
+    // the settings and every submitted or approved week holding the day, by its dates (one made
+    // under an older first day of the week keeps them): each may lock it. Two statements.
+    await timesheetsRepo.lockPeople(tx, [ownerId], alsoLock);
+    const { settings, holding } = await timesheetsRepo.settingsAndHolding(tx, ownerId, days);
     for (const day of days)
       for (const status of [...(holding.get(day) ?? []).map((h) => h.status), 'open' as const]) {
         const lock = timesheetsPolicy.lockOf(tx.actor, ownerId, day, status, settings.lockedBefore);

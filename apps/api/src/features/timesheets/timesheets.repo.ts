@@ -139,6 +139,18 @@ const entryDay = sql`(${timeLogs.loggedAt} at time zone 'UTC')::date`;
 /** The advisory lock between the company's timesheet settings and its time writes (see `settings`). */
 const settingsLockKey = (companyId: string) => `timesheet-settings:${companyId}`;
 
+type Holding = { weekStart: string; status: 'submitted' | 'approved' };
+
+/** Each of `days` with the holding weeks (submitted or approved) among `weeks` whose dates hold it. */
+function holdingByDay(days: readonly string[], weeks: { weekStart: string; status: string }[]) {
+  const out = new Map<string, Holding[]>(days.map((d) => [d, []]));
+  for (const day of days)
+    for (const w of weeks)
+      if (w.weekStart <= day && day <= addDays(w.weekStart, 6))
+        out.get(day)?.push({ weekStart: w.weekStart, status: w.status as Holding['status'] });
+  return out;
+}
+
 export const timesheetsRepo = {
   /**
    * The company's settings; `lock: 'update'` (a change of the settings): first the settings'
@@ -181,11 +193,8 @@ export const timesheetsRepo = {
     scope: Scope,
     userId: string,
     days: readonly string[],
-  ): Promise<Map<string, { weekStart: string; status: 'submitted' | 'approved' }[]>> {
-    const out = new Map<string, { weekStart: string; status: 'submitted' | 'approved' }[]>(
-      days.map((d) => [d, []]),
-    );
-    if (days.length === 0) return out;
+  ): Promise<Map<string, Holding[]>> {
+    if (days.length === 0) return holdingByDay(days, []);
     const sorted = [...days].sort();
     const rows = await scope.db
       .select({ weekStart: timesheetWeeks.weekStart, status: timesheetWeeks.status })
@@ -199,11 +208,7 @@ export const timesheetsRepo = {
           sql`${timesheetWeeks.weekStart} <= ${sorted[sorted.length - 1]}`,
         ),
       );
-    for (const day of days)
-      for (const r of rows)
-        if (r.weekStart <= day && day <= addDays(r.weekStart, 6))
-          out.get(day)?.push({ weekStart: r.weekStart, status: r.status as 'submitted' | 'approved' });
-    return out;
+    return holdingByDay(days, rows);
   },
 
   /**
@@ -212,7 +217,19 @@ export const timesheetsRepo = {
    * takes first, so a week cannot be submitted or approved while an entry of it is being written.
    */
   async lockPersonAndSettings(scope: Scope, userIds: readonly string[]): Promise<Settings> {
-    const keys = [...new Set(userIds)].sort().map((u) => `timesheet:${scope.companyId}:${u}`);
+    await timesheetsRepo.lockPeople(scope, userIds);
+    // A statement of its own, after the locks: its snapshot sees a settings change committed
+    // while this waited.
+    return timesheetsRepo.settings(scope);
+  },
+
+  /**
+   * The locks of `lockPersonAndSettings` in one statement: the settings' lock shared, the people's
+   * locks in order, then `after` (advisory lock names the caller takes next, in its order: a time
+   * write's day, so it costs no round trip of its own; issue 28).
+   */
+  async lockPeople(scope: Scope, userIds: readonly string[], after: readonly string[] = []): Promise<void> {
+    const keys = [...[...new Set(userIds)].sort().map((u) => `timesheet:${scope.companyId}:${u}`), ...after];
     // One statement: the people's locks in order, and the settings' lock SHARED (a change of the
     // settings takes it alone). Issue 28: it was the company row FOR SHARE, which many time
     // writes at once turn into a multixact on the row (and which held every other update of the
@@ -224,11 +241,51 @@ export const timesheetsRepo = {
     await scope.db.execute(
       sql`select pg_advisory_xact_lock_shared(hashtextextended(${settingsLockKey(scope.companyId)}, 0)),
         (select count(*) from (select pg_advisory_xact_lock(hashtextextended(k, 0))
-          from unnest(${sql.raw('array[')}${people}${sql.raw(']::text[]')}) as k order by k) l)`,
+          from unnest(${sql.raw('array[')}${people}${sql.raw(']::text[]')}) with ordinality as l(k, n) order by n) l)`,
     );
-    // A statement of its own, after the locks: its snapshot sees a settings change committed
-    // while this waited.
-    return timesheetsRepo.settings(scope);
+  },
+
+  /**
+   * The settings and the person's holding weeks (`holdingStatuses`) in one statement, for a time
+   * write after its locks (`lockPeople`): a statement of its own, so it sees what committed while
+   * they waited.
+   */
+  async settingsAndHolding(
+    scope: Scope,
+    userId: string,
+    days: readonly string[],
+  ): Promise<{ settings: Settings; holding: Map<string, Holding[]> }> {
+    const sorted = [...days].sort();
+    const weeks = scope.db
+      .select({
+        weeks: sql`coalesce(json_agg(json_build_object('weekStart', ${timesheetWeeks.weekStart}, 'status', ${timesheetWeeks.status})), '[]')`,
+      })
+      .from(timesheetWeeks)
+      .where(
+        scope.own(
+          timesheetWeeks,
+          eq(timesheetWeeks.userId, userId),
+          sql`${timesheetWeeks.status} in ${HOLDING}`,
+          sorted.length
+            ? and(
+                gte(timesheetWeeks.weekStart, addDays(sorted[0] ?? '', -6)),
+                sql`${timesheetWeeks.weekStart} <= ${sorted[sorted.length - 1]}`,
+              )
+            : sql`false`,
+        ),
+      );
+    const [row] = await scope.db
+      .select({
+        weekStartsOn: companies.weekStartsOn,
+        lockedBefore: companies.timeLockedBefore,
+        reminderWeekday: companies.timesheetReminderWeekday,
+        weeks: sql<Holding[]>`(${weeks})`,
+      })
+      .from(companies)
+      .where(eq(companies.id, scope.companyId));
+    if (!row) throw new Error('company of the scope not found');
+    const { weeks: rows, ...settings } = row;
+    return { settings, holding: holdingByDay(days, rows) };
   },
 
   async updateSettings(scope: Scope, patch: Partial<Settings>): Promise<void> {
