@@ -1,4 +1,4 @@
-import { bigint, date, index, integer, pgTable, uuid } from 'drizzle-orm/pg-core';
+import { bigint, date, index, integer, pgTable, primaryKey, uuid } from 'drizzle-orm/pg-core';
 
 /**
  * Figures the database keeps as tasks change (migration 0013): triggers on `tasks` add each
@@ -127,4 +127,33 @@ export const taskAssigneeTallies = pgTable(
     taskCount: integer('task_count').notNull(),
   },
   (t) => [index('task_assignee_tallies_idx').on(t.companyId, t.userId, t.statusId, t.dueDate)],
+);
+
+/**
+ * Each task family's estimate as issue 25 counts it (a top-level task and its subtasks: the
+ * subtasks' estimates when any has one, else the top-level task's own; null: nothing counts) and
+ * its project, kept by the estimate tallies' trigger (migration 0042, src/db/sql/estimate-tallies.sql)
+ * so it can set a family's new count against its last. Only that trigger reads it.
+ */
+export const taskFamilyEstimates = pgTable(
+  'task_family_estimates',
+  {
+    companyId: uuid('company_id').notNull(),
+    topId: uuid('top_id').notNull(),
+    projectId: uuid('project_id'),
+    minutes: bigint('minutes', { mode: 'number' }),
+  },
+  (t) => [primaryKey({ name: 'task_family_estimates_pk', columns: [t.companyId, t.topId] })],
+);
+
+/** Per project: the counted estimates' minutes and how many families count (the same trigger). */
+export const projectEstimateTallies = pgTable(
+  'project_estimate_tallies',
+  {
+    companyId: uuid('company_id').notNull(),
+    projectId: uuid('project_id').notNull(),
+    minutes: bigint('minutes', { mode: 'number' }).notNull(),
+    families: integer('families').notNull(),
+  },
+  (t) => [index('project_estimate_tallies_idx').on(t.companyId, t.projectId)],
 );

@@ -155,7 +155,9 @@ export const taskLists = pgTable(
  * Triggers: tasks_number (src/db/sql/task-keys.sql) numbers a new task in its project;
  * tasks_tally_insert, tasks_tally_update, tasks_tally_delete (src/db/sql/tallies.sql)
  * keep task_tallies, task_due_tallies and, on a status or due date change, task_assignee_tallies;
- * tasks_assignee_untally (src/db/sql/assignee-tallies.sql) takes a deleted task's assignments out.
+ * tasks_assignee_untally (src/db/sql/assignee-tallies.sql) takes a deleted task's assignments out;
+ * tasks_estimate_insert, tasks_estimate_update, tasks_estimate_delete
+ * (src/db/sql/estimate-tallies.sql) keep task_family_estimates and project_estimate_tallies.
  */
 export const tasks = pgTable(
   'tasks',

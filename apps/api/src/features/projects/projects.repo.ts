@@ -3,6 +3,7 @@ import type { ProjectListQuery } from '@taskhive/contract';
 import {
   departments,
   projectMembers,
+  projectEstimateTallies,
   projects,
   taskStatuses,
   tasks,
@@ -134,14 +135,14 @@ type ProjectPatch = {
 export const projectsRepo = {
   /**
    * A project's time against its estimate (contract `projectTimeSchema`): one statement. Estimated:
-   * `countedEstimateMinutes` summed over the project's tasks (`tasks_project_idx`). Logged: the
+   * `countedEstimateMinutes` summed over the project's tasks, as its estimate tallies keep it
+   * (migration 0042). Logged: the
    * entries of the project the reader may see (`time_logs_project_page_idx`), grouped by task
    * first, so the join to tasks is one row per task; an entry counts as unestimated when its task's
    * top-level task has no estimate on it or any subtask, or when it has no task.
    */
   async timeFigures(scope: Scope, projectId: string) {
     const visible = visibleTime(scope);
-    const t = aliasedTable(tasks, 't');
     const byTask = scope.db.$with('by_task').as(
       scope.db
         .select({ taskId: timeLogs.taskId, minutes: sql<number>`sum(${timeLogs.durationMinutes})`.as('m') })
@@ -158,9 +159,9 @@ export const projectsRepo = {
         .where(scope.own(e, eq(e.projectId, projectId), sql`${e.estimatedHours} is not null`)),
     );
     const estimated = scope.db
-      .select({ n: sql<number>`coalesce(sum(${countedEstimateMinutes(t)}), 0)` })
-      .from(t)
-      .where(scope.own(t, eq(t.projectId, projectId)));
+      .select({ n: sql<number>`coalesce(sum(${projectEstimateTallies.minutes}), 0)` })
+      .from(projectEstimateTallies)
+      .where(scope.own(projectEstimateTallies, eq(projectEstimateTallies.projectId, projectId)));
     const manages = scope.db
       .select({ one: sql`1` })
       .from(departments)
@@ -195,40 +196,17 @@ export const projectsRepo = {
    */
   async estimates(scope: Scope, projectIds: string[]): Promise<Map<string, number>> {
     if (projectIds.length === 0) return new Map();
-    const t = aliasedTable(tasks, 't');
-    const s = aliasedTable(tasks, 'est_sub');
-    // `countedEstimateMinutes`'s rule as a set: the parents whose subtasks carry estimates are
-    // read once and hashed (a subtask lives in its parent's project), not looked up per task with
-    // an estimate: 80,000 look-ups in the company report over 200 projects (issue 28: 140 ms of
-    // the report's 160).
-    const estimatedParents = scope.db
-      .select({ id: s.parentTaskId })
-      .from(s)
-      .where(
-        scope.own(
-          s,
-          inArray(s.projectId, projectIds),
-          sql`${s.parentTaskId} is not null and ${s.estimatedHours} is not null`,
-        ),
-      );
+    // The estimate tallies (migration 0042): a row or two per project, whatever its tasks.
     const rows = await scope.db
       .select({
-        projectId: t.projectId,
-        minutes: sql<number | null>`sum(round(${t.estimatedHours} * 60)::int)`,
+        projectId: projectEstimateTallies.projectId,
+        minutes: sql<number>`sum(${projectEstimateTallies.minutes})`.mapWith(Number),
+        families: sql<number>`sum(${projectEstimateTallies.families})`.mapWith(Number),
       })
-      .from(t)
-      .where(
-        scope.own(
-          t,
-          inArray(t.projectId, projectIds),
-          sql`${t.estimatedHours} is not null`,
-          sql`(${t.parentTaskId} is not null or ${t.id} not in ${estimatedParents})`,
-        ),
-      )
-      .groupBy(t.projectId);
-    return new Map(
-      rows.filter((r) => r.minutes !== null).map((r) => [r.projectId, Number(r.minutes)] as const),
-    );
+      .from(projectEstimateTallies)
+      .where(scope.own(projectEstimateTallies, inArray(projectEstimateTallies.projectId, projectIds)))
+      .groupBy(projectEstimateTallies.projectId);
+    return new Map(rows.filter((r) => r.families > 0).map((r) => [r.projectId, r.minutes] as const));
   },
 
   /** The projects a user is a member of, within `reach` (null: any the company has), by name. */
