@@ -41,6 +41,18 @@ export const taskDueTallies = pgTable(
   (t) => [index('task_due_tallies_idx').on(t.companyId, t.dueDate, t.statusId)],
 );
 
+/** Per status: the company's tasks and subtasks in it (the dashboard's open tasks; migration 0043). */
+export const taskStatusTallies = pgTable(
+  'task_status_tallies',
+  {
+    companyId: uuid('company_id').notNull(),
+    /** null: tasks without a status. */
+    statusId: uuid('status_id'),
+    taskCount: integer('task_count').notNull(),
+  },
+  (t) => [index('task_status_tallies_idx').on(t.companyId, t.statusId)],
+);
+
 /**
  * Minutes logged per (user, day) and per (project, day), kept the same way by triggers on
  * `time_logs` (migration 0014): the dashboard's weeks and the company-wide hours report read a

@@ -1,6 +1,7 @@
--- Task tallies (migrations 0013, 0015; ARCHITECTURE.md, Tallies): per (project, list, status) the
--- top-level tasks, the sum of their progress and the subtasks (task_tallies), per (due date,
--- status) the tasks and subtasks (task_due_tallies). Read by features/tasks/tallies.repo.ts;
+-- Task tallies (migrations 0013, 0015, 0043; ARCHITECTURE.md, Tallies): per (project, list, status)
+-- the top-level tasks, the sum of their progress and the subtasks (task_tallies), per (due date,
+-- status) the tasks and subtasks (task_due_tallies), per status the company's tasks and subtasks
+-- (task_status_tallies). Read by features/tasks/tallies.repo.ts;
 -- nothing in the app writes them.
 --
 -- The current definition of each type, function and trigger (ARCHITECTURE.md, Database, SQL as
@@ -76,6 +77,30 @@ BEGIN
       VALUES (k.company_id, k.due_date, k.status_id, k.task_count);
     ELSIF zero THEN
       DELETE FROM task_due_tallies WHERE ctid = r;
+    END IF;
+  END LOOP;
+
+  -- Per (company, status), migration 0043: the dashboard's open tasks, a row per status whatever
+  -- the company's projects.
+  FOR k IN
+    SELECT d.*, x.row_id FROM (
+      SELECT company_id, status_id, sum(sign) AS task_count FROM unnest(changes) GROUP BY 1, 2
+    ) d LEFT JOIN LATERAL (
+      SELECT t.ctid AS row_id FROM task_status_tallies t
+       WHERE t.company_id = d.company_id AND t.status_id IS NOT DISTINCT FROM d.status_id
+       LIMIT 1 FOR UPDATE SKIP LOCKED) x ON true
+     WHERE d.task_count <> 0
+  LOOP
+    r := NULL;
+    IF k.row_id IS NOT NULL THEN
+      UPDATE task_status_tallies SET task_count = task_count + k.task_count WHERE ctid = k.row_id
+      RETURNING ctid, task_count = 0 INTO r, zero;
+    END IF;
+    IF r IS NULL THEN
+      INSERT INTO task_status_tallies (company_id, status_id, task_count)
+      VALUES (k.company_id, k.status_id, k.task_count);
+    ELSIF zero THEN
+      DELETE FROM task_status_tallies WHERE ctid = r;
     END IF;
   END LOOP;
 END $$;

@@ -5,6 +5,7 @@ import {
   taskDueTallies,
   taskLists,
   taskStatuses,
+  taskStatusTallies,
   taskTallies,
 } from '../../db/schema/index.ts';
 import type { Scope } from '../../lib/scope.ts';
@@ -22,12 +23,6 @@ const topCount = sql<number>`coalesce(sum(${taskTallies.topCount}), 0)::int`.map
 /** Mean progress of the top-level tasks, rounded half away from zero as `round(avg(progress))` was. */
 const meanProgress = sql<number>`coalesce(round(sum(${taskTallies.topProgress})::numeric
   / nullif(sum(${taskTallies.topCount}), 0)), 0)::int`.mapWith(Number);
-const allCount = sql<number>`coalesce(sum(${taskTallies.topCount} + ${taskTallies.subCount}), 0)::int`;
-/** A tally row's status is a built-in closed one (Completed, Cancelled); no status is open. */
-const statusJoin = and(
-  eq(taskStatuses.companyId, taskTallies.companyId),
-  eq(taskStatuses.id, taskTallies.statusId),
-);
 
 /** `(select <figure> from task_tallies where <list or project matches>)`, for a correlated column. */
 const figureOf = (figure: SQL, match: SQL) =>
@@ -94,11 +89,18 @@ export const talliesRepo = {
   /** The company's open tasks and subtasks (status not a built-in closed one), and those due before `today`. */
   async openAndOverdue(scope: Scope, today: string): Promise<{ open: number; overdue: number }> {
     const [open, overdue] = await Promise.all([
+      // A row per status (or a few: one per writer at once), whatever the company's projects.
       scope.db
-        .select({ n: allCount.mapWith(Number) })
-        .from(taskTallies)
-        .leftJoin(taskStatuses, statusJoin)
-        .where(scope.own(taskTallies, isNull(taskStatuses.builtIn))),
+        .select({ n: sql<number>`coalesce(sum(${taskStatusTallies.taskCount}), 0)::int`.mapWith(Number) })
+        .from(taskStatusTallies)
+        .leftJoin(
+          taskStatuses,
+          and(
+            eq(taskStatuses.companyId, taskStatusTallies.companyId),
+            eq(taskStatuses.id, taskStatusTallies.statusId),
+          ),
+        )
+        .where(scope.own(taskStatusTallies, isNull(taskStatuses.builtIn))),
       scope.db
         .select({ n: sql<number>`coalesce(sum(${taskDueTallies.taskCount}), 0)::int`.mapWith(Number) })
         .from(taskDueTallies)

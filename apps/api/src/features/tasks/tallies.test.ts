@@ -17,7 +17,7 @@ import {
 } from '../../test/factories.ts';
 
 /**
- * The task tallies (migration 0013) and the assignee tallies (0015) against a recount of `tasks`
+ * The task tallies (migration 0013, per status 0043) and the assignee tallies (0015) against a recount of `tasks`
  * and `task_assignees`: after every kind of write the API makes (create, subtask, move, complete,
  * another list, due date, assignees replaced, a member leaving the project, status deleted with
  * its tasks moved, task, list and project deleted, a bulk insert), each key's summed rows equal
@@ -94,7 +94,17 @@ async function drift() {
                                      and t.status_id is not distinct from y.status_id
                                      and t.due_date is not distinct from y.due_date
      where coalesce(t.n, 0) <> coalesce(y.n, 0)`);
-  return [...tallies, ...due, ...assigned];
+  const byStatus = await rows<{ key: string; tally: string; truth: string }>(sql`
+    with truth as (
+      select company_id, status_id, count(*) as n from tasks group by 1, 2
+    ), tally as (
+      select company_id, status_id, sum(task_count) as n from task_status_tallies group by 1, 2
+    )
+    select concat_ws('/', 'status', coalesce(t.company_id, y.company_id), coalesce(t.status_id, y.status_id)) as key,
+           y.n::text as tally, t.n::text as truth
+      from truth t full join tally y on t.company_id = y.company_id and t.status_id is not distinct from y.status_id
+     where coalesce(t.n, 0) <> coalesce(y.n, 0)`);
+  return [...tallies, ...due, ...assigned, ...byStatus];
 }
 
 /** Keys with more than one row (a key gets a second row only while its first is held by another writer). */
@@ -105,7 +115,9 @@ async function keysWithSeveralRows() {
     select count(*) from task_due_tallies group by company_id, due_date, status_id having count(*) > 1
     union all
     select count(*) from task_assignee_tallies group by company_id, user_id, status_id, due_date
-    having count(*) > 1`);
+    having count(*) > 1
+    union all
+    select count(*) from task_status_tallies group by company_id, status_id having count(*) > 1`);
 }
 
 describe('task tallies', () => {
