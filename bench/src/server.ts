@@ -25,7 +25,7 @@ import { migrate } from '../../apps/api/src/db/migrate.ts';
 import { syncReferenceData } from '../../apps/api/src/db/reference-data.ts';
 import { hashPassword } from '../../apps/api/src/lib/passwords.ts';
 import { type StreamAudience, streamAudience } from './audience.ts';
-import { dataPlan, generate, resolveIds } from './data.ts';
+import { dataPlan, generate, GENERATOR_VERSION, resolveIds } from './data.ts';
 import { fill, type Ids, READS, RECORDED_WRITE, WRITES } from './endpoints.ts';
 
 export type ServerOptions = {
@@ -224,7 +224,7 @@ function varied(values: unknown[], recorded: string[], now: string[], days: numb
 
 export async function startServer(o: ServerOptions): Promise<ServerReady> {
   const plan = dataPlan(o.mode, o.tasks);
-  const planKey = JSON.stringify(plan);
+  const planKey = JSON.stringify({ ...plan, generator: GENERATOR_VERSION });
   const { database, name: databaseName, reused } = await openBenchDatabase(planKey);
   await migrate(database);
   await syncReferenceData(database.db);
