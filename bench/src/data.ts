@@ -251,5 +251,6 @@ export async function resolveIds(db: Db, c: string): Promise<Ids> {
     today,
     from: new Date(Date.now() - 90 * 86_400_000).toISOString().slice(0, 10),
     yearAgo: new Date(Date.now() - 364 * 86_400_000).toISOString().slice(0, 10),
+    sixWeeksAgo: new Date(Date.now() - 41 * 86_400_000).toISOString().slice(0, 10),
   };
 }

@@ -64,6 +64,8 @@ export type Ids = {
   from: string;
   /** 364 days before today: a report's longest range but a day (issue 28: long report ranges). */
   yearAgo: string;
+  /** 41 days before today: a month view's six weeks (the calendar's read). */
+  sixWeeksAgo: string;
 };
 
 /** Fills `{name}` placeholders from the string ids. */
@@ -296,6 +298,23 @@ export const ENDPOINTS: Endpoint[] = [
     p99Ms: 250,
     postgresOnly: true,
   },
+  // Issue 28: each new feature's screens get a row. Timesheets (issue 25): the signed-in person's
+  // week grid, the approvals queue, the workload of everyone this week; planning (issue 26): the
+  // calendar's month (six weeks) across every project (the timeline's row is above). Several
+  // statements each, so no raw twin: the same p99 budget as the timeline.
+  ...[
+    { name: 'timesheet: my week', path: '/api/Timesheets/weeks/mine' },
+    { name: 'timesheet: approvals', path: '/api/Timesheets/approvals' },
+    { name: 'timesheet: workload this week', path: '/api/Timesheets/workload' },
+    { name: 'calendar: six weeks, every project', path: '/api/Calendar/tasks?from={sixWeeksAgo}&to={today}' },
+  ].map((r): Endpoint => ({
+    ...r,
+    server: 'app',
+    auth: true,
+    headers: { 'accept-encoding': 'gzip, deflate, br' },
+    p99Ms: 250,
+    postgresOnly: true,
+  })),
   // Issue 28: the machine's floor for a durable write, no app and no app schema (server.ts): a
   // transaction that updates one row all requests share (a gap-free number per project, as a
   // create's task key: such writes commit one at a time) and one insert per transaction. Reported,
