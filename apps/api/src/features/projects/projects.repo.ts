@@ -204,7 +204,15 @@ export const projectsRepo = {
         families: sql<number>`sum(${projectEstimateTallies.families})`.mapWith(Number),
       })
       .from(projectEstimateTallies)
-      .where(scope.own(projectEstimateTallies, inArray(projectEstimateTallies.projectId, projectIds)))
+      // One array parameter, not one a project: the company report asks for every project with
+      // time in its range (2,000 at 1,000,000 tasks: 2,000 bound parameters cost the query
+      // builder about 10 ms a request).
+      .where(
+        scope.own(
+          projectEstimateTallies,
+          sql`${projectEstimateTallies.projectId} = any(${`{${projectIds.join(',')}}`}::uuid[])`,
+        ),
+      )
       .groupBy(projectEstimateTallies.projectId);
     return new Map(rows.filter((r) => r.families > 0).map((r) => [r.projectId, r.minutes] as const));
   },
