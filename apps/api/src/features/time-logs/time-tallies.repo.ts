@@ -9,6 +9,7 @@ import {
   timeUserWeeks,
   users,
 } from '../../db/schema/index.ts';
+import { rowsOf } from '../../db/client.ts';
 import type { Scope } from '../../lib/scope.ts';
 import { addDays, weekStart } from './days.ts';
 
@@ -155,9 +156,9 @@ export const timeTalliesRepo = {
     const p = perKey(scope, from, to, 'project');
     const byProject = scope.db
       .select({
-        projectId: p.id,
-        projectName: projects.name,
-        minutes: sql<number>`${p.minutes}`.mapWith(Number),
+        projectId: sql<string>`${p.id}`.as('projectId'),
+        projectName: sql<string>`${projects.name}`.as('projectName'),
+        minutes: sql<number>`${p.minutes}`.as('minutes'),
       })
       .from(p)
       .innerJoin(projects, and(eq(projects.companyId, scope.companyId), eq(projects.id, p.id)))
@@ -165,22 +166,35 @@ export const timeTalliesRepo = {
     const u = perKey(scope, from, to, 'user');
     const byUser = scope.db
       .select({
-        userId: u.id,
-        userName: sql<string>`${users.firstName} || ' ' || ${users.lastName}`,
-        minutes: sql<number>`${u.minutes}`.mapWith(Number),
+        userId: sql<string>`${u.id}`.as('userId'),
+        userName: sql<string>`${users.firstName} || ' ' || ${users.lastName}`.as('userName'),
+        minutes: sql<number>`${u.minutes}`.as('minutes'),
       })
       .from(u)
       .innerJoin(users, and(eq(users.companyId, scope.companyId), eq(users.id, u.id)))
       .orderBy(desc(u.minutes), asc(users.firstName));
     const dayMinutes = sql<number>`sum(${timeCompanyDays.minutes})`;
     const byDay = scope.db
-      .select({ day: sql<string>`${timeCompanyDays.day}::text`, minutes: dayMinutes.mapWith(Number) })
+      .select({ day: sql<string>`${timeCompanyDays.day}::text`.as('day'), minutes: dayMinutes.as('minutes') })
       .from(timeCompanyDays)
       .where(scope.own(timeCompanyDays, gte(timeCompanyDays.day, from), lte(timeCompanyDays.day, to)))
       .groupBy(timeCompanyDays.day)
       .having(sql`${dayMinutes} > 0`)
       .orderBy(asc(timeCompanyDays.day));
-    const [projectRows, userRows, dayRows] = await Promise.all([byProject, byUser, byDay]);
-    return { byProject: projectRows, byUser: userRows, byDay: dayRows };
+    // One statement, each part a JSON array in its order (issue 28, growth: at 1,000,000 tasks the
+    // company has 2,000 projects and 5,000 people with time, and mapping 7,000 rows field by field
+    // cost more than reading them; a JSON value is parsed once).
+    const arrayOf = (q: SQL | { getSQL(): SQL }) =>
+      sql`(select coalesce(json_agg(x), '[]'::json) from (${q}) x)`;
+    const [row] = rowsOf<{
+      byProject: { projectId: string; projectName: string; minutes: number }[];
+      byUser: { userId: string; userName: string; minutes: number }[];
+      byDay: { day: string; minutes: number }[];
+    }>(
+      await scope.db.execute(
+        sql`select ${arrayOf(byProject)} as "byProject", ${arrayOf(byUser)} as "byUser", ${arrayOf(byDay)} as "byDay"`,
+      ),
+    );
+    return { byProject: row?.byProject ?? [], byUser: row?.byUser ?? [], byDay: row?.byDay ?? [] };
   },
 };
