@@ -110,6 +110,8 @@ describe('ProjectBoard', () => {
     await screen.findByText('Write brief');
     expect(titlesIn('Open')).toEqual(['Write brief', 'Draw wireframes']);
     expect(within(column('Open')).getByLabelText('2 in Open')).toBeInTheDocument();
+    const unmoved = () => cachedBoard(store)?.items.filter((t) => t.title !== 'Draw wireframes') ?? [];
+    const kept = unmoved();
 
     await moveRightWithKeyboard(user, 'Draw wireframes');
 
@@ -125,6 +127,9 @@ describe('ProjectBoard', () => {
       'Draw wireframes (In Progress)',
     ]);
     expect(cachedTotals(store)).toEqual({ Open: 1, 'In Progress': 2, Completed: 0 });
+    // The cards that did not move keep their objects: their memoised cards do not render again.
+    expect(kept).toHaveLength(2);
+    unmoved().forEach((t, i) => expect(t).toBe(kept[i]));
     await vi.waitFor(() => expect(calls.some((r) => r.method === 'PUT')).toBe(true));
     const put = calls.find((r) => r.method === 'PUT');
     expect(put && pathOf(put)).toBe(`/api/Tasks/${TASKS[1]?.taskId}`);

@@ -7,7 +7,7 @@ import {
   tagsFor,
   type CacheEntry,
 } from '../../api/live-updates';
-import { listItem, moveColumnTotal } from './task-cache';
+import { keepingObjects, listItem, moveColumnTotal } from './task-cache';
 import { tasksApi, type ProjectBoardArgs } from './tasks-api';
 
 /**
@@ -134,9 +134,13 @@ export function followTaskChange(m: LiveMessage) {
       const placed = { as: 'unknown' as Placement };
       if (row && idle && current.data)
         dispatch(
-          tasksApi.util.updateQueryData('projectBoard', boardArgs(e), (d) => {
-            placed.as = placeOnBoard(d, boardArgs(e), row);
-          }),
+          tasksApi.util.updateQueryData(
+            'projectBoard',
+            boardArgs(e),
+            keepingObjects<BoardPage>((d) => {
+              placed.as = placeOnBoard(d, boardArgs(e), row);
+            }),
+          ),
         );
       if (placed.as === 'unknown') unplaced.push(e);
     }
