@@ -1,4 +1,4 @@
-import { BOARD_MESSAGES, MESSAGES } from '@taskhive/contract';
+import { BOARD_MESSAGES, type CustomField, MESSAGES } from '@taskhive/contract';
 import { act, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, render, signedIn } from '../../test/render';
@@ -185,6 +185,37 @@ describe('ProjectBoard', () => {
     ]);
     // The undo restored the cache: the board was not reloaded.
     expect(calls.filter(isBoardRead)).toHaveLength(1);
+  });
+
+  it('shows the values of the fields shown on cards, the fields read once for the whole board', async () => {
+    const highId = '50000000-0000-4000-8000-0000000000a1';
+    const risk = {
+      fieldId: '50000000-0000-4000-8000-000000000001',
+      name: 'Risk',
+      type: 'select',
+      options: [{ id: highId, label: 'High' }],
+      showOnCard: true,
+      position: 0,
+      projectCount: 1,
+    } satisfies CustomField;
+    const high = { customFields: { [risk.fieldId]: highId } };
+    const calls = serve((req) => {
+      if (pathOf(req) === '/api/Taskstatuses') return jsonResponse(200, STATUSES);
+      if (pathOf(req) === '/api/CustomFields') return jsonResponse(200, [risk]);
+      if (isBoardRead(req))
+        return jsonResponse(200, boardPage(TASKS.map((t, i) => (i < 2 ? { ...t, ...high } : t))));
+      return jsonResponse(404, null);
+    });
+    const { store } = renderBoard();
+    await screen.findByText('Write brief');
+    await vi.waitFor(() => expect(screen.getAllByText('Risk: High')).toHaveLength(2));
+    expect(within(column('In Progress')).queryByText(/^Risk:/)).toBeNull();
+    expect(calls.filter((r) => pathOf(r) === '/api/CustomFields')).toHaveLength(1);
+    // One subscription for the board, not one per card: each store action runs every subscriber.
+    const subscriptions = store.dispatch(
+      tasksApi.internalActions.internal_getRTKQSubscriptions(),
+    ) as unknown as { getSubscriptionCount(key: string): number };
+    expect(subscriptions.getSubscriptionCount('listCustomFields(undefined)')).toBe(1);
   });
 
   it('shows every column with its first cards and its total from the board answer', async () => {
