@@ -8,9 +8,10 @@
  *   committed one cannot lose it.
  * - Reading: `changeFeed` keeps, per company with an open stream in this process, a cursor
  *   (tx, id) and reads the rows after it whose transaction id is below the oldest transaction
- *   still running (`pg_snapshot_xmin(pg_current_snapshot())`): those transactions have all ended,
- *   and every later change will have a larger transaction id, so nothing that commits late (a
- *   smaller change id committed after a larger one) is ever skipped. The bus (memory, or Redis
+ *   still running (`HORIZON`): those transactions have all ended, and every later change will
+ *   have a larger transaction id, so nothing that commits late (a smaller change id committed
+ *   after a larger one) is ever skipped. Transactions of the server's other databases do not
+ *   count (they cannot write this change log). The bus (memory, or Redis
  *   between processes) only wakes the feed; a poll every few seconds catches a wake that was lost
  *   (a writer that died after its commit, Redis out of reach).
  * - Held back: a wake whose change the read did not reach (a write transaction of the database
@@ -39,6 +40,21 @@ const READ_BATCH = 500;
  */
 export const HELD_RETRY_MS = 20;
 export const HELD_RETRY_MAX_MS = 250;
+
+/**
+ * Below it, every transaction that may have written a change row has ended, as of the statement's
+ * snapshot: the oldest transaction the snapshot still sees running, leaving out those known to
+ * belong to another database of the server (`pg_stat_activity`; a backend's database never
+ * changes). A data generator's hour-long insert in another database held every live update back
+ * until it ended (issue 28, a shared bench server); `pg_snapshot_xmin` counted it. Telling another
+ * database's transaction takes a role that sees other sessions' `backend_xid` (superuser,
+ * pg_read_all_stats); without it they count, as before.
+ */
+const HORIZON = sql.raw(`(select coalesce(min(x), pg_snapshot_xmax(pg_current_snapshot()))
+  from pg_snapshot_xip(pg_current_snapshot()) as x
+  where not exists (select 1 from pg_stat_activity a
+    where a.backend_xid is not null and a.datname is distinct from current_database()
+      and a.backend_xid::text::bigint = x::text::bigint % 4294967296))`);
 
 type ChangeRow = {
   id: string;
@@ -167,8 +183,7 @@ export function changeFeed(
   const companies = new Map<string, State>();
 
   const horizon = async () =>
-    rowsOf<{ x: string }>(await db.execute(sql`select pg_snapshot_xmin(pg_current_snapshot())::text as x`))[0]
-      ?.x ?? '0';
+    rowsOf<{ x: string }>(await db.execute(sql`select ${HORIZON}::text as x`))[0]?.x ?? '0';
 
   function deliver(st: State, e: LiveEvent) {
     for (const l of [...st.listeners]) l(e);
@@ -180,7 +195,7 @@ export function changeFeed(
     const rows = rowsOf<ChangeRow>(
       await db.execute(sql`select ${COLUMNS} from changes
         where company_id = ${companyId} and (tx, seq) > (${c.tx}::xid8, ${c.id}::bigint)
-          and tx < pg_snapshot_xmin(pg_current_snapshot())
+          and tx < ${HORIZON}
         order by tx, seq limit ${READ_BATCH}`),
     );
     for (const r of rows) {
@@ -301,7 +316,7 @@ export function changeFeed(
       const rows = rowsOf<ChangeRow>(
         await db.execute(sql`select ${COLUMNS} from changes
           where company_id = ${companyId} and (tx, seq) > (${last.tx}::xid8, ${lastId}::bigint)
-            and tx < pg_snapshot_xmin(pg_current_snapshot())
+            and tx < ${HORIZON}
           order by tx, seq limit ${LIVE_RESUME_MAX_CHANGES + 1}`),
       );
       if (rows.length > LIVE_RESUME_MAX_CHANGES) return 'refetch';

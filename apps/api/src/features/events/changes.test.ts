@@ -373,6 +373,45 @@ describe.skipIf(!onPostgres)('a change that commits after a later-numbered one (
       await quiet.close();
     }
   });
+
+  it("another database's transaction of the server does not hold it back (it cannot write this change log)", async () => {
+    // A process whose poll comes long after the test, as above.
+    const quiet = await buildApp({
+      db: appDb(database),
+      config: testConfig({ liveStream: { pollMs: 60_000 } }),
+      logger: false,
+      listen: database.listen,
+    });
+    await quiet.listen({ port: 0, host: '127.0.0.1' });
+    // The server's own database (the test databases are others of the same server).
+    const elsewhere = new pg.Client({ connectionString: process.env.DATABASE_URL ?? '' });
+    await elsewhere.connect();
+    try {
+      const [{ here } = { here: '' }] = await sqlRows<{ here: string }>(
+        database.db,
+        sql`select current_database() as here`,
+      );
+      const there = await elsewhere.query<{ db: string }>('select current_database() as db');
+      expect(there.rows[0]?.db).not.toBe(here);
+      const c = await listen(quiet, employee);
+      // A long write transaction there (a data generator's, say), open for the whole test.
+      await elsewhere.query('begin');
+      await elsewhere.query('select pg_current_xact_id()');
+      const res = await quiet.inject({
+        method: 'PUT',
+        url: `/api/Tasks/${taskId}`,
+        headers: bearer(admin),
+        payload: { title: 'Not held' },
+      });
+      expect(res.statusCode).toBe(200);
+      await c.next(isChange({ type: 'task', id: taskId }), 1000);
+      c.close();
+    } finally {
+      await elsewhere.query('rollback');
+      await elsewhere.end();
+      await quiet.close();
+    }
+  });
 });
 
 it('an employee with a project of their own sees their own change arrive too (the writer is not excluded)', async () => {
