@@ -8,11 +8,18 @@
  *   committed one cannot lose it.
  * - Reading: `changeFeed` keeps, per company with an open stream in this process, a cursor
  *   (tx, id) and reads the rows after it whose transaction id is below the oldest transaction
- *   still running (`pg_snapshot_xmin(pg_current_snapshot())`): those transactions have all ended,
- *   and every later change will have a larger transaction id, so nothing that commits late (a
- *   smaller change id committed after a larger one) is ever skipped. The bus (memory, or Redis
+ *   still running (`HORIZON`): those transactions have all ended, and every later change will
+ *   have a larger transaction id, so nothing that commits late (a smaller change id committed
+ *   after a larger one) is ever skipped. Transactions of the server's other databases do not
+ *   count (they cannot write this change log). The bus (memory, or Redis
  *   between processes) only wakes the feed; a poll every few seconds catches a wake that was lost
  *   (a writer that died after its commit, Redis out of reach).
+ * - Held back: a wake whose change the read did not reach (a write transaction of the database
+ *   server that began before it was still running: another request's, a job's, another
+ *   database's) is read for again soon (`HELD_RETRY_MS`, doubling to `HELD_RETRY_MAX_MS`) until it
+ *   is delivered, for at most the poll's interval: the poll alone made such a change wait up to
+ *   `pollMs` (issue 28: on a busy machine 4 board moves of 20 reached the streams 0.3 to 1.5 s
+ *   after the write's answer, as the 2 s poll would).
  * - Resuming: a stream reconnecting with `Last-Event-ID` gets every change after that id
  *   (`backlog`), at most `LIVE_RESUME_MAX_CHANGES` and `LIVE_RESUME_MAX_AGE_MS` back, else it is
  *   told to refetch everything.
@@ -26,6 +33,28 @@ import type { LiveBus, LiveEvent, LiveEventType } from './live-events.ts';
 const KEEP_CHANGES_MS = 60 * 60 * 1000;
 /** A read of the feed takes at most this many rows, then reads again. */
 const READ_BATCH = 500;
+/**
+ * A woken change the read did not reach (an older transaction still running) is read for again
+ * after this wait, doubling up to the maximum, while the poll's interval lasts: one indexed read of
+ * the company's new changes per try, one chase per company at a time (later wakes join it).
+ */
+export const HELD_RETRY_MS = 20;
+export const HELD_RETRY_MAX_MS = 250;
+
+/**
+ * Below it, every transaction that may have written a change row has ended, as of the statement's
+ * snapshot: the oldest transaction the snapshot still sees running, leaving out those known to
+ * belong to another database of the server (`pg_stat_activity`; a backend's database never
+ * changes). A data generator's hour-long insert in another database held every live update back
+ * until it ended (issue 28, a shared bench server); `pg_snapshot_xmin` counted it. Telling another
+ * database's transaction takes a role that sees other sessions' `backend_xid` (superuser,
+ * pg_read_all_stats); without it they count, as before.
+ */
+const HORIZON = sql.raw(`(select coalesce(min(x), pg_snapshot_xmax(pg_current_snapshot()))
+  from pg_snapshot_xip(pg_current_snapshot()) as x
+  where not exists (select 1 from pg_stat_activity a
+    where a.backend_xid is not null and a.datname is distinct from current_database()
+      and a.backend_xid::text::bigint = x::text::bigint % 4294967296))`);
 
 type ChangeRow = {
   id: string;
@@ -147,12 +176,14 @@ export function changeFeed(
     reading: Promise<void> | null;
     again: boolean;
     unbus: () => void;
+    /** The latest woken change not delivered yet, and the chase's next read (see `chase`). */
+    held: Cursor | null;
+    chase: ReturnType<typeof setTimeout> | null;
   };
   const companies = new Map<string, State>();
 
   const horizon = async () =>
-    rowsOf<{ x: string }>(await db.execute(sql`select pg_snapshot_xmin(pg_current_snapshot())::text as x`))[0]
-      ?.x ?? '0';
+    rowsOf<{ x: string }>(await db.execute(sql`select ${HORIZON}::text as x`))[0]?.x ?? '0';
 
   function deliver(st: State, e: LiveEvent) {
     for (const l of [...st.listeners]) l(e);
@@ -164,7 +195,7 @@ export function changeFeed(
     const rows = rowsOf<ChangeRow>(
       await db.execute(sql`select ${COLUMNS} from changes
         where company_id = ${companyId} and (tx, seq) > (${c.tx}::xid8, ${c.id}::bigint)
-          and tx < pg_snapshot_xmin(pg_current_snapshot())
+          and tx < ${HORIZON}
         order by tx, seq limit ${READ_BATCH}`),
     );
     for (const r of rows) {
@@ -194,6 +225,33 @@ export function changeFeed(
     return st.reading;
   }
 
+  /** Whether the woken change `st.held` is still to come (then it stays held), else forgets it. */
+  function stillHeld(st: State): boolean {
+    if (st.held && st.cursor && after(st.held, st.cursor)) return true;
+    st.held = null;
+    return false;
+  }
+
+  /**
+   * After a wake's read: while its change is still ahead of the cursor, reads again after a short
+   * wait, doubling, until it is delivered or the poll's interval has passed (the poll reads on).
+   */
+  function chase(companyId: string, st: State) {
+    if (st.chase || !stillHeld(st)) return;
+    const until = Date.now() + opts.pollMs;
+    const step = (ms: number) => {
+      st.chase = setTimeout(() => {
+        void read(companyId, st).then(() => {
+          st.chase = null;
+          if (companies.get(companyId) === st && stillHeld(st) && Date.now() < until)
+            step(Math.min(ms * 2, HELD_RETRY_MAX_MS));
+        });
+      }, ms);
+      st.chase.unref();
+    };
+    step(HELD_RETRY_MS);
+  }
+
   const pollTimer = setInterval(() => void feed.poll(), opts.pollMs);
   pollTimer.unref();
   let lastPrune = Date.now();
@@ -209,6 +267,8 @@ export function changeFeed(
           reading: null,
           again: false,
           unbus: () => {},
+          held: null,
+          chase: null,
         };
         state.start = horizon().then(
           (x) => {
@@ -217,9 +277,13 @@ export function changeFeed(
           (err: unknown) => opts.log.warn({ err }, 'live feed start failed'),
         );
         state.unbus = bus.subscribe(companyId, (e) => {
-          // A change names a committed row: read the log. Anything else is a notice to pass on.
-          if (e.changeId) void read(companyId, state);
-          else deliver(state, e);
+          // A change names a committed row: read the log (again soon while the read did not
+          // reach it). Anything else is a notice to pass on.
+          if (e.changeId) {
+            const woken = e.tx ? { tx: e.tx, id: e.changeId } : null;
+            if (woken && (!state.held || after(woken, state.held))) state.held = woken;
+            void read(companyId, state).then(() => chase(companyId, state));
+          } else deliver(state, e);
         });
         companies.set(companyId, state);
         st = state;
@@ -231,6 +295,7 @@ export function changeFeed(
         if (state.listeners.size === 0 && companies.get(companyId) === state) {
           companies.delete(companyId);
           state.unbus();
+          if (state.chase) clearTimeout(state.chase);
         }
       };
     },
@@ -251,7 +316,7 @@ export function changeFeed(
       const rows = rowsOf<ChangeRow>(
         await db.execute(sql`select ${COLUMNS} from changes
           where company_id = ${companyId} and (tx, seq) > (${last.tx}::xid8, ${lastId}::bigint)
-            and tx < pg_snapshot_xmin(pg_current_snapshot())
+            and tx < ${HORIZON}
           order by tx, seq limit ${LIVE_RESUME_MAX_CHANGES + 1}`),
       );
       if (rows.length > LIVE_RESUME_MAX_CHANGES) return 'refetch';
@@ -272,7 +337,10 @@ export function changeFeed(
 
     async close() {
       clearInterval(pollTimer);
-      for (const st of companies.values()) st.unbus();
+      for (const st of companies.values()) {
+        st.unbus();
+        if (st.chase) clearTimeout(st.chase);
+      }
       companies.clear();
     },
   };

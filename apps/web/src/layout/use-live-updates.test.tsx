@@ -315,6 +315,7 @@ describe('useLiveUpdates', () => {
     const s = sseStream();
     const fetched: string[] = [];
     const moved = task(1, 'Write brief');
+    const other = task(2, 'Stay put');
     let detail: Task = moved;
     vi.stubGlobal(
       'fetch',
@@ -323,7 +324,7 @@ describe('useLiveUpdates', () => {
         const path = new URL(req.url).pathname;
         fetched.push(path);
         if (path === '/api/events') return s.response;
-        if (path.endsWith('/board')) return jsonResponse(200, boardPage([moved]));
+        if (path.endsWith('/board')) return jsonResponse(200, boardPage([moved, other]));
         if (path === '/api/Tasks/users/mytasks')
           return jsonResponse(200, {
             items: [moved],
@@ -370,13 +371,21 @@ describe('useLiveUpdates', () => {
       statusName: progress.name,
       updatedAt: '2026-01-02T00:00:00.000Z',
     };
+    const cached = () => tasksApi.endpoints.projectBoard.select(boardArgs)(store.getState()).data;
+    const before = cached()?.items.find((t) => t.taskId === other.taskId);
     s.frame('change', change, '22');
     await vi.waitFor(() =>
       expect([count('/board'), count('/mytasks'), count(moved.taskId)]).toEqual([1, 3, 2]),
     );
-    const board = tasksApi.endpoints.projectBoard.select(boardArgs)(store.getState()).data;
-    expect(board?.items.map((t) => [t.title, t.statusName])).toEqual([['Write brief', 'In Progress']]);
-    expect(board?.columns.map((c) => c.totalCount)).toEqual([0, 1, 0]);
+    const board = cached();
+    expect(board?.items.map((t) => [t.title, t.statusName])).toEqual([
+      ['Stay put', 'Open'],
+      ['Write brief', 'In Progress'],
+    ]);
+    expect(board?.columns.map((c) => c.totalCount)).toEqual([1, 1, 0]);
+    // The card that did not move keeps its object (its memoised card does not render again).
+    expect(before).toBeDefined();
+    expect(board?.items.find((t) => t.taskId === other.taskId)).toBe(before);
     for (const sub of subs) sub.unsubscribe();
   });
 

@@ -291,18 +291,22 @@ describe('resuming with Last-Event-ID, across a restart', () => {
 });
 
 describe.skipIf(!onPostgres)('a change that commits after a later-numbered one (PostgreSQL)', () => {
-  it('is still delivered: the feed reads only ended transactions, in (tx, id) order', async () => {
-    const c = await listen(app, employee);
-    const url = process.env.DATABASE_URL ?? '';
-    // The worker's database: the same name the test database handle uses.
+  /** A connection of its own to the worker's database (the name the test database handle uses). */
+  async function ownClient(): Promise<pg.Client> {
     const [{ db: name } = { db: '' }] = await sqlRows<{ db: string }>(
       database.db,
       sql`select current_database() as db`,
     );
-    const u = new URL(url);
+    const u = new URL(process.env.DATABASE_URL ?? '');
     u.pathname = `/${name}`;
-    const slow = new pg.Client({ connectionString: u.toString() });
-    await slow.connect();
+    const client = new pg.Client({ connectionString: u.toString() });
+    await client.connect();
+    return client;
+  }
+
+  it('is still delivered: the feed reads only ended transactions, in (tx, id) order', async () => {
+    const c = await listen(app, employee);
+    const slow = await ownClient();
     try {
       await slow.query('begin');
       await slow.query(
@@ -330,6 +334,82 @@ describe.skipIf(!onPostgres)('a change that commits after a later-numbered one (
       expect(ids[0]).toBeLessThan(ids[1] ?? 0n);
     } finally {
       await slow.end();
+    }
+  });
+
+  it('held back by an older transaction, it arrives soon after that one ends, not at the next poll', async () => {
+    // A process whose poll comes long after the test: only the wake's own reads can deliver.
+    const quiet = await buildApp({
+      db: appDb(database),
+      config: testConfig({ liveStream: { pollMs: 60_000 } }),
+      logger: false,
+      listen: database.listen,
+    });
+    await quiet.listen({ port: 0, host: '127.0.0.1' });
+    const older = await ownClient();
+    try {
+      const c = await listen(quiet, employee);
+      // Any write transaction of the server that began before the change holds it back (here
+      // one that took a transaction id and writes nothing, as another database's would).
+      await older.query('begin');
+      await older.query('select pg_current_xact_id()');
+      const res = await quiet.inject({
+        method: 'PUT',
+        url: `/api/Tasks/${taskId}`,
+        headers: bearer(admin),
+        payload: { title: 'Held back' },
+      });
+      expect(res.statusCode).toBe(200);
+      await new Promise((r) => setTimeout(r, 400));
+      expect(c.changes()).toEqual([]);
+      await older.query('rollback');
+      const ended = Date.now();
+      await c.next(isChange({ type: 'task', id: taskId }), 3000);
+      // Its reads back off to HELD_RETRY_MAX_MS (250 ms) apart; the poll would take a minute.
+      expect(Date.now() - ended).toBeLessThan(1000);
+      c.close();
+    } finally {
+      await older.end();
+      await quiet.close();
+    }
+  });
+
+  it("another database's transaction of the server does not hold it back (it cannot write this change log)", async () => {
+    // A process whose poll comes long after the test, as above.
+    const quiet = await buildApp({
+      db: appDb(database),
+      config: testConfig({ liveStream: { pollMs: 60_000 } }),
+      logger: false,
+      listen: database.listen,
+    });
+    await quiet.listen({ port: 0, host: '127.0.0.1' });
+    // The server's own database (the test databases are others of the same server).
+    const elsewhere = new pg.Client({ connectionString: process.env.DATABASE_URL ?? '' });
+    await elsewhere.connect();
+    try {
+      const [{ here } = { here: '' }] = await sqlRows<{ here: string }>(
+        database.db,
+        sql`select current_database() as here`,
+      );
+      const there = await elsewhere.query<{ db: string }>('select current_database() as db');
+      expect(there.rows[0]?.db).not.toBe(here);
+      const c = await listen(quiet, employee);
+      // A long write transaction there (a data generator's, say), open for the whole test.
+      await elsewhere.query('begin');
+      await elsewhere.query('select pg_current_xact_id()');
+      const res = await quiet.inject({
+        method: 'PUT',
+        url: `/api/Tasks/${taskId}`,
+        headers: bearer(admin),
+        payload: { title: 'Not held' },
+      });
+      expect(res.statusCode).toBe(200);
+      await c.next(isChange({ type: 'task', id: taskId }), 1000);
+      c.close();
+    } finally {
+      await elsewhere.query('rollback');
+      await elsewhere.end();
+      await quiet.close();
     }
   });
 });

@@ -14,7 +14,7 @@ import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
 import { BOARD_MESSAGES, type BoardDueFilter, type CustomField, type Person } from '@taskhive/contract';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { memo, useCallback, useEffect, useRef, useState } from 'react';
 import { useListTaskPrioritiesQuery } from '../../api/task-statuses-api';
 import { CustomFieldFilter } from './custom-field-columns';
 import { LabelFilter } from '../../components/label-filter';
@@ -54,8 +54,16 @@ export interface BoardFilterBarProps {
  * Jira put them above a board: a row of compact selects at desktop width; on a phone one "Filters"
  * button (with the count of filters set) that opens them in a dialog. While a filter is set, the
  * bar says how many cards it hides and offers "Clear filters".
+ * Memoised: a change of the board's cards (a live move) re-renders the board, not its filters.
  */
-export function BoardFilterBar({ view, update, clear, people, hidden, fields = [] }: BoardFilterBarProps) {
+export const BoardFilterBar = memo(function BoardFilterBar({
+  view,
+  update,
+  clear,
+  people,
+  hidden,
+  fields = [],
+}: BoardFilterBarProps) {
   const phone = useMediaQuery((t: Theme) => t.breakpoints.down('sm'));
   const [open, setOpen] = useState(false);
   const count = activeFilters(view);
@@ -118,7 +126,7 @@ export function BoardFilterBar({ view, update, clear, people, hidden, fields = [
       </Dialog>
     </Stack>
   );
-}
+});
 
 function FilterControls({
   view,

@@ -14,7 +14,7 @@ import {
   type Person,
   type Task,
 } from '@taskhive/contract';
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useProjectCustomFieldsQuery } from '../../api/custom-fields-api';
 import { errorMessage } from '../../api/errors';
@@ -30,9 +30,12 @@ const FIELD_SX = { minWidth: 160, flex: '1 1 180px', maxWidth: 280 };
 /** The custom fields enabled on a project (issue 26), in the company's order. */
 export function useEnabledCustomFields(projectId: string): CustomField[] {
   const { data } = useProjectCustomFieldsQuery(projectId);
-  if (!data) return NONE;
-  const on = new Set(data.enabledFieldIds);
-  return data.fields.filter((f) => on.has(f.fieldId));
+  // The same array while the project's fields do not change (the board's filter bar is memoised).
+  return useMemo(() => {
+    if (!data) return NONE;
+    const on = new Set(data.enabledFieldIds);
+    return data.fields.filter((f) => on.has(f.fieldId));
+  }, [data]);
 }
 
 /**

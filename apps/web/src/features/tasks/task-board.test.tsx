@@ -1,4 +1,4 @@
-import { BOARD_MESSAGES, MESSAGES } from '@taskhive/contract';
+import { BOARD_MESSAGES, type CustomField, MESSAGES } from '@taskhive/contract';
 import { act, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, render, signedIn } from '../../test/render';
@@ -110,6 +110,8 @@ describe('ProjectBoard', () => {
     await screen.findByText('Write brief');
     expect(titlesIn('Open')).toEqual(['Write brief', 'Draw wireframes']);
     expect(within(column('Open')).getByLabelText('2 in Open')).toBeInTheDocument();
+    const unmoved = () => cachedBoard(store)?.items.filter((t) => t.title !== 'Draw wireframes') ?? [];
+    const kept = unmoved();
 
     await moveRightWithKeyboard(user, 'Draw wireframes');
 
@@ -125,6 +127,9 @@ describe('ProjectBoard', () => {
       'Draw wireframes (In Progress)',
     ]);
     expect(cachedTotals(store)).toEqual({ Open: 1, 'In Progress': 2, Completed: 0 });
+    // The cards that did not move keep their objects: their memoised cards do not render again.
+    expect(kept).toHaveLength(2);
+    unmoved().forEach((t, i) => expect(t).toBe(kept[i]));
     await vi.waitFor(() => expect(calls.some((r) => r.method === 'PUT')).toBe(true));
     const put = calls.find((r) => r.method === 'PUT');
     expect(put && pathOf(put)).toBe(`/api/Tasks/${TASKS[1]?.taskId}`);
@@ -180,6 +185,37 @@ describe('ProjectBoard', () => {
     ]);
     // The undo restored the cache: the board was not reloaded.
     expect(calls.filter(isBoardRead)).toHaveLength(1);
+  });
+
+  it('shows the values of the fields shown on cards, the fields read once for the whole board', async () => {
+    const highId = '50000000-0000-4000-8000-0000000000a1';
+    const risk = {
+      fieldId: '50000000-0000-4000-8000-000000000001',
+      name: 'Risk',
+      type: 'select',
+      options: [{ id: highId, label: 'High' }],
+      showOnCard: true,
+      position: 0,
+      projectCount: 1,
+    } satisfies CustomField;
+    const high = { customFields: { [risk.fieldId]: highId } };
+    const calls = serve((req) => {
+      if (pathOf(req) === '/api/Taskstatuses') return jsonResponse(200, STATUSES);
+      if (pathOf(req) === '/api/CustomFields') return jsonResponse(200, [risk]);
+      if (isBoardRead(req))
+        return jsonResponse(200, boardPage(TASKS.map((t, i) => (i < 2 ? { ...t, ...high } : t))));
+      return jsonResponse(404, null);
+    });
+    const { store } = renderBoard();
+    await screen.findByText('Write brief');
+    await vi.waitFor(() => expect(screen.getAllByText('Risk: High')).toHaveLength(2));
+    expect(within(column('In Progress')).queryByText(/^Risk:/)).toBeNull();
+    expect(calls.filter((r) => pathOf(r) === '/api/CustomFields')).toHaveLength(1);
+    // One subscription for the board, not one per card: each store action runs every subscriber.
+    const subscriptions = store.dispatch(
+      tasksApi.internalActions.internal_getRTKQSubscriptions(),
+    ) as unknown as { getSubscriptionCount(key: string): number };
+    expect(subscriptions.getSubscriptionCount('listCustomFields(undefined)')).toBe(1);
   });
 
   it('shows every column with its first cards and its total from the board answer', async () => {

@@ -19,7 +19,13 @@ import { useAppDispatch } from '../../hooks/store';
 import { whenPainted } from '../../lib/after-paint';
 import { BoardQuickAdd } from './board-quick-add';
 import { byAssignee, byPriority, laneFields, NONE, personName, type TaskLanes } from './board-lanes';
-import { TaskCard, taskCardStyles, TaskCardWithProject } from './task-card';
+import {
+  CardFieldsProvider,
+  hasFieldValues,
+  TaskCard,
+  taskCardStyles,
+  TaskCardWithProject,
+} from './task-card';
 import { type MoveFields, useMoveTaskMutation } from './tasks-api';
 
 const taskId = (t: Task) => t.taskId;
@@ -270,27 +276,32 @@ export function TaskBoard({
     [emptyText],
   );
 
+  const fieldValues = useMemo(() => tasks.some(hasFieldValues), [tasks]);
+
   return (
-    // The cards' styles once, around all of them (and the card being dragged).
-    <Box sx={taskCardStyles}>
-      <Board
-        label={label}
-        columns={columns}
-        items={tasks}
-        itemId={taskId}
-        itemLabel={taskTitle}
-        columnOf={statusOf}
-        Card={showProject ? TaskCardWithProject : TaskCard}
-        onMove={onMove}
-        disabled={!canMove}
-        lanes={lanes}
-        laneOf={grouping === 'assignee' ? byAssignee : grouping === 'priority' ? byPriority : undefined}
-        columnAction={columnAction}
-        columnTop={columnTop}
-        emptyText={columnEmpty}
-        focusRequest={focus}
-        {...more}
-      />
-    </Box>
+    // The cards' styles once, around all of them (and the card being dragged); the custom fields
+    // their values name, read once for all of them.
+    <CardFieldsProvider needed={fieldValues}>
+      <Box sx={taskCardStyles}>
+        <Board
+          label={label}
+          columns={columns}
+          items={tasks}
+          itemId={taskId}
+          itemLabel={taskTitle}
+          columnOf={statusOf}
+          Card={showProject ? TaskCardWithProject : TaskCard}
+          onMove={onMove}
+          disabled={!canMove}
+          lanes={lanes}
+          laneOf={grouping === 'assignee' ? byAssignee : grouping === 'priority' ? byPriority : undefined}
+          columnAction={columnAction}
+          columnTop={columnTop}
+          emptyText={columnEmpty}
+          focusRequest={focus}
+          {...more}
+        />
+      </Box>
+    </CardFieldsProvider>
   );
 }

@@ -1,3 +1,4 @@
+import { createNextState, type Draft, isDraft, original } from '@reduxjs/toolkit';
 import type { BoardPage, Task, TaskDetail } from '@taskhive/contract';
 import { tasksApi } from './tasks-api';
 
@@ -22,6 +23,23 @@ const ALL_CACHES: readonly TaskCache[] = [
 /** A task detail as a list shows it (its subtasks and documents stay in the detail). */
 export function listItem({ subtasks: _subtasks, documents: _documents, ...task }: TaskDetail): Task {
   return task;
+}
+
+/**
+ * `recipe` as a cache update (`updateQueryData`) that keeps the objects it does not change. RTK
+ * Query stores an update as Immer patches and applies them to the cache, and applying a patch
+ * deep-copies the value it carries: a recipe that assigns a new list (`d.items = ...`: a card
+ * moved, placed or dropped) gave every task of the list a new object, so every card of the board
+ * rendered again (280 cards for one move, issue 28). Here the recipe runs on the cached value
+ * itself and its result replaces the whole value (a patch at the root is applied as it is): the
+ * tasks it did not touch stay the same objects, and the undo puts the value before it back.
+ */
+export function keepingObjects<T extends object>(recipe: (d: Draft<T>) => void) {
+  return (d: Draft<T>): T | undefined => {
+    const base = (isDraft(d) ? original(d) : d) as T;
+    const next = createNextState(base, recipe);
+    return next === base ? undefined : next;
+  };
 }
 
 /** Moves one from a column's total to another's on a loaded board (`to` null: the card left it). */

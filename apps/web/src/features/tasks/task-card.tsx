@@ -1,6 +1,6 @@
 import type { SxProps, Theme } from '@mui/material/styles';
-import { blockedLabel, LABEL_MESSAGES, type Task } from '@taskhive/contract';
-import { memo } from 'react';
+import { blockedLabel, type CustomField, LABEL_MESSAGES, type Task } from '@taskhive/contract';
+import { createContext, memo, type ReactNode, useContext } from 'react';
 import { AVATAR_COLORS } from '../../app/theme/avatar-colors';
 import { LABEL_COLOR_VALUES } from '../../app/theme/label-colors';
 import { useAuthedImage } from '../../hooks/use-authed-image';
@@ -236,14 +236,31 @@ export const TaskCard = memo(function TaskCard({
           </span>
         )}
       </div>
-      {task.customFields && Object.keys(task.customFields).length > 0 && <CardFields task={task} />}
+      {hasFieldValues(task) && <CardFields task={task} />}
     </div>
   );
 });
 
+/** The company's custom fields, for the cards below (`CardFieldsProvider`). */
+const CardFieldsContext = createContext<readonly CustomField[] | undefined>(undefined);
+
+/**
+ * Reads the company's custom fields once for all the cards below, when `needed` (a card carries
+ * values). A read per card was a store subscription per card: every action of the store (a live
+ * move's read and patch among them) ran hundreds of them.
+ */
+export function CardFieldsProvider({ needed, children }: { needed: boolean; children: ReactNode }) {
+  const { data } = useListCustomFieldsQuery(undefined, { skip: !needed });
+  return <CardFieldsContext.Provider value={data}>{children}</CardFieldsContext.Provider>;
+}
+
+/** Whether a task carries custom field values (its card shows those `showOnCard`). */
+export const hasFieldValues = (task: Task) =>
+  task.customFields !== undefined && Object.keys(task.customFields).length > 0;
+
 /** Issue 26: the values of the fields shown on cards (`showOnCard`), "Risk: High". */
 function CardFields({ task }: { task: Task }) {
-  const { data: fields } = useListCustomFieldsQuery();
+  const fields = useContext(CardFieldsContext);
   const shown = (fields ?? []).flatMap((f) => {
     const text = f.showOnCard ? shownValue(f, task.customFields?.[f.fieldId], task.assignees) : '';
     return text ? [{ id: f.fieldId, text: `${f.name}: ${text}` }] : [];

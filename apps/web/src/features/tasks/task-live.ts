@@ -7,7 +7,8 @@ import {
   tagsFor,
   type CacheEntry,
 } from '../../api/live-updates';
-import { listItem, moveColumnTotal } from './task-cache';
+import { afterPaint } from '../../lib/after-paint';
+import { keepingObjects, listItem, moveColumnTotal } from './task-cache';
 import { tasksApi, type ProjectBoardArgs } from './tasks-api';
 
 /**
@@ -92,8 +93,10 @@ type Dispatch = (action: unknown) => unknown;
  * among the stale queries and the task updated, the task is read once and put in each board that
  * can place it; boards of other projects that do not hold it stay as they are; the rest of what
  * the tags name (lists, My Tasks, the project's figures, the task's history, boards that cannot
- * place it) refreshes after that read, so it does not hold up the card. Otherwise (a created or
- * deleted task, no board loaded) the tags are invalidated as for any change.
+ * place it) refreshes after that read, so it does not hold up the card; once a board took the
+ * card, after the frame that shows it is painted (their loading states re-render the page around
+ * the board: the project's tabs measure themselves again). Otherwise (a created or deleted task,
+ * no board loaded) the tags are invalidated as for any change.
  */
 export function followTaskChange(m: LiveMessage) {
   return async (dispatch: Dispatch, getState: () => unknown): Promise<void> => {
@@ -127,6 +130,7 @@ export function followTaskChange(m: LiveMessage) {
       { data?: TaskDetail; isSuccess?: boolean } | undefined;
     const row = read?.isSuccess && read.data ? listItem(read.data) : null;
     const unplaced: CacheEntry[] = [];
+    let shown = false;
     for (const e of concerned) {
       // A board being read now may answer from before the change: read it again after.
       const current = boardOf(e);
@@ -134,12 +138,19 @@ export function followTaskChange(m: LiveMessage) {
       const placed = { as: 'unknown' as Placement };
       if (row && idle && current.data)
         dispatch(
-          tasksApi.util.updateQueryData('projectBoard', boardArgs(e), (d) => {
-            placed.as = placeOnBoard(d, boardArgs(e), row);
-          }),
+          tasksApi.util.updateQueryData(
+            'projectBoard',
+            boardArgs(e),
+            keepingObjects<BoardPage>((d) => {
+              placed.as = placeOnBoard(d, boardArgs(e), row);
+            }),
+          ),
         );
       if (placed.as === 'unknown') unplaced.push(e);
+      else if (placed.as === 'placed') shown = true;
     }
-    dispatch(refreshEntries([...unplaced, ...others]));
+    const refresh = () => dispatch(refreshEntries([...unplaced, ...others]));
+    if (shown) afterPaint(refresh);
+    else refresh();
   };
 }

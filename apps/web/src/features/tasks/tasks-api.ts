@@ -19,7 +19,7 @@ import {
 } from '@taskhive/contract';
 import { baseApi } from '../../api/base-api';
 import { applyBoardMove, type BoardMove } from '../../components/board/board-move';
-import { listItem, moveColumnTotal, onBoard, serverRows, taskPatches } from './task-cache';
+import { keepingObjects, listItem, moveColumnTotal, onBoard, serverRows, taskPatches } from './task-cache';
 
 export type TaskSortField = TaskListQuery['sortBy'];
 
@@ -389,15 +389,27 @@ export const tasksApi = api.injectEndpoints({
             .selectCachedArgsForQuery(state, 'projectBoard')
             .map((args) =>
               dispatch(
-                tasksApi.util.updateQueryData('projectBoard', args, onBoard(new Set([move.itemId]), reorder)),
+                tasksApi.util.updateQueryData(
+                  'projectBoard',
+                  args,
+                  keepingObjects(onBoard(new Set([move.itemId]), reorder)),
+                ),
               ),
             ),
           ...tasksApi.util
             .selectCachedArgsForQuery(state, 'listMyTasks')
-            .map((args) => dispatch(tasksApi.util.updateQueryData('listMyTasks', args, reorder))),
+            .map((args) =>
+              dispatch(
+                tasksApi.util.updateQueryData('listMyTasks', args, keepingObjects<Paged<Task>>(reorder)),
+              ),
+            ),
           ...tasksApi.util
             .selectCachedArgsForQuery(state, 'listAllTasks')
-            .map((args) => dispatch(tasksApi.util.updateQueryData('listAllTasks', args, reorder))),
+            .map((args) =>
+              dispatch(
+                tasksApi.util.updateQueryData('listAllTasks', args, keepingObjects<Paged<Task>>(reorder)),
+              ),
+            ),
           ...taskPatches(state, move.itemId, (t) => Object.assign(t, status, fields), [
             'listListTasks',
             'getTask',
@@ -444,12 +456,16 @@ export const tasksApi = api.injectEndpoints({
             .map((a) => dispatch(util.updateQueryData('listAllTasks', a, drop))),
           ...util.selectCachedArgsForQuery(state, 'projectBoard').map((a) =>
             dispatch(
-              util.updateQueryData('projectBoard', a, (d) => {
-                const from = d.items.find((t) => t.taskId === task.taskId)?.statusId;
-                if (from === undefined) return;
-                d.items = d.items.filter((t) => t.taskId !== task.taskId);
-                moveColumnTotal(d, from, null);
-              }),
+              util.updateQueryData(
+                'projectBoard',
+                a,
+                keepingObjects<BoardPage>((d) => {
+                  const from = d.items.find((t) => t.taskId === task.taskId)?.statusId;
+                  if (from === undefined) return;
+                  d.items = d.items.filter((t) => t.taskId !== task.taskId);
+                  moveColumnTotal(d, from, null);
+                }),
+              ),
             ),
           ),
         ];
