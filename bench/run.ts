@@ -24,7 +24,7 @@
  *   LOG_LEVEL         the app's log level (default info, as in production)
  *   DATABASE_URL      PostgreSQL (the suite makes a database `taskhive_bench` there); else PGlite
  *   BENCH_DB_NAME     the database it makes there (default taskhive_bench), so two runs can share a server
- *   BENCH_REUSE=1     keep each data size's database (<BENCH_DB_NAME>_<hash of the data plan>) and use it
+ *   BENCH_REUSE=1     keep each data size's database (<BENCH_DB_NAME>_<hash of the data plan and the generator's version>) and use it
  *                     again when its plan matches, migrated to this code (for reads; see src/server.ts)
  */
 import { spawnSync } from 'node:child_process';
