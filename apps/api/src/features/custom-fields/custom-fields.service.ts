@@ -400,10 +400,9 @@ export const customFieldsService = {
         );
         const fields = [];
         for (const w of changed) {
-          const [from, to] = await Promise.all([
-            shownValue(tx, w.field, before(w.field)),
-            shownValue(tx, w.field, w.value),
-          ]);
+          // One after another: the transaction is one connection.
+          const from = await shownValue(tx, w.field, before(w.field));
+          const to = await shownValue(tx, w.field, w.value);
           fields.push({
             field: 'customField' as const,
             from: from === null ? null : `${w.field.name}: ${from}`,

@@ -38,13 +38,11 @@ export async function remindDueSoon(db: Db, now: Date | string = new Date()): Pr
   let sent = 0;
   for (const [companyId, days] of byCompany) {
     sent += await systemScope(db, companyId).transaction(async (tx) => {
-      const all = (
-        await Promise.all(
-          days.map(async (day) =>
-            (await tasksReads.openDueAssignees(tx, day)).map((d) => ({ ...d, due: day })),
-          ),
-        )
-      ).flat();
+      // One after another: a transaction is one connection (pg@9 refuses a second statement sent
+      // while the first runs).
+      const all: (Awaited<ReturnType<typeof tasksReads.openDueAssignees>>[number] & { due: string })[] = [];
+      for (const day of days)
+        for (const d of await tasksReads.openDueAssignees(tx, day)) all.push({ ...d, due: day });
       const zones = await usersReads.timeZones(
         tx,
         all.map((d) => d.userId),
