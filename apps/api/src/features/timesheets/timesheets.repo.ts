@@ -151,6 +151,18 @@ function holdingByDay(days: readonly string[], weeks: { weekStart: string; statu
   return out;
 }
 
+/** The person's submitted or approved weeks whose dates may hold any of `days` (at least one). */
+function holdingWeeks(scope: Scope, userId: string, days: readonly string[]): SQL {
+  const sorted = [...days].sort();
+  return scope.own(
+    timesheetWeeks,
+    eq(timesheetWeeks.userId, userId),
+    sql`${timesheetWeeks.status} in ${HOLDING}`,
+    gte(timesheetWeeks.weekStart, addDays(sorted[0] ?? '', -6)),
+    sql`${timesheetWeeks.weekStart} <= ${sorted[sorted.length - 1]}`,
+  );
+}
+
 export const timesheetsRepo = {
   /**
    * The company's settings; `lock: 'update'` (a change of the settings): first the settings'
@@ -195,19 +207,10 @@ export const timesheetsRepo = {
     days: readonly string[],
   ): Promise<Map<string, Holding[]>> {
     if (days.length === 0) return holdingByDay(days, []);
-    const sorted = [...days].sort();
     const rows = await scope.db
       .select({ weekStart: timesheetWeeks.weekStart, status: timesheetWeeks.status })
       .from(timesheetWeeks)
-      .where(
-        scope.own(
-          timesheetWeeks,
-          eq(timesheetWeeks.userId, userId),
-          sql`${timesheetWeeks.status} in ${HOLDING}`,
-          gte(timesheetWeeks.weekStart, addDays(sorted[0] ?? '', -6)),
-          sql`${timesheetWeeks.weekStart} <= ${sorted[sorted.length - 1]}`,
-        ),
-      );
+      .where(holdingWeeks(scope, userId, days));
     return holdingByDay(days, rows);
   },
 
@@ -255,25 +258,12 @@ export const timesheetsRepo = {
     userId: string,
     days: readonly string[],
   ): Promise<{ settings: Settings; holding: Map<string, Holding[]> }> {
-    const sorted = [...days].sort();
     const weeks = scope.db
       .select({
         weeks: sql`coalesce(json_agg(json_build_object('weekStart', ${timesheetWeeks.weekStart}, 'status', ${timesheetWeeks.status})), '[]')`,
       })
       .from(timesheetWeeks)
-      .where(
-        scope.own(
-          timesheetWeeks,
-          eq(timesheetWeeks.userId, userId),
-          sql`${timesheetWeeks.status} in ${HOLDING}`,
-          sorted.length
-            ? and(
-                gte(timesheetWeeks.weekStart, addDays(sorted[0] ?? '', -6)),
-                sql`${timesheetWeeks.weekStart} <= ${sorted[sorted.length - 1]}`,
-              )
-            : sql`false`,
-        ),
-      );
+      .where(days.length ? holdingWeeks(scope, userId, days) : sql`false`);
     const [row] = await scope.db
       .select({
         weekStartsOn: companies.weekStartsOn,
