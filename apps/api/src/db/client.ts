@@ -16,6 +16,9 @@ import pg from 'pg';
  */
 export type Db = PgDatabase<PgQueryResultHKT>;
 
+/** Where a main pool keeps its counters' pool (`counterHandle`). */
+const COUNTERS = Symbol('taskhive.counters');
+
 /** The raw connection the migrator uses: one session, so an advisory lock holds for the whole run. */
 export type RawSession = {
   query<R = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<{ rows: R[] }>;
@@ -213,7 +216,9 @@ export async function openPostgres(url: string, max = 10): Promise<Database> {
       };
     },
     poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
-    close: () => pool.end(),
+    close: async () => {
+      await Promise.all([pool.end(), endCounters(pool)]);
+    },
   };
 }
 
@@ -523,6 +528,52 @@ export function tenantTransaction(db: Db, companyId: string): TenantTransaction 
   const pool = session?.client;
   if (!session || !(pool instanceof pg.Pool)) return undefined;
   return new RequestTransaction(db, session, pool, companyId);
+}
+
+/**
+ * Connections of the counters' pool, per process: enough for one statement at a time each, as
+ * every user holds one for a single autocommitted statement and waits on nothing else.
+ */
+export const COUNTER_CONNECTIONS = 2;
+
+type WithCounters = pg.Pool & { [COUNTERS]?: { pool: pg.Pool; db: Db } };
+
+/** The counters' pool of a main pool: opened on first use with its settings, kept on it. */
+function countersOf(main: pg.Pool): Db {
+  const held = (main as WithCounters)[COUNTERS];
+  if (held) return held.db;
+  const { onConnect: _listens, ...settings } = main.options as pg.PoolConfig & { onConnect?: unknown };
+  const pool = new pg.Pool({ ...settings, max: COUNTER_CONNECTIONS, allowExitOnIdle: true });
+  pool.on('error', (err) => console.warn(`postgres: idle counter connection lost: ${err.message}`));
+  pool.on('connect', (client) =>
+    client.on('error', (err) => console.warn(`postgres: counter connection lost: ${err.message}`)),
+  );
+  const db = drizzlePg({ client: pool }) as unknown as Db;
+  (main as WithCounters)[COUNTERS] = { pool, db };
+  return db;
+}
+
+/** Ends a main pool's counters' pool, if it opened one. */
+async function endCounters(main: pg.Pool): Promise<void> {
+  const held = (main as WithCounters)[COUNTERS];
+  delete (main as WithCounters)[COUNTERS];
+  await held?.pool.end();
+}
+
+/**
+ * The handle for a counter taken in a short transaction of its own (issue 28: a task's number in
+ * its project), outside the request's: one autocommitted statement, so the counter's row lock
+ * lasts that statement and its commit rather than the request's whole write. On PostgreSQL a
+ * small pool of its own beside the main one (`COUNTER_CONNECTIONS`), never the main one: a tenant
+ * request holds a main connection (its transaction) while it asks, and ten such requests waiting
+ * for an eleventh main connection would wait for ever. It runs as the owner, outside row-level
+ * security: its statements name the company themselves. On the embedded database (one
+ * connection, no request transaction) the owner's handle itself.
+ */
+export function counterHandle(db: Db): Db {
+  const owner = ownerHandle(db);
+  const pool = (owner as unknown as DrizzleInternals).session?.client;
+  return pool instanceof pg.Pool ? countersOf(pool) : owner;
 }
 
 /** Rows of a raw `db.execute(sql\`…\`)`: both drivers answer `{ rows }`. */

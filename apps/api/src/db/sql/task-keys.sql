@@ -6,13 +6,18 @@
 
 -- A new task takes its project's next number (projects.last_task_number, counted up under the
 -- project row's lock, so two creates in one project never take the same one). Every insert path
--- gets it: the API's one-statement create, the seed, the bench generator, the test factories.
+-- that names no number gets it: the seed, the bench generator, the test factories, copies. The
+-- API's create names one (migration 0044, issue 28): it took it a moment before in a statement of
+-- its own (tasksRepo.takeNumber), so the project row is not locked from the insert to the
+-- request's commit; a number named is kept.
 -- Trigger tasks_number.
 CREATE OR REPLACE FUNCTION tasks_number() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  UPDATE projects SET last_task_number = last_task_number + 1
-    WHERE company_id = NEW.company_id AND id = NEW.project_id
-    RETURNING last_task_number INTO NEW.number;
+  IF NEW.number IS NULL OR NEW.number = 0 THEN
+    UPDATE projects SET last_task_number = last_task_number + 1
+      WHERE company_id = NEW.company_id AND id = NEW.project_id
+      RETURNING last_task_number INTO NEW.number;
+  END IF;
   RETURN NEW;
 END;
 $$;

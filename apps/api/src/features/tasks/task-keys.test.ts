@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../app.ts';
-import type { Database } from '../../db/client.ts';
+import { sql } from 'drizzle-orm';
+import { type Database, rowsOf } from '../../db/client.ts';
 import { buildTestApp } from '../../test/build-app.ts';
 import {
   bearer,
@@ -105,6 +106,31 @@ describe('task keys', () => {
       .map((r) => r.json().data.key as string)
       .sort((a, b) => a.localeCompare(b, 'en', { numeric: true }));
     expect(keys).toEqual(Array.from({ length: 20 }, (_, i) => `PAR-${i + 1}`));
+  });
+
+  it("a create takes its number in a transaction of its own, not the insert's (issue 28: the project row is not locked to the request's commit)", async () => {
+    const p = await buildProject(database.db, acme, { code: 'OWN', memberIds: [acme.adminUserId] });
+    const l = await buildTaskList(database.db, acme, { projectId: p.projectId });
+    const xmins = async (taskId: string) => {
+      const [row] = rowsOf<{ project: string; task: string }>(
+        await database.db.execute(sql`select
+          (select xmin::text from projects where company_id = ${acme.companyId} and id = ${p.projectId}) as project,
+          (select xmin::text from tasks where company_id = ${acme.companyId} and id = ${taskId}) as task`),
+      );
+      return row!;
+    };
+    // The one-statement create and the transaction's (a subtask).
+    const card = await call('POST', `/api/Tasks/tasklists/${l.taskListId}/tasks`, admin, { title: 'Own' });
+    expect(card.json().data.key).toBe('OWN-1');
+    const first = await xmins(card.json().data.taskId);
+    expect(first.project).not.toBe(first.task);
+    const sub = await call('POST', `/api/tasks/${card.json().data.taskId}/subtasks`, admin, { title: 'Sub' });
+    expect(sub.json().data.key).toBe('OWN-2');
+    const second = await xmins(sub.json().data.taskId);
+    expect(second.project).not.toBe(second.task);
+    // An insert that names no number is still numbered by the trigger.
+    const plain = await buildTask(database.db, acme, { taskListId: l.taskListId });
+    expect((await call('GET', `/api/Tasks/${plain.taskId}`, admin)).json().data.key).toBe('OWN-3');
   });
 
   it("a list's search finds a task by its key", async () => {

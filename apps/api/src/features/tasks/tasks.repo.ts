@@ -43,7 +43,7 @@ import {
   sortBy,
   totalOf,
 } from '../../lib/list.ts';
-import { type Db, rowsOf } from '../../db/client.ts';
+import { counterHandle, type Db, rowsOf } from '../../db/client.ts';
 import { runPrepared } from '../../db/prepared.ts';
 import { RestartTransaction } from '../../lib/retry.ts';
 import type { Scope } from '../../lib/scope.ts';
@@ -61,6 +61,8 @@ export type NewTask = Required<Omit<TaskPatch, 'taskListId' | 'statusId' | 'sort
   taskListId: string;
   parentTaskId: string | null;
   createdBy: string;
+  /** Its number in its project, from `takeNumber`; absent, trigger tasks_number takes one. */
+  number?: number;
 };
 
 export type TaskRow = {
@@ -863,6 +865,25 @@ export const tasksRepo = {
    * `activitiesRepo.recordCreated` runs it with its activity as one statement. `statusId`
    * 'first': the company's first status, looked up inside the statement.
    */
+  /**
+   * The project's next task number, taken in a statement and a transaction of its own
+   * (`counterHandle`, issue 28): the project row is locked for that statement alone, not from the
+   * task's insert to the request's commit, so creates in one project no longer queue on it. A
+   * create that fails after this leaves its number unused: numbers may skip, never repeat
+   * (ARCHITECTURE.md, Task keys). Undefined when the project is not the company's.
+   */
+  async takeNumber(scope: Scope, projectId: string): Promise<number | undefined> {
+    const [row] = await runPrepared(
+      'task_number_take',
+      counterHandle(scope.db)
+        .update(projects)
+        .set({ lastTaskNumber: sql`${projects.lastTaskNumber} + 1` })
+        .where(scope.own(projects, eq(projects.id, projectId)))
+        .returning({ number: projects.lastTaskNumber }),
+    );
+    return row?.number;
+  },
+
   insertQuery(scope: Scope, t: NewTask) {
     const statusId = t.statusId === 'first' ? taskStatusesReads.firstId(scope) : t.statusId;
     // Progress and completion follow the status from the start (a new task has no subtasks), so

@@ -163,7 +163,11 @@ export function tasksService(deps: { storage: FileStorage; log: FastifyBaseLogge
       : undefined;
     await assertPriority(scope, body.priorityId);
     await assertAssignees(scope, list.projectId, body.assigneeIds);
+    // Its number first, in a transaction of its own (tasksRepo.takeNumber): every check above has
+    // passed, so only a failure of the insert itself leaves a number unused.
+    const number = await tasksRepo.takeNumber(scope, list.projectId);
     const task = (statusId: NewTask['statusId'], sortOrder: number | 'front'): NewTask => ({
+      number,
       projectId: list.projectId,
       taskListId: list.id,
       parentTaskId: parent?.id ?? null,
