@@ -5,6 +5,11 @@ import { daySchema, timeLogSchema } from './time-logs.ts';
 export const REPORT_DEFAULT_DAYS = 30;
 /** The longest range a report may cover. */
 export const REPORT_MAX_DAYS = 366;
+/**
+ * How many projects and how many people the hours report lists at most (the most minutes first);
+ * the rest are summed as "N more" (issue 28: a 1,000,000-task company has ~7,000 of them).
+ */
+export const HOURS_REPORT_TOP_ROWS = 50;
 
 const optionalDay = z.preprocess((v) => (v === '' || v === 'null' ? undefined : v), daySchema.optional());
 const optionalUuid = z.preprocess(
@@ -46,7 +51,11 @@ export const userTasksByStatusSchema = z.object({
 });
 export type UserTasksByStatus = z.infer<typeof userTasksByStatusSchema>;
 
-/** GET /taskreports/company-hours: hours in a range by project, by user and by day. */
+/**
+ * GET /taskreports/company-hours: hours in a range by project, by user and by day. The projects
+ * and the people are the top `HOURS_REPORT_TOP_ROWS` of each, with how many there are and the
+ * minutes of the rest; the days are every day of the range.
+ */
 export const hoursReportQuerySchema = z
   .object({
     startDateTo: optionalDay,
@@ -67,11 +76,13 @@ export const hoursReportSchema = z.object({
   to: z.string(),
   /** 'company' when it covers everyone, 'team' for the caller and the departments they manage, 'user' for one user. */
   coverage: z.enum(['company', 'team', 'user']),
+  /** Every minute of the range the report covers (not only the listed projects' or people's). */
   totalMinutes: z.number().int(),
   totalHours: z.number(),
   /**
    * Minutes in the range per project, with the project's whole estimate (issue 25's rule, as the
-   * project overview counts it; null when none of its tasks has one).
+   * project overview counts it; null when none of its tasks has one). At most
+   * `HOURS_REPORT_TOP_ROWS` projects: the most minutes first, then by name, then by id.
    */
   byProject: z.array(
     z.object({
@@ -81,7 +92,21 @@ export const hoursReportSchema = z.object({
       estimatedMinutes: z.number().int().nullable(),
     }),
   ),
+  /** How many projects have time in the range (`byProject` lists the first of them). */
+  projectCount: z.number().int(),
+  /** The minutes of the projects `byProject` leaves out: its minutes plus these are `totalMinutes`. */
+  otherProjectsMinutes: z.number().int(),
+  otherProjectsHours: z.number(),
+  /**
+   * The people with time in the range, at most `HOURS_REPORT_TOP_ROWS`: the most minutes first,
+   * then by name, then by id (the same rule as `byProject`).
+   */
   byUser: z.array(z.object({ userId: z.uuid(), userName: z.string(), ...minutesAndHours })),
+  /** How many people logged time in the range (`byUser` lists the first of them). */
+  userCount: z.number().int(),
+  /** The minutes of the people `byUser` leaves out: its minutes plus these are `totalMinutes`. */
+  otherUsersMinutes: z.number().int(),
+  otherUsersHours: z.number(),
   /** Every day of the range, zero included, oldest first. */
   byDay: z.array(z.object({ day: z.string(), ...minutesAndHours })),
 });

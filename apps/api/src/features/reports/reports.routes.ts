@@ -4,6 +4,7 @@ import {
   dashboardQuerySchema,
   dashboardSchema,
   envelope,
+  HOURS_REPORT_TOP_ROWS,
   hoursReportQuerySchema,
   hoursReportSchema,
   memberReportSchema,
@@ -58,7 +59,7 @@ export async function reportsRoutes(app: FastifyInstance, opts: { reports: Repor
       config: { permission: reads },
       schema: {
         tags,
-        summary: 'Hours in a range by project, by user and by day (the whole company with report:read:all)',
+        summary: `Hours in a range by project, by user and by day (the whole company with report:read:all): the top ${HOURS_REPORT_TOP_ROWS} projects and people by minutes (then name, id), how many there are and the minutes of the rest`,
         querystring: hoursReportQuerySchema,
         response: { 200: envelope(hoursReportSchema) },
       },
