@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from './text.ts';
 import { daySchema, timeLogSchema } from './time-logs.ts';
 
 /** Days a report covers when no range is given (ending today). */
@@ -111,6 +112,23 @@ export const hoursReportSchema = z.object({
   byDay: z.array(z.object({ day: z.string(), ...minutesAndHours })),
 });
 export type HoursReport = z.infer<typeof hoursReportSchema>;
+
+/** How many people the report people picker answers at most, and by default. */
+export const REPORT_PEOPLE_LIMIT = { default: 20, max: 50 } as const;
+
+/**
+ * GET /taskreports/people: the people whose reports the caller may read (the report policy: the
+ * company with report:read:all, else themself and the members of the departments they manage), not
+ * deactivated, by name. `search` matches the start of the full name or of the last name, any case.
+ */
+export const reportPeopleQuerySchema = z.object({
+  search: text().trim().max(100).optional(),
+  limit: z.coerce.number().int().min(1).max(REPORT_PEOPLE_LIMIT.max).default(REPORT_PEOPLE_LIMIT.default),
+});
+export type ReportPeopleQuery = z.infer<typeof reportPeopleQuerySchema>;
+
+export const reportPersonSchema = z.object({ userId: z.uuid(), userName: z.string() });
+export type ReportPerson = z.infer<typeof reportPersonSchema>;
 
 /** GET /dashboard/me: `today` is the client's local day, so weeks match its calendar. */
 export const dashboardQuerySchema = z.object({ today: optionalDay });

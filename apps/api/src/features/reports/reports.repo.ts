@@ -10,6 +10,7 @@ import {
   timeLogs,
   users,
 } from '../../db/schema/index.ts';
+import { prefixPattern } from '../../lib/list.ts';
 import type { Scope } from '../../lib/scope.ts';
 import { countedEstimateMinutes } from '../projects/index.ts';
 import { taskTallies } from '../tasks/index.ts';
@@ -202,6 +203,33 @@ export const reportsRepo = {
       )
       .where(scope.own(users, ...teamOf(scope, covered, f)))
       .orderBy(asc(sql`lower(${users.firstName})`), asc(sql`lower(${users.lastName})`), asc(users.id));
+  },
+
+  /**
+   * The first `limit` of the people a report may name (`covered`, not deactivated), by name, whose
+   * full or last name starts with `search` (any case): the report people picker.
+   */
+  async people(scope: Scope, covered: SQL | undefined, q: { search?: string | undefined; limit: number }) {
+    const fullName = sql`lower(${users.firstName} || ' ' || ${users.lastName})`;
+    const starts = q.search ? prefixPattern(q.search.toLowerCase()) : undefined;
+    return scope.db
+      .select({
+        userId: users.id,
+        userName: sql<string>`${users.firstName} || ' ' || ${users.lastName}`,
+      })
+      .from(users)
+      .where(
+        scope.own(
+          users,
+          notDeactivated,
+          covered,
+          starts
+            ? or(sql`${fullName} like ${starts}`, sql`lower(${users.lastName}) like ${starts}`)
+            : undefined,
+        ),
+      )
+      .orderBy(asc(fullName), asc(users.id))
+      .limit(q.limit);
   },
 
   /** The ids of the people `members` lists, as a subquery. */

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import {
   dashboardQuerySchema,
   dashboardSchema,
@@ -8,6 +9,8 @@ import {
   hoursReportQuerySchema,
   hoursReportSchema,
   memberReportSchema,
+  reportPeopleQuerySchema,
+  reportPersonSchema,
   reportRangeQuerySchema,
   teamReportQuerySchema,
   teamReportSchema,
@@ -65,6 +68,21 @@ export async function reportsRoutes(app: FastifyInstance, opts: { reports: Repor
       },
     },
     async (req, reply) => ok(reply, await reports.hours(scopeOf(req), req.query)),
+  );
+
+  r.get(
+    '/api/taskreports/people',
+    {
+      config: { permission: reads },
+      schema: {
+        tags,
+        summary:
+          'The people whose reports the caller may read (everyone with report:read:all, else themself and the departments they manage), by name; search and limit',
+        querystring: reportPeopleQuerySchema,
+        response: { 200: envelope(z.array(reportPersonSchema)) },
+      },
+    },
+    async (req, reply) => ok(reply, await reports.people(scopeOf(req), req.query)),
   );
 
   r.get(

@@ -9,6 +9,8 @@ import {
   type MemberReport,
   REPORT_DEFAULT_DAYS,
   REPORT_MAX_DAYS,
+  type ReportPeopleQuery,
+  type ReportPerson,
   type ReportRangeQuery,
   type TeamReport,
   type TeamReportQuery,
@@ -169,6 +171,14 @@ export const reportsService = {
       otherUsersHours: toHours(otherUsersMinutes),
       byDay: days.map((day) => withHours({ day, minutes: perDay.get(day) ?? 0 })),
     };
+  },
+
+  /**
+   * The people whose reports the caller may read, by name (the report policy's `coveredUsers`, as
+   * the team report lists them), searched and at most `limit`: the user report's picker.
+   */
+  async people(scope: Scope, q: ReportPeopleQuery): Promise<ReportPerson[]> {
+    return reportsRepo.people(scope, reportPolicy.coveredUsers(scope), q);
   },
 
   /**
