@@ -1,10 +1,16 @@
 import { z } from 'zod';
+import { text } from './text.ts';
 import { daySchema, timeLogSchema } from './time-logs.ts';
 
 /** Days a report covers when no range is given (ending today). */
 export const REPORT_DEFAULT_DAYS = 30;
 /** The longest range a report may cover. */
 export const REPORT_MAX_DAYS = 366;
+/**
+ * How many projects and how many people the hours report lists at most (the most minutes first);
+ * the rest are summed as "N more" (issue 28: a 1,000,000-task company has ~7,000 of them).
+ */
+export const HOURS_REPORT_TOP_ROWS = 50;
 
 const optionalDay = z.preprocess((v) => (v === '' || v === 'null' ? undefined : v), daySchema.optional());
 const optionalUuid = z.preprocess(
@@ -46,7 +52,11 @@ export const userTasksByStatusSchema = z.object({
 });
 export type UserTasksByStatus = z.infer<typeof userTasksByStatusSchema>;
 
-/** GET /taskreports/company-hours: hours in a range by project, by user and by day. */
+/**
+ * GET /taskreports/company-hours: hours in a range by project, by user and by day. The projects
+ * and the people are the top `HOURS_REPORT_TOP_ROWS` of each, with how many there are and the
+ * minutes of the rest; the days are every day of the range.
+ */
 export const hoursReportQuerySchema = z
   .object({
     startDateTo: optionalDay,
@@ -67,11 +77,13 @@ export const hoursReportSchema = z.object({
   to: z.string(),
   /** 'company' when it covers everyone, 'team' for the caller and the departments they manage, 'user' for one user. */
   coverage: z.enum(['company', 'team', 'user']),
+  /** Every minute of the range the report covers (not only the listed projects' or people's). */
   totalMinutes: z.number().int(),
   totalHours: z.number(),
   /**
    * Minutes in the range per project, with the project's whole estimate (issue 25's rule, as the
-   * project overview counts it; null when none of its tasks has one).
+   * project overview counts it; null when none of its tasks has one). At most
+   * `HOURS_REPORT_TOP_ROWS` projects: the most minutes first, then by name, then by id.
    */
   byProject: z.array(
     z.object({
@@ -81,11 +93,42 @@ export const hoursReportSchema = z.object({
       estimatedMinutes: z.number().int().nullable(),
     }),
   ),
+  /** How many projects have time in the range (`byProject` lists the first of them). */
+  projectCount: z.number().int(),
+  /** The minutes of the projects `byProject` leaves out: its minutes plus these are `totalMinutes`. */
+  otherProjectsMinutes: z.number().int(),
+  otherProjectsHours: z.number(),
+  /**
+   * The people with time in the range, at most `HOURS_REPORT_TOP_ROWS`: the most minutes first,
+   * then by name, then by id (the same rule as `byProject`).
+   */
   byUser: z.array(z.object({ userId: z.uuid(), userName: z.string(), ...minutesAndHours })),
+  /** How many people logged time in the range (`byUser` lists the first of them). */
+  userCount: z.number().int(),
+  /** The minutes of the people `byUser` leaves out: its minutes plus these are `totalMinutes`. */
+  otherUsersMinutes: z.number().int(),
+  otherUsersHours: z.number(),
   /** Every day of the range, zero included, oldest first. */
   byDay: z.array(z.object({ day: z.string(), ...minutesAndHours })),
 });
 export type HoursReport = z.infer<typeof hoursReportSchema>;
+
+/** How many people the report people picker answers at most, and by default. */
+export const REPORT_PEOPLE_LIMIT = { default: 20, max: 50 } as const;
+
+/**
+ * GET /taskreports/people: the people whose reports the caller may read (the report policy: the
+ * company with report:read:all, else themself and the members of the departments they manage), not
+ * deactivated, by name. `search` matches the start of the full name or of the last name, any case.
+ */
+export const reportPeopleQuerySchema = z.object({
+  search: text().trim().max(100).optional(),
+  limit: z.coerce.number().int().min(1).max(REPORT_PEOPLE_LIMIT.max).default(REPORT_PEOPLE_LIMIT.default),
+});
+export type ReportPeopleQuery = z.infer<typeof reportPeopleQuerySchema>;
+
+export const reportPersonSchema = z.object({ userId: z.uuid(), userName: z.string() });
+export type ReportPerson = z.infer<typeof reportPersonSchema>;
 
 /** GET /dashboard/me: `today` is the client's local day, so weeks match its calendar. */
 export const dashboardQuerySchema = z.object({ today: optionalDay });

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, lt, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, isNotNull, isNull, lt, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import {
   departments,
@@ -10,11 +10,12 @@ import {
   timeLogs,
   users,
 } from '../../db/schema/index.ts';
+import { prefixPattern } from '../../lib/list.ts';
 import type { Scope } from '../../lib/scope.ts';
 import { countedEstimateMinutes } from '../projects/index.ts';
 import { taskTallies } from '../tasks/index.ts';
 import { notDeactivated } from '../users/index.ts';
-import { timeTallies, dayStart, nextDayStart } from '../time-logs/index.ts';
+import { type CompanyHours, timeTallies, dayStart, nextDayStart } from '../time-logs/index.ts';
 
 /**
  * Read-only aggregates over tasks, statuses, projects and time logs for reports and the
@@ -204,6 +205,33 @@ export const reportsRepo = {
       .orderBy(asc(sql`lower(${users.firstName})`), asc(sql`lower(${users.lastName})`), asc(users.id));
   },
 
+  /**
+   * The first `limit` of the people a report may name (`covered`, not deactivated), by name, whose
+   * full or last name starts with `search` (any case): the report people picker.
+   */
+  async people(scope: Scope, covered: SQL | undefined, q: { search?: string | undefined; limit: number }) {
+    const fullName = sql`lower(${users.firstName} || ' ' || ${users.lastName})`;
+    const starts = q.search ? prefixPattern(q.search.toLowerCase()) : undefined;
+    return scope.db
+      .select({
+        userId: users.id,
+        userName: sql<string>`${users.firstName} || ' ' || ${users.lastName}`,
+      })
+      .from(users)
+      .where(
+        scope.own(
+          users,
+          notDeactivated,
+          covered,
+          starts
+            ? or(sql`${fullName} like ${starts}`, sql`lower(${users.lastName}) like ${starts}`)
+            : undefined,
+        ),
+      )
+      .orderBy(asc(fullName), asc(users.id))
+      .limit(q.limit);
+  },
+
   /** The ids of the people `members` lists, as a subquery. */
   memberIds(
     scope: Scope,
@@ -236,15 +264,24 @@ export const reportsRepo = {
   },
 
   /**
-   * Minutes in the range by project, by user and by day. The whole company's come from the time
-   * tallies; those of the entries `who` or `projectId` select take ONE pass over the range
-   * (grouping sets), an index-only scan of `time_logs_company_day_idx`; names are
-   * joined to the few grouped rows, not to every entry. A day is the stored `logged_at` (a day's
-   * 00:00 UTC), formatted after grouping.
+   * Minutes in the range by project and by user, the first `top` of each (most minutes first, then
+   * by name, then by id) with how many there are and all their minutes, and by day. The whole
+   * company's come from the time tallies; those of the entries `who` or `projectId` select take
+   * ONE pass over the range (grouping sets), an index-only scan of `time_logs_company_day_idx`;
+   * names are joined to the grouped rows, not to every entry, and a window over each grouping
+   * ranks and counts them in the same statement. A day is the stored `logged_at` (a day's 00:00
+   * UTC), formatted after grouping.
    */
-  async hours(scope: Scope, from: string, to: string, who: SQL | undefined, projectId: string | undefined) {
+  async hours(
+    scope: Scope,
+    from: string,
+    to: string,
+    who: SQL | undefined,
+    projectId: string | undefined,
+    top: number,
+  ): Promise<CompanyHours> {
     // The whole company's hours are its time tallies; a person's, a team's or a project's, entries.
-    if (who === undefined && projectId === undefined) return timeTallies.companyHours(scope, from, to);
+    if (who === undefined && projectId === undefined) return timeTallies.companyHours(scope, from, to, top);
     const where = scope.own(
       timeLogs,
       inRange(from, to),
@@ -266,29 +303,52 @@ export const reportsRepo = {
       .where(where)
       .groupBy(sql`grouping sets ((${timeLogs.projectId}), (${timeLogs.userId}), (${timeLogs.loggedAt}))`)
       .as('g');
-    const rows = await scope.db
+    // A project row has a project's name, a person row a person's (the other join finds nothing).
+    const name = sql<string>`coalesce(${projects.name}, ${users.firstName} || ' ' || ${users.lastName})`;
+    const ranked = scope.db
       .select({
-        kind: sql<number>`${g.kind}`.mapWith(Number),
-        projectId: g.projectId,
-        projectName: projects.name,
-        userId: g.userId,
-        userName: sql<string>`${users.firstName} || ' ' || ${users.lastName}`,
-        day: sql<string>`to_char(${g.loggedAt} at time zone 'UTC', 'YYYY-MM-DD')`,
-        minutes: sql<number>`${g.minutes}`.mapWith(Number),
+        kind: sql<number>`${g.kind}`.as('r_kind'),
+        id: sql<string | null>`coalesce(${g.projectId}, ${g.userId})`.as('r_id'),
+        name: name.as('r_name'),
+        day: sql<string>`to_char(${g.loggedAt} at time zone 'UTC', 'YYYY-MM-DD')`.as('r_day'),
+        minutes: sql<number>`${g.minutes}`.as('r_minutes'),
+        rank: sql<number>`row_number() over (partition by ${g.kind} order by ${g.minutes} desc, ${name}, coalesce(${g.projectId}, ${g.userId}))`.as(
+          'r_rank',
+        ),
+        count: sql<number>`count(*) over (partition by ${g.kind})`.as('r_count'),
+        total: sql<number>`sum(${g.minutes}) over (partition by ${g.kind})`.as('r_total'),
       })
       .from(g)
       .leftJoin(projects, and(eq(projects.companyId, scope.companyId), eq(projects.id, g.projectId)))
       .leftJoin(users, and(eq(users.companyId, scope.companyId), eq(users.id, g.userId)))
-      .orderBy(asc(g.kind), desc(g.minutes), asc(projects.name), asc(users.firstName), asc(g.loggedAt));
-    const byProject: { projectId: string; projectName: string; minutes: number }[] = [];
-    const byUser: { userId: string; userName: string; minutes: number }[] = [];
-    const byDay: { day: string; minutes: number }[] = [];
+      .as('ranked');
+    const rows = await scope.db
+      .select({
+        kind: sql<number>`${ranked.kind}`.mapWith(Number),
+        id: ranked.id,
+        name: ranked.name,
+        day: ranked.day,
+        minutes: sql<number>`${ranked.minutes}`.mapWith(Number),
+        count: sql<number>`${ranked.count}`.mapWith(Number),
+        total: sql<number>`${ranked.total}`.mapWith(Number),
+      })
+      .from(ranked)
+      // Every day (the range bounds them); the first `top` projects and people.
+      .where(or(eq(ranked.kind, 6), lte(ranked.rank, top)))
+      .orderBy(asc(ranked.kind), asc(ranked.rank));
+    const byProject: CompanyHours['byProject'] = { rows: [], count: 0, minutes: 0 };
+    const byUser: CompanyHours['byUser'] = { rows: [], count: 0, minutes: 0 };
+    const byDay: CompanyHours['byDay'] = [];
     for (const r of rows) {
-      if (r.kind === 3 && r.projectId !== null)
-        byProject.push({ projectId: r.projectId, projectName: r.projectName ?? '', minutes: r.minutes });
-      else if (r.kind === 5 && r.userId !== null)
-        byUser.push({ userId: r.userId, userName: r.userName, minutes: r.minutes });
-      else if (r.kind === 6) byDay.push({ day: r.day, minutes: r.minutes });
+      if (r.kind === 6) byDay.push({ day: r.day, minutes: r.minutes });
+      else if (r.id === null) continue;
+      else if (r.kind === 3) {
+        byProject.rows.push({ projectId: r.id, projectName: r.name ?? '', minutes: r.minutes });
+        Object.assign(byProject, { count: r.count, minutes: r.total });
+      } else if (r.kind === 5) {
+        byUser.rows.push({ userId: r.id, userName: r.name ?? '', minutes: r.minutes });
+        Object.assign(byUser, { count: r.count, minutes: r.total });
+      }
     }
     return { byProject, byUser, byDay };
   },

@@ -1,12 +1,16 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import {
   dashboardQuerySchema,
   dashboardSchema,
   envelope,
+  HOURS_REPORT_TOP_ROWS,
   hoursReportQuerySchema,
   hoursReportSchema,
   memberReportSchema,
+  reportPeopleQuerySchema,
+  reportPersonSchema,
   reportRangeQuerySchema,
   teamReportQuerySchema,
   teamReportSchema,
@@ -58,12 +62,27 @@ export async function reportsRoutes(app: FastifyInstance, opts: { reports: Repor
       config: { permission: reads },
       schema: {
         tags,
-        summary: 'Hours in a range by project, by user and by day (the whole company with report:read:all)',
+        summary: `Hours in a range by project, by user and by day (the whole company with report:read:all): the top ${HOURS_REPORT_TOP_ROWS} projects and people by minutes (then name, id), how many there are and the minutes of the rest`,
         querystring: hoursReportQuerySchema,
         response: { 200: envelope(hoursReportSchema) },
       },
     },
     async (req, reply) => ok(reply, await reports.hours(scopeOf(req), req.query)),
+  );
+
+  r.get(
+    '/api/taskreports/people',
+    {
+      config: { permission: reads },
+      schema: {
+        tags,
+        summary:
+          'The people whose reports the caller may read (everyone with report:read:all, else themself and the departments they manage), by name; search and limit',
+        querystring: reportPeopleQuerySchema,
+        response: { 200: envelope(z.array(reportPersonSchema)) },
+      },
+    },
+    async (req, reply) => ok(reply, await reports.people(scopeOf(req), req.query)),
   );
 
   r.get(

@@ -5,9 +5,12 @@ import {
   DASHBOARD_RECENT_ENTRIES,
   type HoursReport,
   type HoursReportQuery,
+  HOURS_REPORT_TOP_ROWS,
   type MemberReport,
   REPORT_DEFAULT_DAYS,
   REPORT_MAX_DAYS,
+  type ReportPeopleQuery,
+  type ReportPerson,
   type ReportRangeQuery,
   type TeamReport,
   type TeamReportQuery,
@@ -44,6 +47,7 @@ async function target(scope: Scope, userId: string) {
 }
 
 const withHours = <T extends { minutes: number }>(row: T) => ({ ...row, hours: toHours(row.minutes) });
+const listedMinutes = (rows: { minutes: number }[]) => rows.reduce((n, r) => n + r.minutes, 0);
 
 type Status = { id: string; name: string; color: string | null; builtIn: string | null };
 type StatusCount = { statusId: string | null; taskCount: number; minutes: number; estimated: number };
@@ -118,7 +122,11 @@ export const reportsService = {
     };
   },
 
-  /** Hours by project, user and day: one user's, or everyone the caller's report rights cover. */
+  /**
+   * Hours by project, user and day: one user's, or everyone the caller's report rights cover. The
+   * projects and the people are the first `HOURS_REPORT_TOP_ROWS` of each, with their count and
+   * the minutes of the rest (issue 28).
+   */
   async hours(scope: Scope, q: HoursReportQuery): Promise<HoursReport> {
     const { from, to } = range(q);
     let who;
@@ -131,29 +139,46 @@ export const reportsService = {
       who = reportPolicy.coverable(scope);
       coverage = who === undefined ? ('company' as const) : ('team' as const);
     }
-    const r = await reportsRepo.hours(scope, from, to, who, q.projectId);
+    const r = await reportsRepo.hours(scope, from, to, who, q.projectId, HOURS_REPORT_TOP_ROWS);
     // Each listed project's whole estimate (issue 25's rule): one grouped statement.
     const estimates = await projectsReads.estimates(
       scope,
-      r.byProject.map((p) => p.projectId),
+      r.byProject.rows.map((p) => p.projectId),
     );
     const perDay = new Map<string, number>();
     for (const d of r.byDay) perDay.set(d.day, (perDay.get(d.day) ?? 0) + d.minutes);
     const days = Array.from({ length: daysBetween(from, to) }, (_, i) => addDays(from, i));
-    const totalMinutes = r.byProject.reduce((n, p) => n + p.minutes, 0);
+    // Every entry has a project and a person: each list's minutes are the range's.
+    const totalMinutes = r.byProject.minutes;
+    const otherProjectsMinutes = r.byProject.minutes - listedMinutes(r.byProject.rows);
+    const otherUsersMinutes = r.byUser.minutes - listedMinutes(r.byUser.rows);
     return {
       from,
       to,
       coverage,
       totalMinutes,
       totalHours: toHours(totalMinutes),
-      byProject: r.byProject.map((p) => ({
+      byProject: r.byProject.rows.map((p) => ({
         ...withHours(p),
         estimatedMinutes: estimates.get(p.projectId) ?? null,
       })),
-      byUser: r.byUser.map(withHours),
+      projectCount: r.byProject.count,
+      otherProjectsMinutes,
+      otherProjectsHours: toHours(otherProjectsMinutes),
+      byUser: r.byUser.rows.map(withHours),
+      userCount: r.byUser.count,
+      otherUsersMinutes,
+      otherUsersHours: toHours(otherUsersMinutes),
       byDay: days.map((day) => withHours({ day, minutes: perDay.get(day) ?? 0 })),
     };
+  },
+
+  /**
+   * The people whose reports the caller may read, by name (the report policy's `coveredUsers`, as
+   * the team report lists them), searched and at most `limit`: the user report's picker.
+   */
+  async people(scope: Scope, q: ReportPeopleQuery): Promise<ReportPerson[]> {
+    return reportsRepo.people(scope, reportPolicy.coveredUsers(scope), q);
   },
 
   /**
@@ -254,7 +279,8 @@ export const reportsService = {
       reportsRepo.statuses(scope),
       reportsRepo.userTasksByStatus(scope, userId, from, to),
       reportsRepo.tasksOf(scope, userId, from, to),
-      reportsRepo.hours(scope, from, to, eq(timeLogs.userId, userId), undefined),
+      // Only its days are read: no project or person rows (top 0).
+      reportsRepo.hours(scope, from, to, eq(timeLogs.userId, userId), undefined, 0),
     ]);
     const items = statusItems(statuses, counts);
     const status = new Map(items.map((i) => [i.statusId, i]));

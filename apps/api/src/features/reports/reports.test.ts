@@ -222,6 +222,56 @@ describe('GET /api/taskreports/company-hours', () => {
   });
 });
 
+describe('GET /api/taskreports/people', () => {
+  const names = async (s: Session, qs = '') => {
+    const res = await get(`/api/taskreports/people${qs}`, s);
+    expect(res.statusCode).toBe(200);
+    return res.json().data.map((p: { userName: string }) => p.userName);
+  };
+
+  it('everyone of the company for report:read:all, by name, searched by the start of a name, at most limit', async () => {
+    const d = (await get('/api/taskreports/people', admin)).json().data;
+    expect(d.map((p: { userName: string }) => p.userName)).toEqual([
+      'Ada Admin',
+      'Carl Colleague',
+      'Eve Employee',
+      'Mona Manager',
+    ]);
+    expect(d[2]).toEqual({ userId: employeeId, userName: 'Eve Employee' });
+    expect(await names(admin, '?search=col')).toEqual(['Carl Colleague']);
+    expect(await names(admin, '?search=MONA%20m')).toEqual(['Mona Manager']);
+    expect(await names(admin, '?search=%25')).toEqual([]);
+    expect(await names(admin, '?limit=2')).toEqual(['Ada Admin', 'Carl Colleague']);
+  });
+
+  it("a manager's department and themself, an employee themself; not the deactivated", async () => {
+    // The company's admin is provisioned into the department Mona manages, as Eve is; Carl is not.
+    expect(await names(manager)).toEqual(['Ada Admin', 'Eve Employee', 'Mona Manager']);
+    expect(await names(employee)).toEqual(['Eve Employee']);
+    const gone = await buildUser(database.db, acme, {
+      firstName: 'Dora',
+      lastName: 'Gone',
+      status: 'inactive',
+    });
+    await database.db.update(users).set({ departmentId: acme.departmentId }).where(eq(users.id, gone.userId));
+    expect(await names(admin, '?search=dora')).toEqual([]);
+    expect(await names(manager)).toEqual(['Ada Admin', 'Eve Employee', 'Mona Manager']);
+  });
+
+  it('401 signed out, 400 a bad limit, 403 without report:read, none of another company', async () => {
+    expect((await get('/api/taskreports/people')).statusCode).toBe(401);
+    expect((await get('/api/taskreports/people?limit=0', admin)).statusCode).toBe(400);
+    expect((await get('/api/taskreports/people?limit=51', admin)).statusCode).toBe(400);
+    const none = await buildUser(database.db, acme, { role: null, firstName: 'No', lastName: 'Rights' });
+    const res = await get('/api/taskreports/people', await login(app, none.email));
+    expect(res.statusCode).toBe(403);
+    expect(res.body).not.toContain('Eve');
+    const theirs = await login(app, other.adminEmail);
+    const d = (await get('/api/taskreports/people', theirs)).json().data;
+    expect(d.map((p: { userId: string }) => p.userId)).toEqual([other.adminUserId]);
+  });
+});
+
 describe('GET /api/dashboard/me', () => {
   it('my open tasks by status, due this week, overdue, hours this week against last week, projects, recent entries', async () => {
     expect((await get('/api/dashboard/me')).statusCode).toBe(401);

@@ -107,6 +107,22 @@ async function companyWeeks(
   return row ?? { thisWeek: 0, lastWeek: 0, activeUsersThisWeek: 0 };
 }
 
+/** The first rows of a list and, over all of its rows, how many there are and their minutes. */
+export type TopRows<T> = { rows: T[]; count: number; minutes: number };
+
+export type CompanyHours = {
+  byProject: TopRows<{ projectId: string; projectName: string; minutes: number }>;
+  byUser: TopRows<{ userId: string; userName: string; minutes: number }>;
+  byDay: { day: string; minutes: number }[];
+};
+
+/** JSON numbers as numbers (a bigint or numeric sum may arrive as text). */
+const numbers = <T extends { minutes: number }>(t: TopRows<T>): TopRows<T> => ({
+  rows: t.rows.map((r) => ({ ...r, minutes: Number(r.minutes) })),
+  count: Number(t.count),
+  minutes: Number(t.minutes),
+});
+
 export const timeTalliesRepo = {
   /**
    * Minutes in two adjacent weeks (`lastWeekStart` to `weekEnd`, the second from `weekStart`), of
@@ -147,32 +163,41 @@ export const timeTalliesRepo = {
   },
 
   /**
-   * The whole company's minutes in the range by project, by user (most first, then by name) and
-   * by day. Per project and per person: a row per key and week for the range's whole weeks and per
-   * key and day for its other days (`rangeParts`), grouped before the names are joined; per day:
-   * the company's day rows. A year reads about 52 rows a person, not 365.
+   * The whole company's minutes in the range by project and by user, the first `top` of each
+   * (most minutes first, then by name, then by id) with how many there are and all their minutes,
+   * and by day. Per project and per person: a row per key and week for the range's whole weeks
+   * and per key and day for its other days (`rangeParts`), grouped before the names are joined;
+   * per day: the company's day rows. A year reads about 52 rows a person, not 365.
    */
-  async companyHours(scope: Scope, from: string, to: string) {
+  async companyHours(scope: Scope, from: string, to: string, top: number): Promise<CompanyHours> {
     const p = perKey(scope, from, to, 'project');
     const byProject = scope.db
       .select({
-        projectId: sql<string>`${p.id}`.as('projectId'),
-        projectName: sql<string>`${projects.name}`.as('projectName'),
+        id: sql<string>`${p.id}`.as('id'),
+        name: sql<string>`${projects.name}`.as('name'),
         minutes: sql<number>`${p.minutes}`.as('minutes'),
+        // Over every key, before the limit: how many, and all their minutes.
+        count: sql<number>`count(*) over ()`.as('count'),
+        total: sql<number>`sum(${p.minutes}) over ()`.as('total'),
       })
       .from(p)
       .innerJoin(projects, and(eq(projects.companyId, scope.companyId), eq(projects.id, p.id)))
-      .orderBy(desc(p.minutes), asc(projects.name));
+      .orderBy(desc(p.minutes), asc(projects.name), asc(p.id))
+      .limit(top);
     const u = perKey(scope, from, to, 'user');
+    const userName = sql<string>`${users.firstName} || ' ' || ${users.lastName}`;
     const byUser = scope.db
       .select({
-        userId: sql<string>`${u.id}`.as('userId'),
-        userName: sql<string>`${users.firstName} || ' ' || ${users.lastName}`.as('userName'),
+        id: sql<string>`${u.id}`.as('id'),
+        name: userName.as('name'),
         minutes: sql<number>`${u.minutes}`.as('minutes'),
+        count: sql<number>`count(*) over ()`.as('count'),
+        total: sql<number>`sum(${u.minutes}) over ()`.as('total'),
       })
       .from(u)
       .innerJoin(users, and(eq(users.companyId, scope.companyId), eq(users.id, u.id)))
-      .orderBy(desc(u.minutes), asc(users.firstName));
+      .orderBy(desc(u.minutes), asc(userName), asc(u.id))
+      .limit(top);
     const dayMinutes = sql<number>`sum(${timeCompanyDays.minutes})`;
     const byDay = scope.db
       .select({ day: sql<string>`${timeCompanyDays.day}::text`.as('day'), minutes: dayMinutes.as('minutes') })
@@ -181,20 +206,27 @@ export const timeTalliesRepo = {
       .groupBy(timeCompanyDays.day)
       .having(sql`${dayMinutes} > 0`)
       .orderBy(asc(timeCompanyDays.day));
-    // One statement, each part a JSON array in its order (issue 28, growth: at 1,000,000 tasks the
-    // company has 2,000 projects and 5,000 people with time, and mapping 7,000 rows field by field
-    // cost more than reading them; a JSON value is parsed once).
+    // One statement, each part a JSON value in its order (issue 28, growth: at 1,000,000 tasks the
+    // company has 2,000 projects and 5,000 people with time; mapping them field by field cost
+    // more than reading them, and listing them all was 224 KB: now the top `top` of each).
     const arrayOf = (q: SQL | { getSQL(): SQL }) =>
       sql`(select coalesce(json_agg(x), '[]'::json) from (${q}) x)`;
-    const [row] = rowsOf<{
-      byProject: { projectId: string; projectName: string; minutes: number }[];
-      byUser: { userId: string; userName: string; minutes: number }[];
-      byDay: { day: string; minutes: number }[];
-    }>(
+    const topOf = (q: SQL | { getSQL(): SQL }, id: string, name: string) =>
+      sql`(select json_build_object(
+        'rows', coalesce(json_agg(json_build_object(${id}::text, x.id, ${name}::text, x.name, 'minutes', x.minutes)
+          order by x.minutes desc, x.name, x.id), '[]'::json),
+        'count', coalesce(max(x.count), 0),
+        'minutes', coalesce(max(x.total), 0)) from (${q}) x)`;
+    const [row] = rowsOf<CompanyHours>(
       await scope.db.execute(
-        sql`select ${arrayOf(byProject)} as "byProject", ${arrayOf(byUser)} as "byUser", ${arrayOf(byDay)} as "byDay"`,
+        sql`select ${topOf(byProject, 'projectId', 'projectName')} as "byProject", ${topOf(byUser, 'userId', 'userName')} as "byUser", ${arrayOf(byDay)} as "byDay"`,
       ),
     );
-    return { byProject: row?.byProject ?? [], byUser: row?.byUser ?? [], byDay: row?.byDay ?? [] };
+    const none = { rows: [], count: 0, minutes: 0 };
+    return {
+      byProject: numbers(row?.byProject ?? none),
+      byUser: numbers(row?.byUser ?? none),
+      byDay: row?.byDay ?? [],
+    };
   },
 };

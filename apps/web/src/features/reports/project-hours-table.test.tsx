@@ -1,5 +1,6 @@
 import type { HoursReport, UserTasksByStatus } from '@taskhive/contract';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, render, signedIn } from '../../test/render';
 import ReportsPage from './reports-page';
@@ -16,7 +17,13 @@ const HOURS: HoursReport = {
     { projectId: id(80), projectName: 'Apollo', minutes: 340, hours: 5.67, estimatedMinutes: 1080 },
     { projectId: id(81), projectName: 'Gemini', minutes: 90, hours: 1.5, estimatedMinutes: null },
   ],
+  projectCount: 2,
+  otherProjectsMinutes: 0,
+  otherProjectsHours: 0,
   byUser: [],
+  userCount: 0,
+  otherUsersMinutes: 0,
+  otherUsersHours: 0,
   byDay: [],
 };
 
@@ -32,6 +39,35 @@ const TASKS: UserTasksByStatus = {
 };
 
 afterEach(() => vi.unstubAllGlobals());
+
+/** Answers the user report's two requests; `calls` records every path and query asked. */
+function serve(hours: HoursReport, people: { userId: string; userName: string }[] = []) {
+  const calls: URL[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+      const req = input instanceof Request ? input : new Request(input, init);
+      const url = new URL(req.url);
+      calls.push(url);
+      if (url.pathname === '/api/taskreports/company-hours') return jsonResponse(200, hours);
+      if (url.pathname === '/api/taskreports/people') {
+        const term = (url.searchParams.get('search') ?? '').toLowerCase();
+        return jsonResponse(
+          200,
+          people.filter((p) => p.userName.toLowerCase().startsWith(term)),
+        );
+      }
+      if (url.pathname.startsWith('/api/taskreports/user-tasks-by-status/')) return jsonResponse(200, TASKS);
+      return jsonResponse(404, null);
+    }),
+  );
+  return calls;
+}
+
+const cells = (table: HTMLElement) =>
+  within(table)
+    .getAllByRole('row')
+    .map((r) => [...r.querySelectorAll('th, td')].map((c) => c.textContent));
 
 describe("the user report's hours by project (issue 25)", () => {
   it("lists each project's hours in the period beside the project's estimate, names not ids", async () => {
@@ -64,5 +100,113 @@ describe("the user report's hours by project (issue 25)", () => {
     ]);
     expect(within(table).getByLabelText('No estimate')).toBeInTheDocument();
     expect(table.textContent).not.toContain(id(80));
+  });
+});
+
+describe('the hours report bounded (issue 28)', () => {
+  const many: HoursReport = {
+    ...HOURS,
+    // The API lists the first projects by minutes; 3 more are summed.
+    byProject: Array.from({ length: 12 }, (_, i) => ({
+      projectId: id(100 + i),
+      projectName: `Project ${String.fromCharCode(65 + i)}`,
+      minutes: 600 - i * 30,
+      hours: (600 - i * 30) / 60,
+      estimatedMinutes: null,
+    })),
+    projectCount: 15,
+    otherProjectsMinutes: 95,
+    otherProjectsHours: 1.58,
+  };
+
+  it('the table ends with "N more projects" and their hours; the chart draws the first 10 and says so', async () => {
+    serve(many);
+    render(<ReportsPage />, {
+      route: '/app/reports',
+      preloadedState: signedIn({ permissions: ['report:read'] }),
+    });
+    const table = await screen.findByRole(
+      'table',
+      { name: 'Hours and estimates by project' },
+      { timeout: 15_000 },
+    );
+    const rows = cells(table);
+    expect(rows).toHaveLength(1 + 12 + 1);
+    expect(rows[1]).toEqual(['Project A', '10:00', '—']);
+    expect(rows[12]).toEqual(['Project L', '04:30', '—']);
+    expect(rows[13]).toEqual(['3 more projects', '01:35', '']);
+    expect(
+      await screen.findByText(
+        'The 10 projects with the most hours, of 15: the table below lists the rest.',
+        {},
+        {
+          timeout: 15_000,
+        },
+      ),
+    ).toBeInTheDocument();
+  });
+
+  it('no "more" row and no caption when every project is listed', async () => {
+    serve(HOURS);
+    render(<ReportsPage />, {
+      route: '/app/reports',
+      preloadedState: signedIn({ permissions: ['report:read'] }),
+    });
+    const table = await screen.findByRole(
+      'table',
+      { name: 'Hours and estimates by project' },
+      { timeout: 15_000 },
+    );
+    expect(cells(table)).toHaveLength(3);
+    expect(table.textContent).not.toContain('more');
+    expect(screen.queryByText(/projects with the most hours/)).not.toBeInTheDocument();
+  });
+});
+
+describe("the user report's person picker", () => {
+  const grace = { userId: id(7), userName: 'Grace Hopper' };
+  const alan = { userId: id(8), userName: 'Alan Turing' };
+  const me = { userId: '00000000-0000-4000-8000-000000000001', userName: 'Ada Lovelace' };
+
+  it('lists the caller as "(me)" first, searches the people the caller may report on, and shows the chosen one', async () => {
+    const calls = serve(HOURS, [me, alan, grace]);
+    const user = userEvent.setup();
+    render(<ReportsPage />, {
+      route: '/app/reports',
+      preloadedState: signedIn({ permissions: ['report:read:all'] }),
+    });
+    const picker = await screen.findByRole('combobox', { name: 'User' }, { timeout: 15_000 });
+    expect(picker).toHaveValue('Ada Lovelace (me)');
+    // Nothing asked before the list opens.
+    expect(calls.some((u) => u.pathname === '/api/taskreports/people')).toBe(false);
+    await user.click(picker);
+    const list = await screen.findByRole('listbox');
+    await waitFor(() =>
+      expect(
+        within(list)
+          .getAllByRole('option')
+          .map((o) => o.textContent),
+      ).toEqual(['Ada Lovelace (me)', 'Alan Turing', 'Grace Hopper']),
+    );
+    await user.clear(picker);
+    await user.type(picker, 'gr');
+    await waitFor(() => expect(within(screen.getByRole('listbox')).getAllByRole('option')).toHaveLength(1));
+    expect(
+      calls.some((u) => u.pathname === '/api/taskreports/people' && u.searchParams.get('search') === 'gr'),
+    ).toBe(true);
+    await user.click(screen.getByRole('option', { name: 'Grace Hopper' }));
+    expect(picker).toHaveValue('Grace Hopper');
+    await waitFor(() =>
+      expect(
+        calls.some(
+          (u) =>
+            u.pathname === '/api/taskreports/company-hours' && u.searchParams.get('userId') === grace.userId,
+        ),
+      ).toBe(true),
+    );
+    // The whole company's hours are never loaded to build the list.
+    expect(
+      calls.some((u) => u.pathname === '/api/taskreports/company-hours' && !u.searchParams.get('userId')),
+    ).toBe(false);
   });
 });

@@ -14,8 +14,16 @@ const heading = { px: 1, width: 96 } as const;
 /**
  * The hours report's projects as rows (issue 25): the hours logged in the period beside the
  * project's whole estimate (the project overview's figure), so a reader sees both in one place.
+ * The report lists the projects with the most hours (issue 28); when there are more, a last row
+ * sums them ("12 more projects").
  */
-export function ProjectHoursTable({ rows }: { rows: HoursReport['byProject'] }) {
+export function ProjectHoursTable({
+  report,
+}: {
+  report: Pick<HoursReport, 'byProject' | 'projectCount' | 'otherProjectsMinutes'>;
+}) {
+  const rows = report.byProject;
+  const more = report.projectCount - rows.length;
   return (
     <TableScroll label="Hours and estimates by project">
       <Table size="small" aria-label="Hours and estimates by project">
@@ -42,6 +50,17 @@ export function ProjectHoursTable({ rows }: { rows: HoursReport['byProject'] }) 
               </TableCell>
             </TableRow>
           ))}
+          {more > 0 && (
+            <TableRow>
+              <TableCell sx={{ color: 'text.secondary' }}>
+                {more} more {more === 1 ? 'project' : 'projects'}
+              </TableCell>
+              <TableCell align="right" sx={{ ...figure, color: 'text.secondary' }}>
+                {formatDuration(report.otherProjectsMinutes)}
+              </TableCell>
+              <TableCell />
+            </TableRow>
+          )}
         </TableBody>
       </Table>
     </TableScroll>

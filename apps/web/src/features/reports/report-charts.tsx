@@ -1,4 +1,6 @@
+import Stack from '@mui/material/Stack';
 import { useTheme } from '@mui/material/styles';
+import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { BarChart } from '@mui/x-charts/BarChart';
 import { LineChart } from '@mui/x-charts/LineChart';
@@ -49,18 +51,40 @@ export function TasksByStatusChart({ items }: { items: UserTasksByStatus['items'
   );
 }
 
-export function HoursByProjectChart({ data }: { data: HoursReport['byProject'] }) {
+/** How many projects the hours chart draws (44 px a bar): the table lists the rest. */
+export const HOURS_CHART_PROJECTS = 10;
+
+/**
+ * The projects with the most hours as bars, at most `HOURS_CHART_PROJECTS` of them; a caption says
+ * how many are left out when there are more (of the report's `projectCount`).
+ */
+export function HoursByProjectChart({
+  data,
+  projectCount,
+}: {
+  data: HoursReport['byProject'];
+  projectCount: number;
+}) {
   const theme = useTheme();
+  const shown = data.slice(0, HOURS_CHART_PROJECTS);
+  const hidden = projectCount - shown.length;
   return (
-    <BarChart
-      height={Math.max(160, data.length * 44)}
-      layout="horizontal"
-      yAxis={[{ scaleType: 'band', data: data.map((p) => p.projectName), width: 140 }]}
-      series={[{ data: data.map((p) => p.hours), label: 'Hours', color: theme.palette.primary.main }]}
-      hideLegend
-      borderRadius={6}
-      margin={{ left: 0, right: 16, top: 8, bottom: 0 }}
-    />
+    <Stack spacing={0.5}>
+      <BarChart
+        height={Math.max(160, shown.length * 44)}
+        layout="horizontal"
+        yAxis={[{ scaleType: 'band', data: shown.map((p) => p.projectName), width: 140 }]}
+        series={[{ data: shown.map((p) => p.hours), label: 'Hours', color: theme.palette.primary.main }]}
+        hideLegend
+        borderRadius={6}
+        margin={{ left: 0, right: 16, top: 8, bottom: 0 }}
+      />
+      {hidden > 0 && (
+        <Typography variant="caption" color="text.secondary">
+          The {shown.length} projects with the most hours, of {projectCount}: the table below lists the rest.
+        </Typography>
+      )}
+    </Stack>
   );
 }
 

@@ -1,4 +1,10 @@
-import type { HoursReport, MemberReport, TeamReport, UserTasksByStatus } from '@taskhive/contract';
+import type {
+  HoursReport,
+  MemberReport,
+  ReportPerson,
+  TeamReport,
+  UserTasksByStatus,
+} from '@taskhive/contract';
 import { baseApi } from '../../api/base-api';
 
 export interface ReportRange {
@@ -22,6 +28,11 @@ export const reportsApi = baseApi.injectEndpoints({
       query: (params) => ({ url: 'taskreports/company-hours', params }),
       providesTags: TIME,
     }),
+    /** The people whose reports the caller may read, by name: the user report's picker. */
+    reportPeople: build.query<ReportPerson[], { search: string }>({
+      query: ({ search }) => ({ url: 'taskreports/people', params: search ? { search } : {} }),
+      keepUnusedDataFor: 30,
+    }),
     teamReport: build.query<TeamReport, ReportRange & { departmentId?: string; projectId?: string }>({
       query: (params) => ({ url: 'taskreports/team', params }),
       providesTags: TIME,
@@ -36,5 +47,10 @@ export const reportsApi = baseApi.injectEndpoints({
   }),
 });
 
-export const { useUserTasksByStatusQuery, useHoursReportQuery, useTeamReportQuery, useMemberReportQuery } =
-  reportsApi;
+export const {
+  useUserTasksByStatusQuery,
+  useHoursReportQuery,
+  useReportPeopleQuery,
+  useTeamReportQuery,
+  useMemberReportQuery,
+} = reportsApi;

@@ -3,7 +3,6 @@ import EventNoteRounded from '@mui/icons-material/EventNoteRounded';
 import Button from '@mui/material/Button';
 import Grid from '@mui/material/Grid';
 import LinearProgress from '@mui/material/LinearProgress';
-import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
@@ -12,7 +11,7 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { formatDuration, MESSAGES, REPORT_DEFAULT_DAYS } from '@taskhive/contract';
+import { formatDuration, MESSAGES, REPORT_DEFAULT_DAYS, type ReportPerson } from '@taskhive/contract';
 import { lazy, Suspense, useState } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { errorMessage } from '../../api/errors';
@@ -25,6 +24,7 @@ import { useAuthedDownload } from '../../hooks/use-authed-download';
 import { useSession } from '../../hooks/use-session';
 import { useToast } from '../../hooks/use-toast';
 import { ProjectHoursTable } from './project-hours-table';
+import { ReportPersonPicker } from './report-person-picker';
 import { useHoursReportQuery, useUserTasksByStatusQuery } from './reports-api';
 
 const charts = () => import('./report-charts');
@@ -112,21 +112,18 @@ function UserReport() {
   const { user } = useSession();
   const toast = useToast();
   const download = useAuthedDownload();
-  const me = user?.userId ?? '';
-  const [userId, setUserId] = useState(me);
+  const me = { userId: user?.userId ?? '', userName: `${user?.firstName ?? ''} ${user?.lastName ?? ''}` };
+  const [chosen, setChosen] = useState<ReportPerson | null>(null);
+  const person = chosen ?? me;
+  const userId = person.userId;
   const [from, setFrom] = useState(() => daysAgo(REPORT_DEFAULT_DAYS - 1));
   const [to, setTo] = useState(() => dayOf(new Date()));
   const range = { startDateTo: from, endDateTo: to };
-  // Whose reports the user may read: everyone the team (or company) hours cover, and themself.
-  const team = useHoursReportQuery(range);
-  const tasks = useUserTasksByStatusQuery({ ...range, userId: userId || me });
-  const hours = useHoursReportQuery({ ...range, userId: userId || me });
-  const people = new Map<string, string>([[me, `${user?.firstName ?? ''} ${user?.lastName ?? ''} (me)`]]);
-  for (const u of team.data?.byUser ?? []) if (!people.has(u.userId)) people.set(u.userId, u.userName);
-  if (tasks.data && !people.has(tasks.data.userId)) people.set(tasks.data.userId, tasks.data.userName);
+  const tasks = useUserTasksByStatusQuery({ ...range, userId });
+  const hours = useHoursReportQuery({ ...range, userId });
 
   const exportCsv = async () => {
-    const params = new URLSearchParams({ userId: userId || me, loggedAtFrom: from, loggedAtTo: to });
+    const params = new URLSearchParams({ userId, loggedAtFrom: from, loggedAtTo: to });
     try {
       await download(`/api/Timelogs/export.csv?${params.toString()}`, `timesheet-${from}-${to}.csv`);
     } catch {
@@ -135,25 +132,12 @@ function UserReport() {
   };
 
   const failure = tasks.error ?? hours.error;
-  const memberLink = `?${new URLSearchParams({ view: 'member', member: userId || me, from, to }).toString()}`;
+  const memberLink = `?${new URLSearchParams({ view: 'member', member: userId, from, to }).toString()}`;
   return (
     <Stack spacing={2.5}>
       <MainCard>
         <Stack direction={{ xs: 'column', md: 'row' }} spacing={1.5} sx={{ alignItems: { md: 'center' } }}>
-          <TextField
-            select
-            size="small"
-            label="User"
-            value={userId || me}
-            onChange={(e) => setUserId(e.target.value)}
-            sx={{ minWidth: 220 }}
-          >
-            {[...people.entries()].map(([id, name]) => (
-              <MenuItem key={id} value={id}>
-                {name}
-              </MenuItem>
-            ))}
-          </TextField>
+          <ReportPersonPicker me={me} value={person} onChange={setChosen} />
           <TextField
             size="small"
             type="date"
@@ -238,9 +222,9 @@ function UserReport() {
               ) : (
                 <Stack spacing={2}>
                   <Suspense fallback={chartFallback}>
-                    <HoursByProjectChart data={hours.data.byProject} />
+                    <HoursByProjectChart data={hours.data.byProject} projectCount={hours.data.projectCount} />
                   </Suspense>
-                  <ProjectHoursTable rows={hours.data.byProject} />
+                  <ProjectHoursTable report={hours.data} />
                 </Stack>
               )}
             </MainCard>
