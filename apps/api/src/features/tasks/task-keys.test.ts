@@ -117,7 +117,8 @@ describe('task keys', () => {
           (select xmin::text from projects where company_id = ${acme.companyId} and id = ${p.projectId}) as project,
           (select xmin::text from tasks where company_id = ${acme.companyId} and id = ${taskId}) as task`),
       );
-      return row!;
+      if (!row) throw new Error('no row');
+      return row;
     };
     // The one-statement create and the transaction's (a subtask).
     const card = await call('POST', `/api/Tasks/tasklists/${l.taskListId}/tasks`, admin, { title: 'Own' });
