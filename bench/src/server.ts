@@ -20,7 +20,7 @@ import Fastify from 'fastify';
 import pg from 'pg';
 import { buildApp } from '../../apps/api/src/app.ts';
 import { loadConfig } from '../../apps/api/src/config.ts';
-import { type Database, openPglite, openPostgres } from '../../apps/api/src/db/client.ts';
+import { counterHandle, type Database, openPglite, openPostgres } from '../../apps/api/src/db/client.ts';
 import { migrate } from '../../apps/api/src/db/migrate.ts';
 import { syncReferenceData } from '../../apps/api/src/db/reference-data.ts';
 import { hashPassword } from '../../apps/api/src/lib/passwords.ts';
@@ -60,7 +60,14 @@ export type ServerReady = {
 export type ServerAsk = { kind: 'memory' };
 export type ServerMemory = { kind: 'memory'; rss: number; heapUsed: number; gc: boolean };
 
-type Statement = { text: string; values: unknown[] };
+type Statement = { text: string; values: unknown[]; first?: unknown };
+/**
+ * A create's task number, taken in a statement and transaction of its own on the counters' pool
+ * (tasksRepo.takeNumber, issue 28): its twin replays it so too, and names the number it took
+ * where the recorded insert named the recorded one.
+ */
+const TAKES_NUMBER = /^update "projects" set "last_task_number"/i;
+const INSERTS_TASK = /insert into "tasks"/i;
 /** What pg's Pool and PGlite both offer: `query(text, values)`. */
 type RawClient = {
   query(
@@ -139,28 +146,45 @@ async function openBenchDatabase(
  * handle its transactions get. Only `work`'s own statements count (an async context, not a
  * window of time): a job runner's poll on the same pool at that moment is not the request's.
  */
-function recorder(client: RawClient) {
+function recorder(client: RawClient, ...others: pg.Pool[]) {
   const recording = new AsyncLocalStorage<Statement[]>();
   const wrap = (target: RawClient) => {
     const query = target.query.bind(target);
     target.query = (text, ...rest) => {
       const into = recording.getStore();
-      if (into) {
-        const values = Array.isArray(rest[0]) ? rest[0] : [];
-        into.push(
-          typeof text === 'string' ? { text, values } : { text: text.text, values: text.values ?? values },
-        );
+      if (!into) return query(text, ...rest);
+      const values = Array.isArray(rest[0]) ? rest[0] : [];
+      const statement: Statement =
+        typeof text === 'string' ? { text, values } : { text: text.text, values: text.values ?? values };
+      into.push(statement);
+      // The first value of its first row (a row may come as an array: Drizzle's row mode), whether
+      // the answer comes by promise or by callback (pg's Pool.query).
+      const keep = (r: unknown) => {
+        const row = (r as { rows?: unknown[] } | undefined)?.rows?.[0];
+        statement.first = Array.isArray(row) ? row[0] : row ? Object.values(row)[0] : undefined;
+      };
+      const last = rest[rest.length - 1];
+      if (typeof last === 'function') {
+        const done = last as (err: unknown, r: unknown) => void;
+        return query(text, ...rest.slice(0, -1), (err: unknown, r: unknown) => {
+          if (!err) keep(r);
+          done(err, r);
+        });
       }
-      return query(text, ...rest);
+      const answer = query(text, ...rest);
+      void Promise.resolve(answer).then(keep, () => {});
+      return answer;
     };
   };
+  const wrapped = new WeakSet<object>();
+  const onAcquire = (c: pg.PoolClient) => {
+    if (wrapped.has(c)) return;
+    wrapped.add(c);
+    wrap(c as unknown as RawClient);
+  };
+  for (const pool of others) pool.on('acquire', onAcquire);
   if (client instanceof pg.Pool) {
-    const wrapped = new WeakSet<object>();
-    client.on('acquire', (c) => {
-      if (wrapped.has(c)) return;
-      wrapped.add(c);
-      wrap(c as unknown as RawClient);
-    });
+    client.on('acquire', onAcquire);
   } else {
     wrap(client);
     const lite = client as unknown as LiteTransactions;
@@ -287,8 +311,17 @@ export async function startServer(o: ServerOptions): Promise<ServerReady> {
     (await streamAudience(database.db, config.jwtSecret, large.companyId, ids.projectId, o.streams));
 
   const client = (database.db as unknown as { $client: RawClient }).$client;
-  const rec = recorder(client);
+  // The counters' pool (a task's number, db/client.ts counterHandle): PostgreSQL only.
+  const counters = (counterHandle(database.db) as unknown as { $client: RawClient }).$client;
+  const rec = recorder(client, ...(counters instanceof pg.Pool && counters !== client ? [counters] : []));
   const bare = Fastify({ logger: false });
+  // A raw route's first failure, named (a twin that errs measures nothing).
+  let told = false;
+  bare.setErrorHandler((err, req, reply) => {
+    if (!told) console.error(`${req.url}: ${(err as Error).message}`);
+    told = true;
+    void reply.status(500).send({ status: 'error' });
+  });
   bare.get('/bare', async () => ({ status: 'ok' }));
   const rawStatements: Record<string, number> = {};
   for (const read of READS) {
@@ -332,14 +365,27 @@ export async function startServer(o: ServerOptions): Promise<ServerReady> {
     writeStatements[w.key] = statements.map((s) => s.text.replace(/\s+/g, ' ').trim());
     const recorded = w.vary?.values(ids, RECORDED_WRITE) ?? [];
     let n = 0;
+    // As the app: a task's number in an autocommitted statement on the counters' pool first.
+    const numbering = statements.find((s) => TAKES_NUMBER.test(s.text));
+    const inside = statements.filter((s) => s !== numbering);
     bare.post(`/raw/write-${w.key}`, async () => {
       const i = n++;
       const now = w.vary?.values(ids, i) ?? [];
       const days = w.vary?.days?.(ids, i) ?? 0;
+      let number: unknown;
+      if (numbering) {
+        const taken = await counters.query(numbering.text, numbering.values);
+        const row = (taken as { rows: Record<string, unknown>[] }).rows[0];
+        number = row ? Object.values(row)[0] : undefined;
+      }
       const results = await inTransaction(client, async (c) => {
         const out = [];
-        for (const s of statements)
-          out.push((await c.query(s.text, varied(s.values, recorded, now, days))).rows);
+        for (const s of inside) {
+          let values = varied(s.values, recorded, now, days);
+          if (numbering && INSERTS_TASK.test(s.text))
+            values = values.map((v) => (v === numbering.first ? number : v));
+          out.push((await c.query(s.text, values)).rows);
+        }
         return out;
       });
       return { status: 'success', data: results };
