@@ -157,6 +157,20 @@ for (const [label, viewport] of [
       await page.goto('/app/reports');
       const user = page.getByRole('combobox', { name: 'User' });
       await expect(user).toBeVisible();
+      // The filter row's buttons keep their labels on one line beside the wider person picker.
+      for (const name of ['Tasks by date', 'Export CSV']) {
+        const button = page.getByRole(name === 'Export CSV' ? 'button' : 'link', { name });
+        await expect(button).toBeVisible();
+        const lines = await button.evaluate((b) => {
+          const style = getComputedStyle(b);
+          return Math.round(
+            (b.clientHeight - parseFloat(style.paddingTop) - parseFloat(style.paddingBottom)) /
+              parseFloat(style.lineHeight),
+          );
+        });
+        expect(lines, `${name} on one line`).toBe(1);
+        await expectNotClipped(button);
+      }
       await user.click();
       await page.getByRole('option', { name: eveName }).click();
       const from = await page.getByRole('textbox', { name: 'From', exact: true }).inputValue();

@@ -107,6 +107,13 @@ export default function ReportsPage() {
   );
 }
 
+/**
+ * The filter row's parts keep their size: a date is as wide as a date, and a button's label stays
+ * on one line (the searched person picker is wider than the old select, and squeezed them).
+ */
+const noBreak = { whiteSpace: 'nowrap', flexShrink: 0 } as const;
+const dateField = { width: { md: 170 }, flexShrink: 0 } as const;
+
 /** One user's tasks by status and hours, in a date range, with CSV export. */
 function UserReport() {
   const { user } = useSession();
@@ -145,6 +152,7 @@ function UserReport() {
             value={from}
             onChange={(e) => e.target.value && setFrom(e.target.value)}
             slotProps={{ inputLabel: { shrink: true }, htmlInput: { max: to } }}
+            sx={dateField}
           />
           <TextField
             size="small"
@@ -153,12 +161,13 @@ function UserReport() {
             value={to}
             onChange={(e) => e.target.value && setTo(e.target.value)}
             slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: from } }}
+            sx={dateField}
           />
           <Stack sx={{ flexGrow: 1 }} />
-          <Button component={RouterLink} to={memberLink} startIcon={<EventNoteRounded />}>
+          <Button component={RouterLink} to={memberLink} startIcon={<EventNoteRounded />} sx={noBreak}>
             Tasks by date
           </Button>
-          <Button startIcon={<DownloadRounded />} onClick={() => void exportCsv()}>
+          <Button startIcon={<DownloadRounded />} onClick={() => void exportCsv()} sx={noBreak}>
             Export CSV
           </Button>
         </Stack>
