@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { preparedName, runPrepared } from './prepared.ts';
 import { priorities } from './schema/index.ts';
 import { workerDatabase } from '../test/build-app.ts';
@@ -17,6 +17,23 @@ describe('prepared statements', () => {
     expect(preparedName('task_by_id', 'select 2')).not.toBe(a);
     expect(a.startsWith('task_by_id_')).toBe(true);
     expect(Buffer.byteLength(preparedName('x'.repeat(80), 'select 1'))).toBeLessThanOrEqual(63);
+  });
+
+  it('builds the statement once for its name and its preparation (issue 28)', async () => {
+    const { db } = await workerDatabase();
+    const [first] = await db.select({ name: priorities.name }).from(priorities).orderBy(priorities.sortOrder);
+    const query = db
+      .select({ name: priorities.name })
+      .from(priorities)
+      .where(eq(priorities.name, first?.name ?? ''));
+    const dialect = (query as unknown as { dialect: { sqlToQuery(s: unknown): unknown } }).dialect;
+    const builds = vi.spyOn(dialect, 'sqlToQuery');
+    try {
+      expect(await runPrepared('priority_by_name', query)).toEqual([{ name: first?.name }]);
+      expect(builds).toHaveBeenCalledTimes(1);
+    } finally {
+      builds.mockRestore();
+    }
   });
 
   it('runs two shapes under one base name, each many times, with the right rows', async () => {
