@@ -69,6 +69,15 @@ const cells = (table: HTMLElement) =>
     .getAllByRole('row')
     .map((r) => [...r.querySelectorAll('th, td')].map((c) => c.textContent));
 
+/** The reports page as a report:read user, once its hours table shows. */
+async function openHoursTable() {
+  render(<ReportsPage />, {
+    route: '/app/reports',
+    preloadedState: signedIn({ permissions: ['report:read'] }),
+  });
+  return screen.findByRole('table', { name: 'Hours and estimates by project' }, { timeout: 15_000 });
+}
+
 describe("the user report's hours by project (issue 25)", () => {
   it("lists each project's hours in the period beside the project's estimate, names not ids", async () => {
     vi.stubGlobal(
@@ -81,15 +90,7 @@ describe("the user report's hours by project (issue 25)", () => {
         return jsonResponse(404, null);
       }),
     );
-    render(<ReportsPage />, {
-      route: '/app/reports',
-      preloadedState: signedIn({ permissions: ['report:read'] }),
-    });
-    const table = await screen.findByRole(
-      'table',
-      { name: 'Hours and estimates by project' },
-      { timeout: 15_000 },
-    );
+    const table = await openHoursTable();
     const rows = within(table)
       .getAllByRole('row')
       .map((r) => [...r.querySelectorAll('th, td')].map((c) => c.textContent));
@@ -121,15 +122,7 @@ describe('the hours report bounded (issue 28)', () => {
 
   it('the table ends with "N more projects" and their hours; the chart draws the first 10 and says so', async () => {
     serve(many);
-    render(<ReportsPage />, {
-      route: '/app/reports',
-      preloadedState: signedIn({ permissions: ['report:read'] }),
-    });
-    const table = await screen.findByRole(
-      'table',
-      { name: 'Hours and estimates by project' },
-      { timeout: 15_000 },
-    );
+    const table = await openHoursTable();
     const rows = cells(table);
     expect(rows).toHaveLength(1 + 12 + 1);
     expect(rows[1]).toEqual(['Project A', '10:00', '—']);
@@ -148,15 +141,7 @@ describe('the hours report bounded (issue 28)', () => {
 
   it('no "more" row and no caption when every project is listed', async () => {
     serve(HOURS);
-    render(<ReportsPage />, {
-      route: '/app/reports',
-      preloadedState: signedIn({ permissions: ['report:read'] }),
-    });
-    const table = await screen.findByRole(
-      'table',
-      { name: 'Hours and estimates by project' },
-      { timeout: 15_000 },
-    );
+    const table = await openHoursTable();
     expect(cells(table)).toHaveLength(3);
     expect(table.textContent).not.toContain('more');
     expect(screen.queryByText(/projects with the most hours/)).not.toBeInTheDocument();
