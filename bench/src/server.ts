@@ -20,7 +20,7 @@ import Fastify from 'fastify';
 import pg from 'pg';
 import { buildApp } from '../../apps/api/src/app.ts';
 import { loadConfig } from '../../apps/api/src/config.ts';
-import { counterHandle, type Database, openPglite, openPostgres } from '../../apps/api/src/db/client.ts';
+import { type Database, openPglite, openPostgres, sideHandle } from '../../apps/api/src/db/client.ts';
 import { migrate } from '../../apps/api/src/db/migrate.ts';
 import { syncReferenceData } from '../../apps/api/src/db/reference-data.ts';
 import { hashPassword } from '../../apps/api/src/lib/passwords.ts';
@@ -62,7 +62,7 @@ export type ServerMemory = { kind: 'memory'; rss: number; heapUsed: number; gc: 
 
 type Statement = { text: string; values: unknown[]; first?: unknown };
 /**
- * A create's task number, taken in a statement and transaction of its own on the counters' pool
+ * A create's task number, taken in a statement and transaction of its own on the side pool
  * (tasksRepo.takeNumber, issue 28): its twin replays it so too, and names the number it took
  * where the recorded insert named the recorded one.
  */
@@ -311,8 +311,8 @@ export async function startServer(o: ServerOptions): Promise<ServerReady> {
     (await streamAudience(database.db, config.jwtSecret, large.companyId, ids.projectId, o.streams));
 
   const client = (database.db as unknown as { $client: RawClient }).$client;
-  // The counters' pool (a task's number, db/client.ts counterHandle): PostgreSQL only.
-  const counters = (counterHandle(database.db) as unknown as { $client: RawClient }).$client;
+  // The side pool (a task's number, the platform reads, db/client.ts sideHandle): PostgreSQL only.
+  const counters = (sideHandle(database.db) as unknown as { $client: RawClient }).$client;
   const rec = recorder(client, ...(counters instanceof pg.Pool && counters !== client ? [counters] : []));
   const bare = Fastify({ logger: false });
   // A raw route's first failure, named (a twin that errs measures nothing).
@@ -365,7 +365,7 @@ export async function startServer(o: ServerOptions): Promise<ServerReady> {
     writeStatements[w.key] = statements.map((s) => s.text.replace(/\s+/g, ' ').trim());
     const recorded = w.vary?.values(ids, RECORDED_WRITE) ?? [];
     let n = 0;
-    // As the app: a task's number in an autocommitted statement on the counters' pool first.
+    // As the app: a task's number in an autocommitted statement on the side pool first.
     const numbering = statements.find((s) => TAKES_NUMBER.test(s.text));
     const inside = statements.filter((s) => s !== numbering);
     bare.post(`/raw/write-${w.key}`, async () => {

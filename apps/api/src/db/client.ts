@@ -16,8 +16,8 @@ import pg from 'pg';
  */
 export type Db = PgDatabase<PgQueryResultHKT>;
 
-/** Where a main pool keeps its counters' pool (`counterHandle`). */
-const COUNTERS = Symbol('taskhive.counters');
+/** Where a main pool keeps its side pool (`sideHandle`). */
+const SIDE = Symbol('taskhive.side');
 
 /** The raw connection the migrator uses: one session, so an advisory lock holds for the whole run. */
 export type RawSession = {
@@ -217,7 +217,7 @@ export async function openPostgres(url: string, max = 10): Promise<Database> {
     },
     poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     close: async () => {
-      await Promise.all([pool.end(), endCounters(pool)]);
+      await Promise.all([pool.end(), endSide(pool)]);
     },
   };
 }
@@ -531,49 +531,53 @@ export function tenantTransaction(db: Db, companyId: string): TenantTransaction 
 }
 
 /**
- * Connections of the counters' pool, per process: enough for one statement at a time each, as
- * every user holds one for a single autocommitted statement and waits on nothing else.
+ * Connections of the side pool, per process: enough for one statement at a time each, as every
+ * user holds one for a single autocommitted statement and waits on nothing else.
  */
-export const COUNTER_CONNECTIONS = 2;
+export const SIDE_CONNECTIONS = 2;
 
-type WithCounters = pg.Pool & { [COUNTERS]?: { pool: pg.Pool; db: Db } };
+type WithSide = pg.Pool & { [SIDE]?: { pool: pg.Pool; db: Db } };
 
-/** The counters' pool of a main pool: opened on first use with its settings, kept on it. */
-function countersOf(main: pg.Pool): Db {
-  const held = (main as WithCounters)[COUNTERS];
+/** The side pool of a main pool: opened on first use with its settings, kept on it. */
+function sideOf(main: pg.Pool): Db {
+  const held = (main as WithSide)[SIDE];
   if (held) return held.db;
   const { onConnect: _listens, ...settings } = main.options as pg.PoolConfig & { onConnect?: unknown };
-  const pool = new pg.Pool({ ...settings, max: COUNTER_CONNECTIONS, allowExitOnIdle: true });
-  pool.on('error', (err) => console.warn(`postgres: idle counter connection lost: ${err.message}`));
+  const pool = new pg.Pool({ ...settings, max: SIDE_CONNECTIONS, allowExitOnIdle: true });
+  pool.on('error', (err) => console.warn(`postgres: idle side connection lost: ${err.message}`));
   pool.on('connect', (client) =>
-    client.on('error', (err) => console.warn(`postgres: counter connection lost: ${err.message}`)),
+    client.on('error', (err) => console.warn(`postgres: side connection lost: ${err.message}`)),
   );
   const db = drizzlePg({ client: pool }) as unknown as Db;
-  (main as WithCounters)[COUNTERS] = { pool, db };
+  // The side pool is its own side: `sideHandle` of a side handle (a scope's `platformDb`) is itself.
+  (main as WithSide)[SIDE] = { pool, db };
+  (pool as WithSide)[SIDE] = { pool, db };
   return db;
 }
 
-/** Ends a main pool's counters' pool, if it opened one. */
-async function endCounters(main: pg.Pool): Promise<void> {
-  const held = (main as WithCounters)[COUNTERS];
-  delete (main as WithCounters)[COUNTERS];
+/** Ends a main pool's side pool, if it opened one. */
+async function endSide(main: pg.Pool): Promise<void> {
+  const held = (main as WithSide)[SIDE];
+  delete (main as WithSide)[SIDE];
   await held?.pool.end();
 }
 
 /**
- * The handle for a counter taken in a short transaction of its own (issue 28: a task's number in
- * its project), outside the request's: one autocommitted statement, so the counter's row lock
- * lasts that statement and its commit rather than the request's whole write. On PostgreSQL a
- * small pool of its own beside the main one (`COUNTER_CONNECTIONS`), never the main one: a tenant
- * request holds a main connection (its transaction) while it asks, and ten such requests waiting
- * for an eleventh main connection would wait for ever. It runs as the owner, outside row-level
- * security: its statements name the company themselves. On the embedded database (one
- * connection, no request transaction) the owner's handle itself.
+ * The owner's handle for one autocommitted statement a tenant request runs outside its own
+ * transaction while it holds a main connection: a counter taken in a short transaction of its
+ * own (issue 28: a task's number in its project, so the counter's row lock lasts that statement
+ * rather than the request's whole write), and the request's platform reads (`scope.platformDb`:
+ * the Super Admin behind an impersonation, the priorities' catalogue). On PostgreSQL a small pool
+ * of its own beside the main one (`SIDE_CONNECTIONS`), never the main one: ten requests each
+ * holding a main connection (their transactions) and waiting for an eleventh would wait for
+ * ever. Its users hold a connection for one statement and wait on nothing else. It runs as the
+ * owner, outside row-level security: its statements name the company themselves. On the embedded
+ * database (one connection, no request transaction) the owner's handle itself.
  */
-export function counterHandle(db: Db): Db {
+export function sideHandle(db: Db): Db {
   const owner = ownerHandle(db);
   const pool = (owner as unknown as DrizzleInternals).session?.client;
-  return pool instanceof pg.Pool ? countersOf(pool) : owner;
+  return pool instanceof pg.Pool ? sideOf(pool) : owner;
 }
 
 /** Rows of a raw `db.execute(sql\`…\`)`: both drivers answer `{ rows }`. */

@@ -208,7 +208,8 @@ export function makeScope(
 /**
  * A tenant request's scope (plugins/auth.ts): its handle is `source.db`, the request's
  * transaction, asked for when a statement first needs it, so a request that touches no table never
- * makes one; `platformDb` is the owner's handle. Every statement the scope runs is still on the
+ * makes one; `platformDb` is the owner's handle on the side pool (`sideHandle`: one statement at a
+ * time, never waiting on a main connection while the request holds one). Every statement the scope runs is still on the
  * request's transaction: the scope has no other handle to give but `platformDb`, as any scope.
  */
 export function requestScope(source: { readonly db: Db }, actor: Actor, platformDb: Db): Scope {

@@ -18,6 +18,7 @@ import {
   type Database,
   type Db,
   type TenantTransaction,
+  sideHandle,
   tenantTransaction,
 } from '../db/client.ts';
 import { isSuperAdminRole } from '../lib/access.ts';
@@ -366,8 +367,10 @@ export const authPlugin = fp(
           : undefined;
       if (tx) {
         req.tenantTx = tx;
-        // The transaction's handle is made when a statement first needs it (requestScope).
-        req.scope = requestScope(tx, actor, opts.db);
+        // The transaction's handle is made when a statement first needs it (requestScope). Its
+        // platform reads (the Super Admin behind an impersonation, the priorities) go to the side
+        // pool: the request holds a main connection meanwhile (db/client.ts, sideHandle).
+        req.scope = requestScope(tx, actor, sideHandle(opts.db));
       } else req.scope = makeScope(opts.db, actor);
       // Every later line of this request names its company and user, beside its request id: the
       // logger's mixin (actorLogFields) reads them when a line is written. A pino child per request

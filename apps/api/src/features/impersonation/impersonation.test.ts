@@ -224,6 +224,23 @@ describe('while impersonating', () => {
     expect(csv.body).toContain('Root Admin (platform admin) for Ada Admin');
   });
 
+  it('ten audited writes at once all answer: the Super Admin is read on the side pool, not a second main connection', async () => {
+    // Each write holds a main connection (its transaction, on PostgreSQL) when its audit reads the
+    // Super Admin on the platform's handle. On the main pool (five connections in tests) five such
+    // writes held all five and waited for a sixth for ever; the side pool answers them.
+    const s = await actAsAcme('Bulk roles for the customer');
+    const made = await Promise.all(
+      Array.from({ length: 10 }, (_, i) => call('POST', '/api/CompanyRoles', s, { roleName: `Burst role ${i}` })),
+    );
+    expect(made.map((r) => r.statusCode)).toEqual(Array(10).fill(201));
+    const rows = await auditOf(acme.companyId);
+    const burst = rows.filter(
+      (e) => e.kind === 'role.created' && String((e.details as { role?: string }).role).startsWith('Burst role'),
+    );
+    expect(burst).toHaveLength(10);
+    for (const e of burst) expect(e).toMatchObject({ actorId: rootId, onBehalfOfId: acme.adminUserId });
+  }, 30_000);
+
   it("stays in the admin's company: another company's record is 404", async () => {
     const s = await actAsAcme();
     const theirs = await call('POST', '/api/Project', otherAdmin, { code: 'OTH1', name: 'Other' });

@@ -43,7 +43,7 @@ import {
   sortBy,
   totalOf,
 } from '../../lib/list.ts';
-import { counterHandle, type Db, rowsOf } from '../../db/client.ts';
+import { type Db, rowsOf, sideHandle } from '../../db/client.ts';
 import { runPrepared } from '../../db/prepared.ts';
 import { RestartTransaction } from '../../lib/retry.ts';
 import type { Scope } from '../../lib/scope.ts';
@@ -867,7 +867,7 @@ export const tasksRepo = {
    */
   /**
    * The project's next task number, taken in a statement and a transaction of its own
-   * (`counterHandle`, issue 28): the project row is locked for that statement alone, not from the
+   * (`sideHandle`, issue 28): the project row is locked for that statement alone, not from the
    * task's insert to the request's commit, so creates in one project no longer queue on it. A
    * create that fails after this leaves its number unused: numbers may skip, never repeat
    * (ARCHITECTURE.md, Task keys). Undefined when the project is not the company's.
@@ -875,7 +875,7 @@ export const tasksRepo = {
   async takeNumber(scope: Scope, projectId: string): Promise<number | undefined> {
     const [row] = await runPrepared(
       'task_number_take',
-      counterHandle(scope.db)
+      sideHandle(scope.db)
         .update(projects)
         .set({ lastTaskNumber: sql`${projects.lastTaskNumber} + 1` })
         .where(scope.own(projects, eq(projects.id, projectId)))
