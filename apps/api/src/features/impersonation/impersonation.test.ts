@@ -230,12 +230,15 @@ describe('while impersonating', () => {
     // writes held all five and waited for a sixth for ever; the side pool answers them.
     const s = await actAsAcme('Bulk roles for the customer');
     const made = await Promise.all(
-      Array.from({ length: 10 }, (_, i) => call('POST', '/api/CompanyRoles', s, { roleName: `Burst role ${i}` })),
+      Array.from({ length: 10 }, (_, i) =>
+        call('POST', '/api/CompanyRoles', s, { roleName: `Burst role ${i}` }),
+      ),
     );
     expect(made.map((r) => r.statusCode)).toEqual(Array(10).fill(201));
     const rows = await auditOf(acme.companyId);
     const burst = rows.filter(
-      (e) => e.kind === 'role.created' && String((e.details as { role?: string }).role).startsWith('Burst role'),
+      (e) =>
+        e.kind === 'role.created' && String((e.details as { role?: string }).role).startsWith('Burst role'),
     );
     expect(burst).toHaveLength(10);
     for (const e of burst) expect(e).toMatchObject({ actorId: rootId, onBehalfOfId: acme.adminUserId });
