@@ -1,4 +1,4 @@
-import { bigint, date, index, integer, pgTable, primaryKey, uuid } from 'drizzle-orm/pg-core';
+import { bigint, date, index, integer, numeric, pgTable, primaryKey, uuid } from 'drizzle-orm/pg-core';
 
 /**
  * Figures the database keeps as tasks change (migration 0013): triggers on `tasks` add each
@@ -125,9 +125,10 @@ export const timeCompanyDays = pgTable(
 
 /**
  * Per (assignee, status, due date): the tasks and subtasks assigned to that person with that
- * status and due date (migration 0015), kept by triggers on `task_assignees` (an assignment made
- * or ended) and on `tasks` (a status or due date changed, a task deleted). The dashboard's "my
- * open tasks" reads a person's rows, not every task assigned to them.
+ * status and due date (migration 0015) and their estimated minutes (0045), kept by triggers on
+ * `task_assignees` (an assignment made or ended) and on `tasks` (a status, due date or estimate
+ * changed, a task deleted). The dashboard's "my open tasks" and the workload's planned minutes
+ * read a person's rows, not every task assigned to them.
  */
 export const taskAssigneeTallies = pgTable(
   'task_assignee_tallies',
@@ -137,8 +138,14 @@ export const taskAssigneeTallies = pgTable(
     statusId: uuid('status_id'),
     dueDate: date('due_date'),
     taskCount: integer('task_count').notNull(),
+    /** Their estimates in minutes, each task's whole estimate for each assignee (migration 0045). */
+    estimatedMinutes: numeric('estimated_minutes').notNull().default('0'),
   },
-  (t) => [index('task_assignee_tallies_idx').on(t.companyId, t.userId, t.statusId, t.dueDate)],
+  (t) => [
+    index('task_assignee_tallies_idx').on(t.companyId, t.userId, t.statusId, t.dueDate),
+    // The workload: every person's rows due in a week.
+    index('task_assignee_tallies_due_idx').on(t.companyId, t.dueDate),
+  ],
 );
 
 /**

@@ -107,8 +107,8 @@ END $$;
 
 -- The statement triggers on tasks (a bulk insert or a cascade is one call, not one per row):
 -- inserted, deleted, and updated tasks whose counted columns changed go to the task tallies;
--- a task whose status or due date changed also moves each of its assignees' count
--- (taskhive_apply_assignee_changes, assignee-tallies.sql). Triggers tasks_tally_insert,
+-- a task whose status, due date or estimate changed also moves each of its assignees' count and
+-- minutes (taskhive_apply_assignee_changes, assignee-tallies.sql). Triggers tasks_tally_insert,
 -- tasks_tally_update, tasks_tally_delete.
 CREATE OR REPLACE FUNCTION taskhive_tally_tasks() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE changes taskhive_task_change[]; moved taskhive_assignee_change[];
@@ -130,17 +130,18 @@ BEGIN
         FROM old_rows o JOIN new_rows n ON n.id = o.id
        WHERE (o.project_id, o.task_list_id, o.status_id, o.parent_task_id IS NULL, o.progress, o.due_date)
              IS DISTINCT FROM (n.project_id, n.task_list_id, n.status_id, n.parent_task_id IS NULL, n.progress, n.due_date));
-    IF cardinality(changes) > 0 THEN
-      moved := ARRAY(
-        SELECT unnest(ARRAY[
-                 ROW(o.company_id, a.user_id, o.status_id, o.due_date, -1)::taskhive_assignee_change,
-                 ROW(n.company_id, a.user_id, n.status_id, n.due_date, 1)::taskhive_assignee_change])
-          FROM old_rows o JOIN new_rows n ON n.id = o.id
-          JOIN task_assignees a ON a.company_id = n.company_id AND a.task_id = n.id
-         WHERE (o.status_id, o.due_date) IS DISTINCT FROM (n.status_id, n.due_date));
-      IF cardinality(moved) > 0 THEN
-        PERFORM taskhive_apply_assignee_changes(moved);
-      END IF;
+    -- An estimate alone changes no task tally, only the assignees' minutes.
+    moved := ARRAY(
+      SELECT unnest(ARRAY[
+               ROW(o.company_id, a.user_id, o.status_id, o.due_date, -1,
+                   -(o.estimated_hours * 60))::taskhive_assignee_change,
+               ROW(n.company_id, a.user_id, n.status_id, n.due_date, 1,
+                   n.estimated_hours * 60)::taskhive_assignee_change])
+        FROM old_rows o JOIN new_rows n ON n.id = o.id
+        JOIN task_assignees a ON a.company_id = n.company_id AND a.task_id = n.id
+       WHERE (o.status_id, o.due_date, o.estimated_hours) IS DISTINCT FROM (n.status_id, n.due_date, n.estimated_hours));
+    IF cardinality(moved) > 0 THEN
+      PERFORM taskhive_apply_assignee_changes(moved);
     END IF;
   END IF;
   IF cardinality(changes) > 0 THEN

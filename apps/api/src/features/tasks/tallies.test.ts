@@ -80,20 +80,22 @@ async function drift() {
      where coalesce(t.n, 0) <> coalesce(y.n, 0)`);
   const assigned = await rows<{ key: string; tally: string; truth: string }>(sql`
     with truth as (
-      select t.company_id, a.user_id, t.status_id, t.due_date, count(*) as n
+      select t.company_id, a.user_id, t.status_id, t.due_date, count(*) as n,
+             coalesce(sum(t.estimated_hours * 60), 0) as m
         from task_assignees a join tasks t on t.id = a.task_id and t.company_id = a.company_id
        group by 1, 2, 3, 4
     ), tally as (
-      select company_id, user_id, status_id, due_date, sum(task_count) as n from task_assignee_tallies
+      select company_id, user_id, status_id, due_date, sum(task_count) as n, sum(estimated_minutes) as m
+        from task_assignee_tallies
        group by 1, 2, 3, 4
     )
     select concat_ws('/', 'assignee', coalesce(t.user_id, y.user_id), coalesce(t.status_id, y.status_id),
                      coalesce(t.due_date, y.due_date)) as key,
-           y.n::text as tally, t.n::text as truth
+           concat_ws(' tasks, minutes ', y.n, y.m) as tally, concat_ws(' tasks, minutes ', t.n, t.m) as truth
       from truth t full join tally y on (t.company_id, t.user_id) = (y.company_id, y.user_id)
                                      and t.status_id is not distinct from y.status_id
                                      and t.due_date is not distinct from y.due_date
-     where coalesce(t.n, 0) <> coalesce(y.n, 0)`);
+     where coalesce(t.n, 0) <> coalesce(y.n, 0) or coalesce(t.m, 0) <> coalesce(y.m, 0)`);
   const byStatus = await rows<{ key: string; tally: string; truth: string }>(sql`
     with truth as (
       select company_id, status_id, count(*) as n from tasks group by 1, 2
@@ -187,6 +189,28 @@ describe('task tallies', () => {
     });
     await call(admin, { method: 'PUT', url: `/api/Tasks/${c.taskId}`, payload: { title: 'C renamed' } });
     expect(await drift()).toEqual([]);
+    // Estimates (the workload's planned minutes, migration 0045): given, changed alone, changed with
+    // the status in one request, taken away; a subtask's too.
+    await call(admin, { method: 'PUT', url: `/api/Tasks/${c.taskId}`, payload: { estimatedHours: 2.5 } });
+    await call(admin, { method: 'PUT', url: `/api/Tasks/${s1.taskId}`, payload: { estimatedHours: 1.25 } });
+    await call(admin, { method: 'PUT', url: `/api/Tasks/${c.taskId}`, payload: { estimatedHours: 4 } });
+    expect(await drift()).toEqual([]);
+    const minutesOf = async (userId: string) =>
+      (
+        await rows<{ m: string }>(
+          sql`select coalesce(sum(estimated_minutes), 0)::text as m from task_assignee_tallies where user_id = ${userId}`,
+        )
+      )[0]?.m;
+    // c (4 h) is both people's; s1 (1 h 15) too.
+    expect(Number(await minutesOf(worker.userId))).toBe(240 + 75);
+    await call(admin, {
+      method: 'PUT',
+      url: `/api/Tasks/${c.taskId}`,
+      payload: { estimatedHours: 3, statusId: open },
+    });
+    await call(admin, { method: 'PUT', url: `/api/Tasks/${s1.taskId}`, payload: { estimatedHours: null } });
+    expect(await drift()).toEqual([]);
+    expect(Number(await minutesOf(worker.userId))).toBe(180);
     // The dashboard's "my open tasks" comes from the assignee tallies. The admin's: a (Open, due
     // 2026-01-05), its subtask a1 (Completed: closed), b (Open, no due date), c (In Progress), d
     // (Open): four open, one overdue on 2026-01-10 (a), none due from then to the Sunday.

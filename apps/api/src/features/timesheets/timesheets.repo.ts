@@ -570,22 +570,18 @@ export const timesheetsRepo = {
     const c = scope.companyId;
     // Grouped once for everyone, then joined to the people (issue 28: a look-up per person of all
     // their assignments took 2 s a request for 500 people with 200 tasks each): planned from the
-    // tasks due in the range (tasks_due_idx) and their assignees; logged from the people's day
-    // tallies (time_user_days: a row a person and day). Each due task's assignees are looked up
-    // by its key (the lateral's `offset 0` keeps the planner from joining them by hash instead,
-    // which read every assignment of the company, each through the row-level security filter:
-    // 42-54 ms against 17-35 ms at 100,000 tasks).
+    // assignee tallies (task_assignee_tallies: a row a person, status and due date with their
+    // tasks' estimated minutes, migration 0045), where summing every due task's estimate over its
+    // assignees read 2,800 tasks and their assignments a week at 100,000 tasks (17-54 ms, through
+    // the row-level security filter); logged from the people's day tallies (time_user_days: a row
+    // a person and day).
     return rowsOf<WorkloadRow>(
       await scope.db.execute(sql`
         with planned as (
-          select a.user_id, round(sum(t.estimated_hours * 60))::int as minutes
-            from tasks t
-            left join task_statuses s on s.company_id = t.company_id and s.id = t.status_id
-            cross join lateral (
-              select a.user_id from task_assignees a
-               where a.company_id = t.company_id and a.task_id = t.id offset 0) a
-           where t.company_id = ${c} and t.due_date between ${from} and ${to} and s.built_in is null
-             and t.estimated_hours is not null
+          select a.user_id, round(sum(a.estimated_minutes))::int as minutes
+            from task_assignee_tallies a
+            left join task_statuses s on s.company_id = a.company_id and s.id = a.status_id
+           where a.company_id = ${c} and a.due_date between ${from} and ${to} and s.built_in is null
            group by a.user_id
         ), logged as (
           select user_id, sum(minutes) as minutes from time_user_days
