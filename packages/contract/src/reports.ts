@@ -80,9 +80,7 @@ export type HoursCsvBy = (typeof HOURS_CSV_BY)[number];
 export const hoursCsvQuerySchema = z
   .object({
     ...hoursReportFields,
-    by: z
-      .enum(HOURS_CSV_BY, { error: `Must be one of: ${HOURS_CSV_BY.join(', ')}` })
-      .default('project'),
+    by: z.enum(HOURS_CSV_BY, { error: `Must be one of: ${HOURS_CSV_BY.join(', ')}` }).default('project'),
   })
   .refine(rangeCheck, rangeError);
 export type HoursCsvQuery = z.infer<typeof hoursCsvQuerySchema>;

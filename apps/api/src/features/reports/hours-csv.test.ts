@@ -72,11 +72,11 @@ function parseCsv(body: string): string[][] {
   for (let i = 0; i < text.length; i++) {
     const c = text[i];
     if (quoted) {
-      if (c === '"' && text[i + 1] === '"') (cell += '"'), i++;
+      if (c === '"' && text[i + 1] === '"') ((cell += '"'), i++);
       else if (c === '"') quoted = false;
       else cell += c;
     } else if (c === '"') quoted = true;
-    else if (c === ',') row.push(cell), (cell = '');
+    else if (c === ',') (row.push(cell), (cell = ''));
     else if (c === '\n' || c === '\r') {
       if (c === '\r' && text[i + 1] === '\n') i++;
       row.push(cell);
@@ -175,9 +175,15 @@ describe('GET /api/taskreports/company-hours/export.csv', () => {
     expect(body).toHaveLength(N + 1);
     const expected = ordered(projectRows);
     expect(body.map((r) => [r[0], r[2], r[3]])).toEqual(
-      expected.map((p) => [p.name === FORMULA ? `'${FORMULA}` : p.name, String(p.minutes), hours2(p.minutes)]),
+      expected.map((p) => [
+        p.name === FORMULA ? `'${FORMULA}` : p.name,
+        String(p.minutes),
+        hours2(p.minutes),
+      ]),
     );
-    expect(body.map((r) => r[1])).toEqual(expected.map((p) => (p.code?.startsWith('+') ? `'${p.code}` : p.code)));
+    expect(body.map((r) => r[1])).toEqual(
+      expected.map((p) => (p.code?.startsWith('+') ? `'${p.code}` : p.code)),
+    );
     const json = await report('', admin);
     expect(json.byProject).toHaveLength(HOURS_REPORT_TOP_ROWS);
     // The JSON's top rows are the CSV's first rows, in the same order.
@@ -214,7 +220,7 @@ describe('GET /api/taskreports/company-hours/export.csv', () => {
     expect((await csvOf('&by=person', manager)).res.body).toBe((await csvOf('&by=person', admin)).res.body);
   });
 
-  it("a project or user filter narrows the file as it narrows the report", async () => {
+  it('a project or user filter narrows the file as it narrows the report', async () => {
     const p0 = nth(people, 0);
     const { rows } = await csvOf(`&by=project&userId=${p0.id}`, admin);
     expect(rows.slice(1).map((r) => [r[0], r[2]])).toEqual([

@@ -81,7 +81,10 @@ export function projectHoursCsv(
  * Every person with time in the hours report's range, in its order: name, minutes and hours (two
  * places); then a Total row with the report's minutes.
  */
-export function userHoursCsv(rows: { userName: string; minutes: number }[], totalMinutes: number): string[][] {
+export function userHoursCsv(
+  rows: { userName: string; minutes: number }[],
+  totalMinutes: number,
+): string[][] {
   return [
     ['Person', 'Minutes', 'Hours'],
     ...rows.map((u) => [safe(u.userName), String(u.minutes), minutesAsHours(u.minutes)]),

@@ -15,7 +15,13 @@ import type { Scope } from '../../lib/scope.ts';
 import { countedEstimateMinutes } from '../projects/index.ts';
 import { taskTallies } from '../tasks/index.ts';
 import { notDeactivated } from '../users/index.ts';
-import { type CompanyHours, type HoursLists, timeTallies, dayStart, nextDayStart } from '../time-logs/index.ts';
+import {
+  type CompanyHours,
+  type HoursLists,
+  timeTallies,
+  dayStart,
+  nextDayStart,
+} from '../time-logs/index.ts';
 
 /**
  * Read-only aggregates over tasks, statuses, projects and time logs for reports and the
