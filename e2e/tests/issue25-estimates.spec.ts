@@ -1,4 +1,5 @@
-import { expect, test, type APIRequestContext, type Locator } from '@playwright/test';
+import { readFile } from 'node:fs/promises';
+import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { ACCOUNTS, expectNoSidewaysScroll, PASSWORD, shot, signIn } from './helpers';
 
 /**
@@ -47,6 +48,28 @@ const hhmm = (m: number) =>
 async function expectNotClipped(el: Locator) {
   const cut = await el.evaluate((node) => node.scrollWidth - node.clientWidth);
   expect(cut).toBeLessThanOrEqual(0);
+}
+
+/** The control is on screen whole: its box inside the viewport (scrolled to first). */
+async function expectInViewport(page: Page, el: Locator) {
+  await el.scrollIntoViewIfNeeded();
+  const box = await el.boundingBox();
+  const size = page.viewportSize();
+  expect(box && size).toBeTruthy();
+  if (!box || !size) return;
+  expect(box.width).toBeGreaterThan(0);
+  expect(box.x).toBeGreaterThanOrEqual(0);
+  expect(box.y).toBeGreaterThanOrEqual(0);
+  expect(box.x + box.width).toBeLessThanOrEqual(size.width);
+  expect(box.y + box.height).toBeLessThanOrEqual(size.height);
+}
+
+/** Clicks a download control and answers the downloaded file's lines (BOM and CRLF dropped). */
+async function downloadLines(page: Page, control: Locator) {
+  const [download] = await Promise.all([page.waitForEvent('download'), control.click()]);
+  const path = await download.path();
+  const text = (await readFile(path, 'utf8')).replace(/^\uFEFF/, '');
+  return { name: download.suggestedFilename(), lines: text.split(/\r?\n/).filter((l) => l !== '') };
 }
 
 for (const [label, viewport] of [
@@ -219,6 +242,54 @@ for (const [label, viewport] of [
       expect(lines).toBeLessThanOrEqual(wordCount);
       await expectNoSidewaysScroll(page);
       await shot(page, `issue25-estimates-user-report-${tag}`);
+    });
+
+    test('the hours report downloads every project and every person as CSV, with a Total row', async ({
+      page,
+      request,
+    }) => {
+      const admin = await login(request, ACCOUNTS.acmeAdmin.email);
+      const eve = await login(request, ACCOUNTS.acmeEmployee.email);
+      await signIn(page, ACCOUNTS.acmeAdmin.email);
+      await page.goto('/app/reports');
+      const user = page.getByRole('combobox', { name: 'User' });
+      await user.click();
+      await page.getByRole('option', { name: 'Eve Employee' }).click();
+      await expect(page.getByRole('table', { name: 'Hours and estimates by project' })).toBeVisible();
+      const from = await page.getByRole('textbox', { name: 'From', exact: true }).inputValue();
+      const to = await page.getByRole('textbox', { name: 'To', exact: true }).inputValue();
+      const hours = await apiGet<{ totalMinutes: number; projectCount: number; userCount: number }>(
+        request,
+        admin.token,
+        `/api/taskreports/company-hours?startDateTo=${from}&endDateTo=${to}&userId=${eve.userId}`,
+      );
+      expect(hours.totalMinutes).toBeGreaterThan(0);
+
+      const projects = page.getByRole('button', { name: 'Download all projects as CSV' });
+      await expect(projects).toBeVisible();
+      await expectInViewport(page, projects);
+      await projects.hover();
+      await expect(page.getByRole('tooltip')).toHaveText('Download all projects as CSV');
+      const p = await downloadLines(page, projects);
+      expect(p.name).toBe(`company-hours-project-${from}-${to}.csv`);
+      expect(p.lines[0]).toBe('Project,Code,Minutes,Hours,Estimated hours');
+      // Every project (the JSON counts them) and a Total row with the report's total.
+      expect(p.lines).toHaveLength(hours.projectCount + 2);
+      expect(p.lines.at(-1)).toBe(
+        `Total,,${hours.totalMinutes},${(Math.round((hours.totalMinutes / 60) * 100) / 100).toFixed(2)},`,
+      );
+
+      const people = page.getByRole('button', { name: 'Download all people as CSV' });
+      await expect(people).toBeVisible();
+      await expectInViewport(page, people);
+      const u = await downloadLines(page, people);
+      expect(u.name).toBe(`company-hours-person-${from}-${to}.csv`);
+      expect(u.lines[0]).toBe('Person,Minutes,Hours');
+      expect(u.lines).toHaveLength(hours.userCount + 2);
+      expect(u.lines[1]).toMatch(/^Eve Employee,/);
+      expect(u.lines.at(-1)).toMatch(new RegExp(`^Total,${hours.totalMinutes},`));
+      await expectNoSidewaysScroll(page);
+      await shot(page, `hours-csv-user-report-${tag}`);
     });
   });
 }

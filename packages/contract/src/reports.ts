@@ -57,18 +57,33 @@ export type UserTasksByStatus = z.infer<typeof userTasksByStatusSchema>;
  * and the people are the top `HOURS_REPORT_TOP_ROWS` of each, with how many there are and the
  * minutes of the rest; the days are every day of the range.
  */
-export const hoursReportQuerySchema = z
-  .object({
-    startDateTo: optionalDay,
-    endDateTo: optionalDay,
-    userId: optionalUuid,
-    projectId: optionalUuid,
-  })
-  .refine((q) => !q.startDateTo || !q.endDateTo || q.startDateTo <= q.endDateTo, {
-    message: 'The start must not be after the end',
-    path: ['endDateTo'],
-  });
+const hoursReportFields = {
+  startDateTo: optionalDay,
+  endDateTo: optionalDay,
+  userId: optionalUuid,
+  projectId: optionalUuid,
+};
+const rangeCheck = (q: { startDateTo?: string | undefined; endDateTo?: string | undefined }) =>
+  !q.startDateTo || !q.endDateTo || q.startDateTo <= q.endDateTo;
+const rangeError = { message: 'The start must not be after the end', path: ['endDateTo'] };
+export const hoursReportQuerySchema = z.object(hoursReportFields).refine(rangeCheck, rangeError);
 export type HoursReportQuery = z.infer<typeof hoursReportQuerySchema>;
+
+/** What the hours CSV lists: every project (the default) or every person with time in the range. */
+export const HOURS_CSV_BY = ['project', 'person'] as const;
+export type HoursCsvBy = (typeof HOURS_CSV_BY)[number];
+
+/**
+ * GET /taskreports/company-hours/export.csv: the hours report's filters (the same validation) and
+ * `by`; every row of that list, not the top `HOURS_REPORT_TOP_ROWS`, and a Total row.
+ */
+export const hoursCsvQuerySchema = z
+  .object({
+    ...hoursReportFields,
+    by: z.enum(HOURS_CSV_BY, { error: `Must be one of: ${HOURS_CSV_BY.join(', ')}` }).default('project'),
+  })
+  .refine(rangeCheck, rangeError);
+export type HoursCsvQuery = z.infer<typeof hoursCsvQuerySchema>;
 
 const minutesAndHours = { minutes: z.number().int(), hours: z.number() };
 

@@ -1,7 +1,7 @@
 import { type MemberReport, type TeamReport, toHours } from '@taskhive/contract';
 
 /**
- * The team and member reports as CSV records. A cell a spreadsheet would read as a formula
+ * The team, member and hours reports as CSV records. A cell a spreadsheet would read as a formula
  * (= + - @ tab CR first) gets a leading apostrophe, as the time-log export does; quoting and
  * escaping are csv-stringify's.
  */
@@ -52,5 +52,42 @@ export function memberCsv(r: MemberReport): string[][] {
       hours(t.hoursLogged),
       minutesAsHours(t.estimatedMinutes),
     ]),
+  ];
+}
+
+/**
+ * Every project with time in the hours report's range, in its order: name, code, minutes, hours
+ * (two places) and the project's whole estimate in hours (empty when none counts); then a Total
+ * row with the report's minutes.
+ */
+export function projectHoursCsv(
+  rows: { projectName: string; projectCode: string; minutes: number; estimatedMinutes: number | null }[],
+  totalMinutes: number,
+): string[][] {
+  return [
+    ['Project', 'Code', 'Minutes', 'Hours', 'Estimated hours'],
+    ...rows.map((p) => [
+      safe(p.projectName),
+      safe(p.projectCode),
+      String(p.minutes),
+      minutesAsHours(p.minutes),
+      minutesAsHours(p.estimatedMinutes),
+    ]),
+    ['Total', '', String(totalMinutes), minutesAsHours(totalMinutes), ''],
+  ];
+}
+
+/**
+ * Every person with time in the hours report's range, in its order: name, minutes and hours (two
+ * places); then a Total row with the report's minutes.
+ */
+export function userHoursCsv(
+  rows: { userName: string; minutes: number }[],
+  totalMinutes: number,
+): string[][] {
+  return [
+    ['Person', 'Minutes', 'Hours'],
+    ...rows.map((u) => [safe(u.userName), String(u.minutes), minutesAsHours(u.minutes)]),
+    ['Total', String(totalMinutes), minutesAsHours(totalMinutes)],
   ];
 }

@@ -15,7 +15,13 @@ import type { Scope } from '../../lib/scope.ts';
 import { countedEstimateMinutes } from '../projects/index.ts';
 import { taskTallies } from '../tasks/index.ts';
 import { notDeactivated } from '../users/index.ts';
-import { type CompanyHours, timeTallies, dayStart, nextDayStart } from '../time-logs/index.ts';
+import {
+  type CompanyHours,
+  type HoursLists,
+  timeTallies,
+  dayStart,
+  nextDayStart,
+} from '../time-logs/index.ts';
 
 /**
  * Read-only aggregates over tasks, statuses, projects and time logs for reports and the
@@ -265,12 +271,13 @@ export const reportsRepo = {
 
   /**
    * Minutes in the range by project and by user, the first `top` of each (most minutes first, then
-   * by name, then by id) with how many there are and all their minutes, and by day. The whole
-   * company's come from the time tallies; those of the entries `who` or `projectId` select take
-   * ONE pass over the range (grouping sets), an index-only scan of `time_logs_company_day_idx`;
-   * names are joined to the grouped rows, not to every entry, and a window over each grouping
-   * ranks and counts them in the same statement. A day is the stored `logged_at` (a day's 00:00
-   * UTC), formatted after grouping.
+   * by name, then by id; `top` null: every one, the CSV) with how many there are and all their
+   * minutes, and by day (`only`: one list, no days). The whole company's come from the time
+   * tallies; those of the entries `who` or `projectId` select take ONE pass over the range
+   * (grouping sets), an index-only scan of `time_logs_company_day_idx`; names are joined to the
+   * grouped rows, not to every entry, and a window over each grouping ranks and counts them in the
+   * same statement. A day is the stored `logged_at` (a day's 00:00 UTC), formatted after grouping.
+   * The JSON report and its CSV are this one statement, bounded or not.
    */
   async hours(
     scope: Scope,
@@ -278,30 +285,42 @@ export const reportsRepo = {
     to: string,
     who: SQL | undefined,
     projectId: string | undefined,
-    top: number,
+    lists: HoursLists,
   ): Promise<CompanyHours> {
     // The whole company's hours are its time tallies; a person's, a team's or a project's, entries.
-    if (who === undefined && projectId === undefined) return timeTallies.companyHours(scope, from, to, top);
+    if (who === undefined && projectId === undefined) return timeTallies.companyHours(scope, from, to, lists);
+    const { top, only } = lists;
     const where = scope.own(
       timeLogs,
       inRange(from, to),
       who,
       projectId === undefined ? undefined : eq(timeLogs.projectId, projectId),
     );
-    // grouping(project, user, day): 3 = by project, 5 = by user, 6 = by day.
+    // grouping(project, user, day): 3 = by project, 5 = by user, 6 = by day. One list (`only`):
+    // grouped by its column alone, the others null and its kind a constant.
+    const [project, user, day] = [timeLogs.projectId, timeLogs.userId, timeLogs.loggedAt];
+    const sets =
+      only === 'project'
+        ? sql`(${project})`
+        : only === 'user'
+          ? sql`(${user})`
+          : sql`(${project}), (${user}), (${day})`;
     const g = scope.db
       .select({
-        kind: sql<number>`grouping(${timeLogs.projectId}, ${timeLogs.userId}, ${timeLogs.loggedAt})`.as(
-          'kind',
-        ),
-        projectId: timeLogs.projectId,
-        userId: timeLogs.userId,
-        loggedAt: timeLogs.loggedAt,
+        kind: (only === 'project'
+          ? sql<number>`3`
+          : only === 'user'
+            ? sql<number>`5`
+            : sql<number>`grouping(${project}, ${user}, ${day})`
+        ).as('kind'),
+        projectId: sql<string | null>`${only === 'user' ? sql`null::uuid` : project}`.as('project_id'),
+        userId: sql<string | null>`${only === 'project' ? sql`null::uuid` : user}`.as('user_id'),
+        loggedAt: sql<Date | null>`${only ? sql`null::timestamptz` : day}`.as('logged_at'),
         minutes: sql<number>`sum(${timeLogs.durationMinutes})`.as('minutes'),
       })
       .from(timeLogs)
       .where(where)
-      .groupBy(sql`grouping sets ((${timeLogs.projectId}), (${timeLogs.userId}), (${timeLogs.loggedAt}))`)
+      .groupBy(sql`grouping sets (${sets})`)
       .as('g');
     // A project row has a project's name, a person row a person's (the other join finds nothing).
     const name = sql<string>`coalesce(${projects.name}, ${users.firstName} || ' ' || ${users.lastName})`;
@@ -310,6 +329,7 @@ export const reportsRepo = {
         kind: sql<number>`${g.kind}`.as('r_kind'),
         id: sql<string | null>`coalesce(${g.projectId}, ${g.userId})`.as('r_id'),
         name: name.as('r_name'),
+        code: sql<string | null>`${projects.code}`.as('r_code'),
         day: sql<string>`to_char(${g.loggedAt} at time zone 'UTC', 'YYYY-MM-DD')`.as('r_day'),
         minutes: sql<number>`${g.minutes}`.as('r_minutes'),
         rank: sql<number>`row_number() over (partition by ${g.kind} order by ${g.minutes} desc, ${name}, coalesce(${g.projectId}, ${g.userId}))`.as(
@@ -327,14 +347,15 @@ export const reportsRepo = {
         kind: sql<number>`${ranked.kind}`.mapWith(Number),
         id: ranked.id,
         name: ranked.name,
+        code: ranked.code,
         day: ranked.day,
         minutes: sql<number>`${ranked.minutes}`.mapWith(Number),
         count: sql<number>`${ranked.count}`.mapWith(Number),
         total: sql<number>`${ranked.total}`.mapWith(Number),
       })
       .from(ranked)
-      // Every day (the range bounds them); the first `top` projects and people.
-      .where(or(eq(ranked.kind, 6), lte(ranked.rank, top)))
+      // Every day (the range bounds them); the first `top` projects and people (null: all).
+      .where(top === null ? undefined : or(eq(ranked.kind, 6), lte(ranked.rank, top)))
       .orderBy(asc(ranked.kind), asc(ranked.rank));
     const byProject: CompanyHours['byProject'] = { rows: [], count: 0, minutes: 0 };
     const byUser: CompanyHours['byUser'] = { rows: [], count: 0, minutes: 0 };
@@ -343,7 +364,12 @@ export const reportsRepo = {
       if (r.kind === 6) byDay.push({ day: r.day, minutes: r.minutes });
       else if (r.id === null) continue;
       else if (r.kind === 3) {
-        byProject.rows.push({ projectId: r.id, projectName: r.name ?? '', minutes: r.minutes });
+        byProject.rows.push({
+          projectId: r.id,
+          projectName: r.name ?? '',
+          projectCode: r.code ?? '',
+          minutes: r.minutes,
+        });
         Object.assign(byProject, { count: r.count, minutes: r.total });
       } else if (r.kind === 5) {
         byUser.rows.push({ userId: r.id, userName: r.name ?? '', minutes: r.minutes });

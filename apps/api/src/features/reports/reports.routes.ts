@@ -6,6 +6,7 @@ import {
   dashboardSchema,
   envelope,
   HOURS_REPORT_TOP_ROWS,
+  hoursCsvQuerySchema,
   hoursReportQuerySchema,
   hoursReportSchema,
   memberReportSchema,
@@ -68,6 +69,23 @@ export async function reportsRoutes(app: FastifyInstance, opts: { reports: Repor
       },
     },
     async (req, reply) => ok(reply, await reports.hours(scopeOf(req), req.query)),
+  );
+
+  r.get(
+    '/api/taskreports/company-hours/export.csv',
+    {
+      config: { permission: reads },
+      schema: {
+        tags,
+        summary:
+          'The hours report as CSV: every project (by=project, the default) or every person (by=person) with time in the range, in its order, and a Total row',
+        querystring: hoursCsvQuerySchema,
+      },
+    },
+    async (req, reply) => {
+      const r = await reports.hoursCsv(scopeOf(req), req.query);
+      return csv(reply, `company-hours-${r.by}`, r);
+    },
   );
 
   r.get(

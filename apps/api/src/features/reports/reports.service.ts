@@ -3,6 +3,7 @@ import { stringify } from 'csv-stringify/sync';
 import {
   type Dashboard,
   DASHBOARD_RECENT_ENTRIES,
+  type HoursCsvQuery,
   type HoursReport,
   type HoursReportQuery,
   HOURS_REPORT_TOP_ROWS,
@@ -24,7 +25,7 @@ import { loadProject, projectsReads } from '../projects/index.ts';
 import { addDays, daysBetween, todayUtc, weekStart, toTimeLog, timeLogsReads } from '../time-logs/index.ts';
 import { usersReads } from '../users/index.ts';
 import { reportPolicy } from './reports.policy.ts';
-import { memberCsv, teamCsv } from './reports.mapper.ts';
+import { memberCsv, projectHoursCsv, teamCsv, userHoursCsv } from './reports.mapper.ts';
 import { reportsRepo } from './reports.repo.ts';
 
 /** How many of my projects the dashboard lists. */
@@ -44,6 +45,20 @@ async function target(scope: Scope, userId: string) {
   if (!user) throw notFound('User');
   reportPolicy.assertRead(scope, user);
   return user;
+}
+
+/**
+ * Whose time an hours report (or its CSV) covers: one user's (the report policy's rule for them),
+ * else everyone the caller's report rights cover (none: the whole company); and its range.
+ */
+async function hoursOf(scope: Scope, q: HoursReportQuery) {
+  const { from, to } = range(q);
+  if (q.userId !== undefined) {
+    await target(scope, q.userId);
+    return { from, to, who: eq(timeLogs.userId, q.userId), coverage: 'user' as const };
+  }
+  const who = reportPolicy.coverable(scope);
+  return { from, to, who, coverage: who === undefined ? ('company' as const) : ('team' as const) };
 }
 
 const withHours = <T extends { minutes: number }>(row: T) => ({ ...row, hours: toHours(row.minutes) });
@@ -128,18 +143,8 @@ export const reportsService = {
    * the minutes of the rest (issue 28).
    */
   async hours(scope: Scope, q: HoursReportQuery): Promise<HoursReport> {
-    const { from, to } = range(q);
-    let who;
-    let coverage: HoursReport['coverage'];
-    if (q.userId !== undefined) {
-      await target(scope, q.userId);
-      who = eq(timeLogs.userId, q.userId);
-      coverage = 'user' as const;
-    } else {
-      who = reportPolicy.coverable(scope);
-      coverage = who === undefined ? ('company' as const) : ('team' as const);
-    }
-    const r = await reportsRepo.hours(scope, from, to, who, q.projectId, HOURS_REPORT_TOP_ROWS);
+    const { from, to, who, coverage } = await hoursOf(scope, q);
+    const r = await reportsRepo.hours(scope, from, to, who, q.projectId, { top: HOURS_REPORT_TOP_ROWS });
     // Each listed project's whole estimate (issue 25's rule): one grouped statement.
     const estimates = await projectsReads.estimates(
       scope,
@@ -158,7 +163,7 @@ export const reportsService = {
       coverage,
       totalMinutes,
       totalHours: toHours(totalMinutes),
-      byProject: r.byProject.rows.map((p) => ({
+      byProject: r.byProject.rows.map(({ projectCode: _, ...p }) => ({
         ...withHours(p),
         estimatedMinutes: estimates.get(p.projectId) ?? null,
       })),
@@ -171,6 +176,31 @@ export const reportsService = {
       otherUsersHours: toHours(otherUsersMinutes),
       byDay: days.map((day) => withHours({ day, minutes: perDay.get(day) ?? 0 })),
     };
+  },
+
+  /**
+   * The hours report's projects (`by` project) or people (`by` person) as CSV: every row, not the
+   * top `HOURS_REPORT_TOP_ROWS`, in the report's order, and a Total row (the report's
+   * `totalMinutes`). The same rights and filters as `hours`, the same statement without its bound
+   * and for the one list; the projects' estimates in one more.
+   */
+  async hoursCsv(scope: Scope, q: HoursCsvQuery) {
+    const { from, to, who } = await hoursOf(scope, q);
+    const only = q.by === 'person' ? 'user' : 'project';
+    const r = await reportsRepo.hours(scope, from, to, who, q.projectId, { top: null, only });
+    let records: string[][];
+    if (only === 'user') records = userHoursCsv(r.byUser.rows, r.byUser.minutes);
+    else {
+      const estimates = await projectsReads.estimates(
+        scope,
+        r.byProject.rows.map((p) => p.projectId),
+      );
+      records = projectHoursCsv(
+        r.byProject.rows.map((p) => ({ ...p, estimatedMinutes: estimates.get(p.projectId) ?? null })),
+        r.byProject.minutes,
+      );
+    }
+    return { from, to, by: q.by, body: stringify(records, { bom: true }) };
   },
 
   /**
@@ -280,7 +310,7 @@ export const reportsService = {
       reportsRepo.userTasksByStatus(scope, userId, from, to),
       reportsRepo.tasksOf(scope, userId, from, to),
       // Only its days are read: no project or person rows (top 0).
-      reportsRepo.hours(scope, from, to, eq(timeLogs.userId, userId), undefined, 0),
+      reportsRepo.hours(scope, from, to, eq(timeLogs.userId, userId), undefined, { top: 0 }),
     ]);
     const items = statusItems(statuses, counts);
     const status = new Map(items.map((i) => [i.statusId, i]));

@@ -8,4 +8,4 @@ export { managedUserIds, timeLogPolicy } from './time-logs.policy.ts';
 export type { Owner } from './time-logs.policy.ts';
 export { dayStart, nextDayStart } from './time-logs.repo.ts';
 export { timeLogsReads, timeTallies } from './time-logs.loaders.ts';
-export type { CompanyHours, TopRows } from './time-tallies.repo.ts';
+export type { CompanyHours, HoursLists, TopRows } from './time-tallies.repo.ts';

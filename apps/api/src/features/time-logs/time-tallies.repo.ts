@@ -111,12 +111,18 @@ async function companyWeeks(
 export type TopRows<T> = { rows: T[]; count: number; minutes: number };
 
 export type CompanyHours = {
-  byProject: TopRows<{ projectId: string; projectName: string; minutes: number }>;
+  byProject: TopRows<{ projectId: string; projectName: string; projectCode: string; minutes: number }>;
   byUser: TopRows<{ userId: string; userName: string; minutes: number }>;
   byDay: { day: string; minutes: number }[];
 };
 
 /** JSON numbers as numbers (a bigint or numeric sum may arrive as text). */
+/**
+ * Which rows an hours report reads: the first `top` projects and people (null: every one, the
+ * CSV), or only one of the lists (`only`: that list's rows, no days).
+ */
+export type HoursLists = { top: number | null; only?: 'project' | 'user' | undefined };
+
 const numbers = <T extends { minutes: number }>(t: TopRows<T>): TopRows<T> => ({
   rows: t.rows.map((r) => ({ ...r, minutes: Number(r.minutes) })),
   count: Number(t.count),
@@ -164,17 +170,20 @@ export const timeTalliesRepo = {
 
   /**
    * The whole company's minutes in the range by project and by user, the first `top` of each
-   * (most minutes first, then by name, then by id) with how many there are and all their minutes,
-   * and by day. Per project and per person: a row per key and week for the range's whole weeks
-   * and per key and day for its other days (`rangeParts`), grouped before the names are joined;
-   * per day: the company's day rows. A year reads about 52 rows a person, not 365.
+   * (most minutes first, then by name, then by id; `top` null: all of them) with how many there
+   * are and all their minutes, and by day (`only`: one list and no days). Per project and per
+   * person: a row per key and week for the range's whole weeks and per key and day for its other
+   * days (`rangeParts`), grouped before the names are joined; per day: the company's day rows. A
+   * year reads about 52 rows a person, not 365.
    */
-  async companyHours(scope: Scope, from: string, to: string, top: number): Promise<CompanyHours> {
+  async companyHours(scope: Scope, from: string, to: string, lists: HoursLists): Promise<CompanyHours> {
+    const { top, only } = lists;
     const p = perKey(scope, from, to, 'project');
-    const byProject = scope.db
+    const projectRows = scope.db
       .select({
         id: sql<string>`${p.id}`.as('id'),
         name: sql<string>`${projects.name}`.as('name'),
+        code: sql<string>`${projects.code}`.as('code'),
         minutes: sql<number>`${p.minutes}`.as('minutes'),
         // Over every key, before the limit: how many, and all their minutes.
         count: sql<number>`count(*) over ()`.as('count'),
@@ -182,11 +191,11 @@ export const timeTalliesRepo = {
       })
       .from(p)
       .innerJoin(projects, and(eq(projects.companyId, scope.companyId), eq(projects.id, p.id)))
-      .orderBy(desc(p.minutes), asc(projects.name), asc(p.id))
-      .limit(top);
+      .orderBy(desc(p.minutes), asc(projects.name), asc(p.id));
+    const byProject = top === null ? projectRows : projectRows.limit(top);
     const u = perKey(scope, from, to, 'user');
     const userName = sql<string>`${users.firstName} || ' ' || ${users.lastName}`;
-    const byUser = scope.db
+    const userRows = scope.db
       .select({
         id: sql<string>`${u.id}`.as('id'),
         name: userName.as('name'),
@@ -196,8 +205,8 @@ export const timeTalliesRepo = {
       })
       .from(u)
       .innerJoin(users, and(eq(users.companyId, scope.companyId), eq(users.id, u.id)))
-      .orderBy(desc(u.minutes), asc(userName), asc(u.id))
-      .limit(top);
+      .orderBy(desc(u.minutes), asc(userName), asc(u.id));
+    const byUser = top === null ? userRows : userRows.limit(top);
     const dayMinutes = sql<number>`sum(${timeCompanyDays.minutes})`;
     const byDay = scope.db
       .select({ day: sql<string>`${timeCompanyDays.day}::text`.as('day'), minutes: dayMinutes.as('minutes') })
@@ -211,15 +220,17 @@ export const timeTalliesRepo = {
     // more than reading them, and listing them all was 224 KB: now the top `top` of each).
     const arrayOf = (q: SQL | { getSQL(): SQL }) =>
       sql`(select coalesce(json_agg(x), '[]'::json) from (${q}) x)`;
-    const topOf = (q: SQL | { getSQL(): SQL }, id: string, name: string) =>
+    const topOf = (q: SQL | { getSQL(): SQL }, id: string, name: string, extra: SQL = sql``) =>
       sql`(select json_build_object(
-        'rows', coalesce(json_agg(json_build_object(${id}::text, x.id, ${name}::text, x.name, 'minutes', x.minutes)
+        'rows', coalesce(json_agg(json_build_object(${id}::text, x.id, ${name}::text, x.name, 'minutes', x.minutes${extra})
           order by x.minutes desc, x.name, x.id), '[]'::json),
         'count', coalesce(max(x.count), 0),
         'minutes', coalesce(max(x.total), 0)) from (${q}) x)`;
-    const [row] = rowsOf<CompanyHours>(
+    // A list not asked for is null (read as none).
+    const part = (list: 'project' | 'user' | 'day', q: SQL) => (only && only !== list ? sql`null` : q);
+    const [row] = rowsOf<Partial<CompanyHours>>(
       await scope.db.execute(
-        sql`select ${topOf(byProject, 'projectId', 'projectName')} as "byProject", ${topOf(byUser, 'userId', 'userName')} as "byUser", ${arrayOf(byDay)} as "byDay"`,
+        sql`select ${part('project', topOf(byProject, 'projectId', 'projectName', sql`, 'projectCode', x.code`))} as "byProject", ${part('user', topOf(byUser, 'userId', 'userName'))} as "byUser", ${part('day', arrayOf(byDay))} as "byDay"`,
       ),
     );
     const none = { rows: [], count: 0, minutes: 0 };

@@ -38,7 +38,12 @@ const TASKS: UserTasksByStatus = {
   items: [],
 };
 
-afterEach(() => vi.unstubAllGlobals());
+/** The CSV downloads `serve` answered. */
+const downloads: Request[] = [];
+afterEach(() => {
+  vi.unstubAllGlobals();
+  downloads.length = 0;
+});
 
 /** Answers the user report's two requests; `calls` records every path and query asked. */
 function serve(hours: HoursReport, people: { userId: string; userName: string }[] = []) {
@@ -50,6 +55,13 @@ function serve(hours: HoursReport, people: { userId: string; userName: string }[
       const url = new URL(req.url);
       calls.push(url);
       if (url.pathname === '/api/taskreports/company-hours') return jsonResponse(200, hours);
+      if (url.pathname === '/api/taskreports/company-hours/export.csv') {
+        downloads.push(req);
+        return new Response('Project,Code,Minutes,Hours,Estimated hours\r\n', {
+          status: 200,
+          headers: { 'Content-Type': 'text/csv' },
+        });
+      }
       if (url.pathname === '/api/taskreports/people') {
         const term = (url.searchParams.get('search') ?? '').toLowerCase();
         return jsonResponse(
@@ -127,7 +139,7 @@ describe('the hours report bounded (issue 28)', () => {
     expect(rows).toHaveLength(1 + 12 + 1);
     expect(rows[1]).toEqual(['Project A', '10:00', '—']);
     expect(rows[12]).toEqual(['Project L', '04:30', '—']);
-    expect(rows[13]).toEqual(['3 more projects', '01:35', '']);
+    expect(rows[13]).toEqual(['3 more projects — download all as CSV', '01:35', '']);
     expect(
       await screen.findByText(
         'The 10 projects with the most hours, of 15: the table below lists the rest.',
@@ -145,6 +157,64 @@ describe('the hours report bounded (issue 28)', () => {
     expect(cells(table)).toHaveLength(3);
     expect(table.textContent).not.toContain('more');
     expect(screen.queryByText(/projects with the most hours/)).not.toBeInTheDocument();
+  });
+});
+
+describe('the hours report as CSV, every row (not only the first ones)', () => {
+  const many: HoursReport = {
+    ...HOURS,
+    byProject: Array.from({ length: 3 }, (_, i) => ({
+      projectId: id(200 + i),
+      projectName: `Project ${i}`,
+      minutes: 300 - i * 60,
+      hours: (300 - i * 60) / 60,
+      estimatedMinutes: null,
+    })),
+    projectCount: 53,
+    otherProjectsMinutes: 500,
+    otherProjectsHours: 8.33,
+  };
+  const me = '00000000-0000-4000-8000-000000000001';
+
+  /** The one CSV request: its path, range, person and `by`, with the bearer token. */
+  async function downloaded() {
+    await waitFor(() => expect(downloads).toHaveLength(1));
+    const req = downloads[0] as Request;
+    const url = new URL(req.url);
+    expect(url.pathname).toBe('/api/taskreports/company-hours/export.csv');
+    expect(req.headers.get('authorization')).toMatch(/^Bearer /);
+    const p = url.searchParams;
+    expect(p.get('startDateTo')).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    expect(p.get('endDateTo')).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    // The range the page shows (its From and To fields).
+    expect(p.get('startDateTo')).toBe((screen.getByLabelText('From') as HTMLInputElement).value);
+    expect(p.get('endDateTo')).toBe((screen.getByLabelText('To') as HTMLInputElement).value);
+    expect(p.get('userId')).toBe(me);
+    return p.get('by');
+  }
+
+  it('"N more projects" downloads every project', async () => {
+    Object.assign(URL, { createObjectURL: () => 'blob:csv', revokeObjectURL: () => undefined });
+    serve(many);
+    const user = userEvent.setup();
+    const table = await openHoursTable();
+    await user.click(within(table).getByRole('button', { name: '50 more projects — download all as CSV' }));
+    expect(await downloaded()).toBe('project');
+  });
+
+  it('the hours cards offer every project and every person as CSV (icon buttons with a tooltip)', async () => {
+    Object.assign(URL, { createObjectURL: () => 'blob:csv', revokeObjectURL: () => undefined });
+    serve(many);
+    const user = userEvent.setup();
+    await openHoursTable();
+    const projects = screen.getByRole('button', { name: 'Download all projects as CSV' });
+    await user.hover(projects);
+    expect(await screen.findByRole('tooltip')).toHaveTextContent('Download all projects as CSV');
+    await user.click(projects);
+    expect(await downloaded()).toBe('project');
+    downloads.length = 0;
+    await user.click(screen.getByRole('button', { name: 'Download all people as CSV' }));
+    expect(await downloaded()).toBe('person');
   });
 });
 

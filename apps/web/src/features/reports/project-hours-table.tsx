@@ -1,3 +1,4 @@
+import Link from '@mui/material/Link';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
@@ -15,12 +16,15 @@ const heading = { px: 1, width: 96 } as const;
  * The hours report's projects as rows (issue 25): the hours logged in the period beside the
  * project's whole estimate (the project overview's figure), so a reader sees both in one place.
  * The report lists the projects with the most hours (issue 28); when there are more, a last row
- * sums them ("12 more projects").
+ * sums them ("12 more projects") and, given `onDownloadAll`, offers every project as CSV.
  */
 export function ProjectHoursTable({
   report,
+  onDownloadAll,
 }: {
   report: Pick<HoursReport, 'byProject' | 'projectCount' | 'otherProjectsMinutes'>;
+  /** Downloads every project of the report as CSV (the "more" row's action). */
+  onDownloadAll?: () => void;
 }) {
   const rows = report.byProject;
   const more = report.projectCount - rows.length;
@@ -53,7 +57,19 @@ export function ProjectHoursTable({
           {more > 0 && (
             <TableRow>
               <TableCell sx={{ color: 'text.secondary' }}>
-                {more} more {more === 1 ? 'project' : 'projects'}
+                {onDownloadAll ? (
+                  <Link
+                    component="button"
+                    type="button"
+                    variant="body2"
+                    onClick={onDownloadAll}
+                    sx={{ textAlign: 'left' }}
+                  >
+                    {more} more {more === 1 ? 'project' : 'projects'} — download all as CSV
+                  </Link>
+                ) : (
+                  `${more} more ${more === 1 ? 'project' : 'projects'}`
+                )}
               </TableCell>
               <TableCell align="right" sx={{ ...figure, color: 'text.secondary' }}>
                 {formatDuration(report.otherProjectsMinutes)}

@@ -2,6 +2,7 @@ import DownloadRounded from '@mui/icons-material/DownloadRounded';
 import EventNoteRounded from '@mui/icons-material/EventNoteRounded';
 import Button from '@mui/material/Button';
 import Grid from '@mui/material/Grid';
+import IconButton from '@mui/material/IconButton';
 import LinearProgress from '@mui/material/LinearProgress';
 import Stack from '@mui/material/Stack';
 import Table from '@mui/material/Table';
@@ -10,8 +11,16 @@ import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
+import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import { formatDuration, MESSAGES, REPORT_DEFAULT_DAYS, type ReportPerson } from '@taskhive/contract';
+import {
+  formatDuration,
+  type HoursCsvBy,
+  MESSAGES,
+  REPORT_DEFAULT_DAYS,
+  type ReportPerson,
+  TEAM_REPORT_MESSAGES,
+} from '@taskhive/contract';
 import { lazy, Suspense, useState } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { errorMessage } from '../../api/errors';
@@ -138,6 +147,29 @@ function UserReport() {
     }
   };
 
+  /** The hours report's every project or person (not only its first ones) as CSV. */
+  const exportHours = async (by: HoursCsvBy) => {
+    const qs = new URLSearchParams({ startDateTo: from, endDateTo: to, userId, by });
+    try {
+      await download(
+        `/api/taskreports/company-hours/export.csv?${qs.toString()}`,
+        `company-hours-${by}-${from}-${to}.csv`,
+      );
+    } catch {
+      toast.error(TEAM_REPORT_MESSAGES.exportFailed);
+    }
+  };
+  const hoursCsvButton = (by: HoursCsvBy) => {
+    const label = by === 'project' ? 'Download all projects as CSV' : 'Download all people as CSV';
+    return (
+      <Tooltip title={label}>
+        <IconButton aria-label={label} onClick={() => void exportHours(by)}>
+          <DownloadRounded />
+        </IconButton>
+      </Tooltip>
+    );
+  };
+
   const failure = tasks.error ?? hours.error;
   const memberLink = `?${new URLSearchParams({ view: 'member', member: userId, from, to }).toString()}`;
   return (
@@ -223,7 +255,7 @@ function UserReport() {
             </MainCard>
           </Grid>
           <Grid size={{ xs: 12, lg: 6 }}>
-            <MainCard title="Hours by project">
+            <MainCard title="Hours by project" action={hoursCsvButton('project')}>
               {hours.isLoading || !hours.data ? (
                 <LinearProgress aria-label="Loading hours by project" />
               ) : hours.data.byProject.length === 0 ? (
@@ -233,7 +265,7 @@ function UserReport() {
                   <Suspense fallback={chartFallback}>
                     <HoursByProjectChart data={hours.data.byProject} projectCount={hours.data.projectCount} />
                   </Suspense>
-                  <ProjectHoursTable report={hours.data} />
+                  <ProjectHoursTable report={hours.data} onDownloadAll={() => void exportHours('project')} />
                 </Stack>
               )}
             </MainCard>
@@ -242,11 +274,14 @@ function UserReport() {
             <MainCard
               title="Hours by day"
               action={
-                hours.data && (
-                  <Typography variant="body2" color="text.secondary">
-                    Total {formatDuration(hours.data.totalMinutes)}
-                  </Typography>
-                )
+                <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center' }}>
+                  {hours.data && (
+                    <Typography variant="body2" color="text.secondary" sx={{ whiteSpace: 'nowrap' }}>
+                      Total {formatDuration(hours.data.totalMinutes)}
+                    </Typography>
+                  )}
+                  {hoursCsvButton('person')}
+                </Stack>
               }
             >
               {hours.isLoading || !hours.data ? (
