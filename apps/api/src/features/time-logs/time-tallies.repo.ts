@@ -116,13 +116,13 @@ export type CompanyHours = {
   byDay: { day: string; minutes: number }[];
 };
 
-/** JSON numbers as numbers (a bigint or numeric sum may arrive as text). */
 /**
  * Which rows an hours report reads: the first `top` projects and people (null: every one, the
  * CSV), or only one of the lists (`only`: that list's rows, no days).
  */
 export type HoursLists = { top: number | null; only?: 'project' | 'user' | undefined };
 
+/** JSON numbers as numbers (a bigint or numeric sum may arrive as text). */
 const numbers = <T extends { minutes: number }>(t: TopRows<T>): TopRows<T> => ({
   rows: t.rows.map((r) => ({ ...r, minutes: Number(r.minutes) })),
   count: Number(t.count),
