@@ -1,9 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq, inArray } from 'drizzle-orm';
 import { HOURS_REPORT_TOP_ROWS, type HoursReport } from '@taskhive/contract';
 import type { App } from '../../app.ts';
 import type { Database } from '../../db/client.ts';
-import { departments, timeLogs, users } from '../../db/schema/index.ts';
+import { timeLogs } from '../../db/schema/index.ts';
 import { buildCountingApp, buildTestApp } from '../../test/build-app.ts';
 import {
   bearer,
@@ -14,6 +13,17 @@ import {
   type TestCompany,
   twoTenants,
 } from '../../test/factories.ts';
+import {
+  HOURS_FROM,
+  HOURS_RANGE,
+  HOURS_ROWS,
+  HOURS_TO,
+  type HoursRow,
+  minutesOf,
+  nth,
+  ordered,
+  seedHours,
+} from '../../test/hours.fixtures.ts';
 import { dayStart } from '../time-logs/time-logs.repo.ts';
 
 /**
@@ -32,32 +42,14 @@ let managerEmail: string;
 let employee: Session;
 let otherAdmin: Session;
 let noReports: Session;
+let people: HoursRow[];
+let projectRows: HoursRow[];
 
-const FROM = '2026-06-01';
-const TO = '2026-06-30';
-const RANGE = `startDateTo=${FROM}&endDateTo=${TO}`;
-const N = HOURS_REPORT_TOP_ROWS + 2;
+const FROM = HOURS_FROM;
+const TO = HOURS_TO;
+const RANGE = HOURS_RANGE;
+const N = HOURS_ROWS;
 const FORMULA = '=HYPERLINK("http://x.test","y")';
-function nth<T>(a: readonly T[], i: number): T {
-  const v = a[i];
-  if (v === undefined) throw new Error(`no element ${i}`);
-  return v;
-}
-const pad = (n: number) => String(n).padStart(2, '0');
-/** As hours-top.test.ts: ties in minutes broken by name, and two equal names broken by id. */
-const minutesOf = (i: number) => 100 + 2 * Math.floor((i + 1) / 2);
-const nameOf = (i: number) => (i === 49 || i === 50 ? 'Same name' : `Name ${pad(99 - i)}`);
-
-type Row = { id: string; name: string; code?: string; minutes: number };
-const people: Row[] = [];
-const projectRows: Row[] = [];
-const ordered = (rows: Row[]) =>
-  [...rows].sort(
-    (a, b) =>
-      b.minutes - a.minutes ||
-      (a.name < b.name ? -1 : a.name > b.name ? 1 : 0) ||
-      (a.id < b.id ? -1 : a.id > b.id ? 1 : 0),
-  );
 /** Person 0 also logs 7 minutes on the project named as a formula. */
 const FORMULA_MINUTES = 7;
 const total = Array.from({ length: N }, (_, i) => minutesOf(i)).reduce((n, m) => n + m, FORMULA_MINUTES);
@@ -97,48 +89,19 @@ beforeAll(async () => {
   ({ app, database } = await buildTestApp());
   ({ acme, other, admin, employee, otherAdmin } = await twoTenants(app, database.db));
   const db = database.db;
-  const m = await buildUser(db, acme, { firstName: 'Mona', lastName: 'Manager' });
-  await db.update(departments).set({ managerId: m.userId }).where(eq(departments.id, acme.departmentId));
-  managerEmail = m.email;
-  manager = await login(app, m.email);
+  ({ people, projects: projectRows, manager, managerEmail } = await seedHours(app, db, acme));
   const n = await buildUser(db, acme, { role: null, permissions: ['project:read'] });
   noReports = await login(app, n.email);
-  for (let i = 0; i < N; i += 1) {
-    const [first, last] = nameOf(i).split(' ') as [string, string];
-    const u = await buildUser(db, acme, { firstName: first, lastName: last });
-    const p = await buildProject(db, acme, { name: nameOf(i), code: `HC-${pad(i)}` });
-    people.push({ id: u.userId, name: nameOf(i), minutes: minutesOf(i) });
-    projectRows.push({ id: p.projectId, name: nameOf(i), code: p.code, minutes: minutesOf(i) });
-  }
   const formula = await buildProject(db, acme, { name: FORMULA, code: '+FORMULA' });
   projectRows.push({ id: formula.projectId, name: FORMULA, code: formula.code, minutes: FORMULA_MINUTES });
   nth(people, 0).minutes += FORMULA_MINUTES;
-  // Everyone in the manager's department: their team's CSV (the entries) covers the same entries.
-  await db
-    .update(users)
-    .set({ departmentId: acme.departmentId })
-    .where(
-      inArray(
-        users.id,
-        people.map((p) => p.id),
-      ),
-    );
-  await db.insert(timeLogs).values([
-    ...people.map((p, i) => ({
-      companyId: acme.companyId,
-      userId: p.id,
-      projectId: nth(projectRows, i).id,
-      loggedAt: dayStart(i % 2 ? '2026-06-10' : '2026-06-20'),
-      durationMinutes: minutesOf(i),
-    })),
-    {
-      companyId: acme.companyId,
-      userId: nth(people, 0).id,
-      projectId: formula.projectId,
-      loggedAt: dayStart('2026-06-20'),
-      durationMinutes: FORMULA_MINUTES,
-    },
-  ]);
+  await db.insert(timeLogs).values({
+    companyId: acme.companyId,
+    userId: nth(people, 0).id,
+    projectId: formula.projectId,
+    loggedAt: dayStart('2026-06-20'),
+    durationMinutes: FORMULA_MINUTES,
+  });
   // Another company's time in the same range: never in Acme's CSV, nor counted in its total.
   const otherProject = await buildProject(db, other, { name: 'Other secret project' });
   await db.insert(timeLogs).values({

@@ -1,20 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq, inArray } from 'drizzle-orm';
 import { HOURS_REPORT_TOP_ROWS, type HoursReport } from '@taskhive/contract';
 import type { App } from '../../app.ts';
 import type { Database } from '../../db/client.ts';
-import { departments, timeLogs, users } from '../../db/schema/index.ts';
 import { buildTestApp } from '../../test/build-app.ts';
+import { bearer, type Session, type TestCompany, twoTenants } from '../../test/factories.ts';
 import {
-  bearer,
-  buildProject,
-  buildUser,
-  login,
-  type Session,
-  type TestCompany,
-  twoTenants,
-} from '../../test/factories.ts';
-import { dayStart } from '../time-logs/time-logs.repo.ts';
+  HOURS_RANGE,
+  HOURS_ROWS,
+  type HoursRow,
+  minutesOf,
+  nth,
+  ordered,
+  seedHours,
+} from '../../test/hours.fixtures.ts';
 
 /**
  * The hours report's bound (issue 28): with more projects and people than HOURS_REPORT_TOP_ROWS,
@@ -30,72 +28,17 @@ let admin: Session;
 let manager: Session;
 let employee: Session;
 let otherAdmin: Session;
+let people: HoursRow[];
+let projectRows: HoursRow[];
 
-const FROM = '2026-06-01';
-const TO = '2026-06-30';
-const RANGE = `startDateTo=${FROM}&endDateTo=${TO}`;
-const N = HOURS_REPORT_TOP_ROWS + 2;
-/** The i-th element, which the test knows is there. */
-function nth<T>(a: readonly T[], i: number): T {
-  const v = a[i];
-  if (v === undefined) throw new Error(`no element ${i}`);
-  return v;
-}
-const pad = (n: number) => String(n).padStart(2, '0');
-/**
- * Person i logs minutes(i) on project i: 0 → 100, (1, 2) → 102, (3, 4) → 104, …, (49, 50) → 150,
- * 51 → 152. So the 50th and 51st rows are a tie (1 and 2), broken by name; 49 and 50 share their
- * name as well as their minutes, broken by id.
- */
-const minutesOf = (i: number) => 100 + 2 * Math.floor((i + 1) / 2);
-const nameOf = (i: number) => (i === 49 || i === 50 ? 'Same name' : `Name ${pad(99 - i)}`);
-
-type Row = { id: string; name: string; minutes: number };
-const people: Row[] = [];
-const projectRows: Row[] = [];
-/** The report's order: most minutes, then name, then id. */
-const ordered = (rows: Row[]) =>
-  [...rows].sort(
-    (a, b) =>
-      b.minutes - a.minutes ||
-      (a.name < b.name ? -1 : a.name > b.name ? 1 : 0) ||
-      (a.id < b.id ? -1 : a.id > b.id ? 1 : 0),
-  );
+const RANGE = HOURS_RANGE;
+const N = HOURS_ROWS;
 const total = Array.from({ length: N }, (_, i) => minutesOf(i)).reduce((n, m) => n + m, 0);
 
 beforeAll(async () => {
   ({ app, database } = await buildTestApp());
   ({ acme, admin, employee, otherAdmin } = await twoTenants(app, database.db));
-  const db = database.db;
-  const m = await buildUser(db, acme, { firstName: 'Mona', lastName: 'Manager' });
-  await db.update(departments).set({ managerId: m.userId }).where(eq(departments.id, acme.departmentId));
-  manager = await login(app, m.email);
-  for (let i = 0; i < N; i += 1) {
-    const [first, last] = nameOf(i).split(' ') as [string, string];
-    const u = await buildUser(db, acme, { firstName: first, lastName: last });
-    const p = await buildProject(db, acme, { name: nameOf(i) });
-    people.push({ id: u.userId, name: nameOf(i), minutes: minutesOf(i) });
-    projectRows.push({ id: p.projectId, name: nameOf(i), minutes: minutesOf(i) });
-  }
-  // Everyone in the manager's department: their team report covers the same entries.
-  await db
-    .update(users)
-    .set({ departmentId: acme.departmentId })
-    .where(
-      inArray(
-        users.id,
-        people.map((p) => p.id),
-      ),
-    );
-  await db.insert(timeLogs).values(
-    people.map((p, i) => ({
-      companyId: acme.companyId,
-      userId: p.id,
-      projectId: nth(projectRows, i).id,
-      loggedAt: dayStart(i % 2 ? '2026-06-10' : '2026-06-20'),
-      durationMinutes: p.minutes,
-    })),
-  );
+  ({ people, projects: projectRows, manager } = await seedHours(app, database.db, acme));
 });
 afterAll(() => app.close());
 
