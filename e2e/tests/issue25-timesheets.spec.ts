@@ -241,6 +241,41 @@ test('My week and Approvals at 390 px: no sideways scroll, controls on screen', 
   await wide.context().close();
 });
 
+test('Workload: a name search finds one person; the search and the pages on screen at 1440 and 390 px', async ({
+  browser,
+}) => {
+  for (const viewport of [DESKTOP, PHONE]) {
+    const page = await signedInPage(browser, ACCOUNTS.acmeAdmin.email, viewport);
+    await page.goto('/app/timesheets/workload');
+    await expect(page.getByRole('heading', { name: 'Workload', level: 1 })).toBeVisible();
+    const rows = page.getByTestId('workload-row');
+    await expect(rows.first()).toBeVisible();
+    expect(await rows.count()).toBeGreaterThan(1);
+    const search = page.getByRole('textbox', { name: 'Search people' });
+    const pagination = page.locator('.MuiTablePagination-root');
+    await onScreen(page, search);
+    await onScreen(page, pagination);
+    await onScreen(page, page.getByRole('button', { name: 'Go to next page' }));
+    await onScreen(page, page.getByRole('button', { name: 'Go to previous page' }));
+    await noSidewaysScroll(page);
+
+    // A demo person (apps/api/src/db/seed/demo.ts), by "first last" in any case.
+    await search.fill('emma NGUYEN');
+    await expect(page).toHaveURL(/[?&]q=emma\+NGUYEN/);
+    await expect(rows).toHaveCount(1);
+    await expect(rows.first()).toContainText('Emma Nguyen');
+    await expect(pagination).toContainText('1–1 of 1');
+    await onScreen(page, search);
+    await onScreen(page, pagination);
+    await noSidewaysScroll(page);
+
+    await search.fill('Nobody-by-this-name');
+    await expect(page.getByText('No one matches “Nobody-by-this-name”')).toBeVisible();
+    await expect(rows).toHaveCount(0);
+    await page.context().close();
+  }
+});
+
 const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 const BLOCKING = new Set(['serious', 'critical']);
 

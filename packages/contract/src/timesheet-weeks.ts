@@ -32,6 +32,8 @@ export const TIMESHEET_REASON_MAX = 500;
 /** At most this many weeks in one bulk approve or reject. */
 export const TIMESHEET_BULK_MAX = 100;
 export const TIMESHEET_APPROVALS_PAGE_SIZE = 25;
+/** People per page of the workload. */
+export const WORKLOAD_PAGE_SIZE = 25;
 
 export const TIMESHEET_PERMISSIONS = {
   /** Approve, reject and reopen anyone's week in the company (managers approve their department's). */
@@ -203,11 +205,13 @@ export const approvalsQuerySchema = pageQuery(TIMESHEET_APPROVALS_PAGE_SIZE).ext
 export type ApprovalsQuery = z.infer<typeof approvalsQuerySchema>;
 
 /**
- * GET /Timesheets/workload?weekStart=…&departmentId=…|projectId=…: per person, capacity (expected
- * minutes), planned (estimated minutes of their open tasks due that week) and logged minutes.
+ * GET /Timesheets/workload?weekStart=…&departmentId=…|projectId=…&search=…&page=…&pageSize=…: per
+ * person, capacity (expected minutes), planned (estimated minutes of their open tasks due that
+ * week) and logged minutes, a page of people at a time (by last name, first name). `search` matches
+ * the first name, the last name or "first last", case-insensitively.
  * Readers: `report:read:all`, or a department manager for their department.
  */
-export const workloadQuerySchema = z.object({
+export const workloadQuerySchema = pageQuery(WORKLOAD_PAGE_SIZE).omit({ sortOrder: true }).extend({
   weekStart: daySchema.optional(),
   departmentId: z.uuid().optional(),
   projectId: z.uuid().optional(),
@@ -224,10 +228,16 @@ export const workloadRowSchema = z.object({
   /** planned (or logged, whichever is larger) against capacity: under 80 %, over 100 %. */
   load: z.enum(['under', 'ok', 'over']),
 });
+/** The week, a page of its people, and the paging of the lists (`paged`'s field names). */
 export const workloadSchema = z.object({
   weekStart: z.string(),
   weekEnd: z.string(),
   rows: z.array(workloadRowSchema),
+  /** People matching the filters and the search, all pages. */
+  totalCount: z.number().int(),
+  pageNumber: z.number().int(),
+  pageSize: z.number().int(),
+  totalPages: z.number().int(),
 });
 export type Workload = z.infer<typeof workloadSchema>;
 

@@ -14,7 +14,14 @@ import {
   timesheetWeeks,
   users,
 } from '../../db/schema/index.ts';
-import { countAll, pageWindow, totalOf, type ListResult } from '../../lib/list.ts';
+import {
+  countAll,
+  pageWindow,
+  type PageParams,
+  searchAny,
+  totalOf,
+  type ListResult,
+} from '../../lib/list.ts';
 import type { Scope } from '../../lib/scope.ts';
 import { addDays, dayStart, nextDayStart } from '../time-logs/index.ts';
 
@@ -561,31 +568,51 @@ export const timesheetsRepo = {
   },
 
   /**
-   * Workload (one statement for any number of people): the active people `people` selects, with
-   * their capacity, the estimated minutes of their open tasks (no built-in closed status) due in
+   * Workload, a page of people (two statements whatever the page or the company: the page with its
+   * figures, and the count): the active people `people` selects (and `search` matches: first name,
+   * last name or "first last", case-insensitive), by last name, first name, id, with their
+   * capacity, the estimated minutes of their open tasks (no built-in closed status) due in
    * [from, to] (a task's whole estimate counts for each of its assignees) and the minutes they
    * logged then.
    */
-  async workload(scope: Scope, from: string, to: string, people: SQL | undefined): Promise<WorkloadRow[]> {
+  async workload(
+    scope: Scope,
+    q: { from: string; to: string; search?: string | undefined } & PageParams,
+    people: SQL | undefined,
+  ): Promise<ListResult<WorkloadRow>> {
     const c = scope.companyId;
-    // Grouped once for everyone, then joined to the people (issue 28: a look-up per person of all
-    // their assignments took 2 s a request for 500 people with 200 tasks each): planned from the
+    const { limit, offset } = pageWindow(q);
+    // "first last" contains the first name and the last name alone: one pattern covers the three.
+    const matches = searchAny(q.search, sql`(u.first_name || ' ' || u.last_name)`);
+    const where = sql`u.company_id = ${c} and u.status = 'active'${people ? sql` and ${people}` : sql``}${
+      matches ? sql` and ${matches}` : sql``
+    }`;
+    // The page of people first (users_company_name_idx serves its order), then the sums for its
+    // people only, so the statement's cost follows the page, not the company: planned from the
     // assignee tallies (task_assignee_tallies: a row a person, status and due date with their
-    // tasks' estimated minutes, migration 0045), where summing every due task's estimate over its
-    // assignees read 2,800 tasks and their assignments a week at 100,000 tasks (17-54 ms, through
-    // the row-level security filter); logged from the people's day tallies (time_user_days: a row
-    // a person and day).
-    return rowsOf<WorkloadRow>(
-      await scope.db.execute(sql`
-        with planned as (
+    // tasks' estimated minutes, migration 0045; its (company, user, status, due date) index serves
+    // a page's people), logged from the day tallies (time_user_days: a row a person and day, its
+    // (company, user, day) index). Issue 28: a look-up per person of all their assignments took
+    // 2 s a request for 500 people; then every active person in one answer (500 rows, 92 KB at the
+    // bench's company) missed the p99 budget.
+    const [rows, total] = await Promise.all([
+      scope.db.execute(sql`
+        with page as (
+          select u.id, u.first_name, u.last_name, u.department_id, u.expected_weekly_minutes
+            from users u
+           where ${where}
+           order by u.last_name, u.first_name, u.id
+           limit ${limit} offset ${offset}
+        ), planned as (
           select a.user_id, round(sum(a.estimated_minutes))::int as minutes
             from task_assignee_tallies a
             left join task_statuses s on s.company_id = a.company_id and s.id = a.status_id
-           where a.company_id = ${c} and a.due_date between ${from} and ${to} and s.built_in is null
+           where a.company_id = ${c} and a.user_id in (select id from page)
+             and a.due_date between ${q.from} and ${q.to} and s.built_in is null
            group by a.user_id
         ), logged as (
           select user_id, sum(minutes) as minutes from time_user_days
-           where company_id = ${c} and day between ${from} and ${to}
+           where company_id = ${c} and user_id in (select id from page) and day between ${q.from} and ${q.to}
            group by user_id
         )
         select u.id as "userId", u.first_name as "firstName", u.last_name as "lastName",
@@ -593,13 +620,14 @@ export const timesheetsRepo = {
                coalesce(u.expected_weekly_minutes, ${DEFAULT_EXPECTED_WEEKLY_MINUTES})::int as "capacityMinutes",
                coalesce(p.minutes, 0)::int as "plannedMinutes",
                coalesce(l.minutes, 0)::int as "loggedMinutes"
-          from users u
-          left join departments d on d.company_id = u.company_id and d.id = u.department_id
+          from page u
+          left join departments d on d.company_id = ${c} and d.id = u.department_id
           left join planned p on p.user_id = u.id
           left join logged l on l.user_id = u.id
-         where u.company_id = ${c} and u.status = 'active' ${people ? sql`and ${people}` : sql``}
          order by u.last_name, u.first_name, u.id`),
-    );
+      scope.db.execute(sql`select count(*)::int as n from users u where ${where}`),
+    ]);
+    return { rows: rowsOf<WorkloadRow>(rows), total: rowsOf<{ n: number }>(total)[0]?.n ?? 0 };
   },
 
   /** The active people of the company holding `permission` (effective: roles, grants, modules). */

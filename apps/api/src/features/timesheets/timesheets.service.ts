@@ -310,9 +310,10 @@ const EXPORT_MAX_DAYS = 366;
 
 export const timesheetReports = {
   /**
-   * Workload of a week: per person, capacity, planned and logged minutes. `report:read:all` reads
-   * anyone (a department, a project's members, or the company); a department manager reads the
-   * departments they manage (a project's members among them); anyone else 403.
+   * Workload of a week: per person, capacity, planned and logged minutes, a page of people (by
+   * name; `search` on their name). `report:read:all` reads anyone (a department, a project's
+   * members, or the company); a department manager reads the departments they manage (a project's
+   * members among them); anyone else 403.
    */
   async workload(scope: Scope, q: WorkloadQuery): Promise<Workload> {
     const all = scope.actor.permissions.has('report:read:all');
@@ -341,20 +342,17 @@ export const timesheetReports = {
         : undefined,
       all ? undefined : managed,
     );
-    const rows = await timesheetsRepo.workload(scope, weekStart, weekEnd, people);
-    return {
-      weekStart,
-      weekEnd,
-      rows: rows.map((r) => ({
-        userId: r.userId,
-        userName: `${r.firstName} ${r.lastName}`.trim(),
-        departmentName: r.departmentName,
-        capacityMinutes: r.capacityMinutes,
-        plannedMinutes: r.plannedMinutes,
-        loggedMinutes: r.loggedMinutes,
-        load: loadOf(r.capacityMinutes, r.plannedMinutes, r.loggedMinutes),
-      })),
-    };
+    const page = await timesheetsRepo.workload(scope, { ...q, from: weekStart, to: weekEnd }, people);
+    const { items, ...paging } = toPaged(q, page, (r) => ({
+      userId: r.userId,
+      userName: `${r.firstName} ${r.lastName}`.trim(),
+      departmentName: r.departmentName,
+      capacityMinutes: r.capacityMinutes,
+      plannedMinutes: r.plannedMinutes,
+      loggedMinutes: r.loggedMinutes,
+      load: loadOf(r.capacityMinutes, r.plannedMinutes, r.loggedMinutes),
+    }));
+    return { weekStart, weekEnd, rows: items, ...paging };
   },
 
   /** Approved time as CSV (RFC 4180 by csv-stringify, a header row, formulas defused). */

@@ -708,6 +708,124 @@ describe('workload', () => {
       );
     }
   });
+
+  it('400 for a page size of 0 or over the maximum and for a bad page; the paging of the answer', async () => {
+    const base = '/api/Timesheets/workload?weekStart=2026-06-01';
+    for (const q of ['&pageSize=0', '&pageSize=201', '&page=0', '&page=x', '&pageNumber=-1']) {
+      const res = await call(admin, 'GET', `${base}${q}`);
+      expect(res.statusCode, q).toBe(400);
+      expect(Object.keys(res.json().errors ?? {}), q).toEqual([
+        q.includes('Size') ? 'pageSize' : q.slice(1).split('=')[0],
+      ]);
+    }
+    const byMike = await callOk(app, mike, { method: 'GET', url: base });
+    expect(byMike).toMatchObject({ totalCount: 1, pageNumber: 1, pageSize: 25, totalPages: 1 });
+  });
+
+  it('pages of people by last name, first name, id: a total over all pages, pages disjoint and in order; sums for each page', async () => {
+    const week = '2026-06-08';
+    const [d] = await database.db
+      .insert(departments)
+      .values({ companyId: acme.companyId, name: 'Paging' })
+      .returning({ id: departments.id });
+    if (!d) throw new Error('no department');
+    const names = [
+      ['Zoe', 'Zed'],
+      ['Bea', 'Pager'],
+      ['Pia', 'Quokka'],
+      ['Abe', 'Pager'],
+      ['Al', 'Quokkason'],
+    ] as const;
+    const people = [];
+    for (const [firstName, lastName] of names)
+      people.push({ firstName, lastName, ...(await buildUser(database.db, acme, { firstName, lastName })) });
+    const gone = await buildUser(database.db, acme, {
+      firstName: 'Gus',
+      lastName: 'Pager',
+      status: 'inactive',
+    });
+    await database.db.execute(
+      sql`update ${users} set department_id = ${d.id} where company_id = ${acme.companyId} and id in (${sql.join(
+        [...people.map((p) => p.userId), gone.userId].map((id) => sql`${id}`),
+        sql`, `,
+      )})`,
+    );
+    const al = people.find((p) => p.firstName === 'Al');
+    const pia = people.find((p) => p.firstName === 'Pia');
+    if (!al || !pia) throw new Error('no people');
+    const list = await buildTaskList(database.db, acme, { projectId });
+    await buildTask(database.db, acme, {
+      taskListId: list.taskListId,
+      title: 'Paged plan',
+      dueDate: addDays(week, 2),
+      estimatedHours: 5,
+      assigneeIds: [al.userId],
+    });
+    await database.db.insert(timeLogs).values({
+      companyId: acme.companyId,
+      userId: pia.userId,
+      projectId,
+      taskId,
+      loggedAt: new Date(`${addDays(week, 1)}T00:00:00Z`),
+      durationMinutes: 90,
+    });
+    const get = (q: string) =>
+      callOk(app, admin, {
+        method: 'GET',
+        url: `/api/Timesheets/workload?weekStart=${week}&departmentId=${d.id}${q}`,
+      });
+    const order = ['Abe Pager', 'Bea Pager', 'Pia Quokka', 'Al Quokkason', 'Zoe Zed'];
+    const all = await get('');
+    expect((all.rows as { userName: string }[]).map((r) => r.userName)).toEqual(order);
+    expect(all).toMatchObject({ totalCount: 5, pageNumber: 1, pageSize: 25, totalPages: 1 });
+
+    const p1 = await get('&pageSize=2');
+    const p2 = await get('&pageSize=2&page=2');
+    const p3 = await get('&pageSize=2&pageNumber=3');
+    expect(p1).toMatchObject({ totalCount: 5, pageNumber: 1, pageSize: 2, totalPages: 3 });
+    expect(p2).toMatchObject({ totalCount: 5, pageNumber: 2, pageSize: 2, totalPages: 3 });
+    expect(p3).toMatchObject({ totalCount: 5, pageNumber: 3, pageSize: 2, totalPages: 3 });
+    const ids = [p1, p2, p3].flatMap((p) => (p.rows as { userId: string }[]).map((r) => r.userId));
+    expect(new Set(ids).size).toBe(5);
+    expect([p1, p2, p3].flatMap((p) => (p.rows as { userName: string }[]).map((r) => r.userName))).toEqual(
+      order,
+    );
+    // The page's people have their figures, as on the whole list.
+    expect(p2.rows).toEqual([
+      expect.objectContaining({
+        userId: pia.userId,
+        plannedMinutes: 0,
+        loggedMinutes: 90,
+        departmentName: 'Paging',
+      }),
+      expect.objectContaining({ userId: al.userId, plannedMinutes: 300, loggedMinutes: 0 }),
+    ]);
+    expect(p2.rows).toEqual((all.rows as unknown[]).slice(2, 4));
+    const past = await get('&pageSize=2&page=9');
+    expect(past).toMatchObject({ rows: [], totalCount: 5, pageNumber: 9, totalPages: 3 });
+
+    // Search: the last name, "first last", any case; LIKE's pattern characters are plain text.
+    const names_ = (r: { rows: { userName: string }[] }) => r.rows.map((x) => x.userName);
+    const quokka = await get('&search=QUOKKA');
+    expect(names_(quokka)).toEqual(['Pia Quokka', 'Al Quokkason']);
+    expect(quokka.totalCount).toBe(2);
+    const full = await get(`&search=${encodeURIComponent(' al quokkason ')}`);
+    expect(names_(full)).toEqual(['Al Quokkason']);
+    expect(full).toMatchObject({ totalCount: 1, totalPages: 1 });
+    expect(names_(await get('&search=Bea'))).toEqual(['Bea Pager']);
+    expect(await get(`&search=${encodeURIComponent('%')}`)).toMatchObject({
+      rows: [],
+      totalCount: 0,
+      totalPages: 0,
+    });
+    expect(await get('&search=Gus')).toMatchObject({ rows: [], totalCount: 0 });
+    // A search does not widen a manager's reach: Mike reads his department only.
+    const byMike = await callOk(app, mike, {
+      method: 'GET',
+      url: `/api/Timesheets/workload?weekStart=${week}&search=Quokka`,
+    });
+    expect(byMike).toMatchObject({ rows: [], totalCount: 0 });
+  });
 });
 
 describe('the CSV export of approved time', () => {
@@ -944,6 +1062,52 @@ describe('statements', () => {
       expect(a2).toBe(a1);
       expect(g1).toBeLessThanOrEqual(8);
       expect(a1).toBeLessThanOrEqual(8);
+    } finally {
+      await counted.close();
+    }
+  });
+
+  it('a page of the workload reads in a bounded number of statements, whatever the number of people', async () => {
+    const { app: counted, counter } = await buildCountingApp(database);
+    const week = '2026-06-22';
+    try {
+      const workload = async () => {
+        counter.statements = 0;
+        const page = await callOk(counted, admin, {
+          method: 'GET',
+          url: `/api/Timesheets/workload?weekStart=${week}&pageSize=100`,
+        });
+        return { statements: counter.statements, total: page.totalCount as number };
+      };
+      await workload();
+      const before = await workload();
+      const list = await buildTaskList(database.db, acme, { projectId });
+      const people = await Promise.all(
+        Array.from({ length: 8 }, (_, i) =>
+          buildUser(database.db, acme, { firstName: `W${i}`, lastName: 'Load' }),
+        ),
+      );
+      for (const p of people) {
+        await buildTask(database.db, acme, {
+          taskListId: list.taskListId,
+          title: 'Planned',
+          dueDate: addDays(week, 1),
+          estimatedHours: 2,
+          assigneeIds: [p.userId],
+        });
+        await database.db.insert(timeLogs).values({
+          companyId: acme.companyId,
+          userId: p.userId,
+          projectId,
+          taskId,
+          loggedAt: new Date(`${addDays(week, 2)}T00:00:00Z`),
+          durationMinutes: 60,
+        });
+      }
+      const after = await workload();
+      expect(after.total).toBe(before.total + 8);
+      expect(after.statements).toBe(before.statements);
+      expect(before.statements).toBeLessThanOrEqual(4);
     } finally {
       await counted.close();
     }

@@ -27,6 +27,12 @@ export interface GridArgs {
 export type ApprovalsArgs = Partial<Pick<ApprovalsQuery, 'departmentId' | 'weekStart'>> &
   Pick<ApprovalsQuery, 'page' | 'pageSize' | 'status'>;
 
+/** A page of the workload: the week, a department or a project, a name search. */
+export type WorkloadArgs = Partial<
+  Pick<WorkloadQuery, 'weekStart' | 'departmentId' | 'projectId' | 'search'>
+> &
+  Pick<WorkloadQuery, 'page' | 'pageSize'>;
+
 /** A cell's write: the body, and the grid it is shown in (to update it at once). */
 export interface SetCellArgs {
   grid: GridArgs;
@@ -129,7 +135,7 @@ export const timesheetWeeksApi = baseApi.injectEndpoints({
       query: (args) => ({ url: 'Timesheets/approvals', params: params(args) }),
       providesTags: [WEEKS],
     }),
-    timesheetWorkload: build.query<Workload, WorkloadQuery>({
+    timesheetWorkload: build.query<Workload, WorkloadArgs>({
       query: (args) => ({ url: 'Timesheets/workload', params: params(args) }),
       providesTags: [WEEKS],
     }),

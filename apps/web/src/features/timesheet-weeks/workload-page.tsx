@@ -1,8 +1,10 @@
 import ArrowDownwardRounded from '@mui/icons-material/ArrowDownwardRounded';
 import ArrowUpwardRounded from '@mui/icons-material/ArrowUpwardRounded';
 import CheckRounded from '@mui/icons-material/CheckRounded';
+import SearchRounded from '@mui/icons-material/SearchRounded';
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
+import InputAdornment from '@mui/material/InputAdornment';
 import LinearProgress from '@mui/material/LinearProgress';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
@@ -10,17 +12,21 @@ import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
+import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
+import TextField from '@mui/material/TextField';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
-import type { Workload } from '@taskhive/contract';
+import { USER_SEARCH_DEBOUNCE_MS, WORKLOAD_PAGE_SIZE, type Workload } from '@taskhive/contract';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { errorMessage } from '../../api/errors';
 import { EmptyState } from '../../components/empty-state';
 import { ErrorPanel } from '../../components/error-panel';
 import { PageHeader } from '../../components/page-header';
 import { TableScroll } from '../../components/table-scroll';
+import { useDebouncedValue } from '../../hooks/use-debounced-value';
 import { useSession } from '../../hooks/use-session';
 import { DepartmentSelect, ProjectSelect } from './filters';
 import { useTimesheetWorkloadQuery } from './timesheet-weeks-api';
@@ -83,9 +89,62 @@ function LoadChip({ row }: { row: Row }) {
 }
 
 /**
+ * The name search of the workload: types freely, and the address (`?q=`) follows once typing
+ * stops (one history entry, replaced), as the board's search box does; Back or a link that
+ * changes `?q=` changes the box.
+ */
+function PeopleSearch({ value, onSearch }: { value: string; onSearch: (q: string) => void }) {
+  const [text, setText] = useState(value);
+  const typed = useDebouncedValue(text.trim(), USER_SEARCH_DEBOUNCE_MS);
+  const sent = useRef(value);
+  const latest = useRef(onSearch);
+  useEffect(() => {
+    latest.current = onSearch;
+  }, [onSearch]);
+  const commit = useCallback((q: string) => {
+    if (q === sent.current) return;
+    sent.current = q;
+    latest.current(q);
+  }, []);
+  useEffect(() => commit(typed), [typed, commit]);
+  useEffect(() => {
+    if (value !== sent.current) {
+      sent.current = value;
+      setText(value);
+    }
+  }, [value]);
+  return (
+    <TextField
+      size="small"
+      label="Search people"
+      placeholder="First or last name"
+      value={text}
+      onChange={(e) => setText(e.target.value)}
+      // Leaving the box (the phone's Done) or Enter applies it without waiting for the pause.
+      onBlur={() => commit(text.trim())}
+      onKeyDown={(e) => {
+        if (e.key === 'Enter') commit(text.trim());
+      }}
+      sx={{ width: { xs: '100%', md: 240 } }}
+      slotProps={{
+        input: {
+          startAdornment: (
+            <InputAdornment position="start">
+              <SearchRounded fontSize="small" />
+            </InputAdornment>
+          ),
+        },
+      }}
+    />
+  );
+}
+
+/**
  * /app/timesheets/workload: per person for one week (`?week=`), for a department (`?department=`)
- * or a project (`?project=`): capacity, planned (estimates of their open tasks due that week) and
- * logged, as bars on one scale, with over and under written out, not only coloured.
+ * or a project (`?project=`), a page of people at a time (`?page=`, by last name) found by name
+ * (`?q=`): capacity, planned (estimates of their open tasks due that week) and logged, as bars on
+ * one scale for the rows shown, with over and under written out, not only coloured. Any change
+ * but the page goes back to the first page.
  */
 export default function WorkloadPage() {
   const [params, setParams] = useSearchParams();
@@ -94,19 +153,39 @@ export default function WorkloadPage() {
   const by = params.get('by') === 'project' ? 'project' : 'department';
   const departmentId = params.get('department') ?? '';
   const projectId = params.get('project') ?? '';
+  const search = params.get('q') ?? '';
+  const page = Math.max(1, Math.floor(Number(params.get('page'))) || 1);
   const { data, error, isLoading, isFetching, refetch } = useTimesheetWorkloadQuery({
     ...(week ? { weekStart: week } : {}),
     ...(by === 'department' && departmentId ? { departmentId } : {}),
     ...(by === 'project' && projectId ? { projectId } : {}),
+    ...(search ? { search } : {}),
+    page,
+    pageSize: WORKLOAD_PAGE_SIZE,
   });
-  const update = (patch: Record<string, string | undefined>) => {
+  const update = (patch: Record<string, string | undefined>, replace = false) => {
     const next = new URLSearchParams(params);
     for (const [k, v] of Object.entries(patch)) {
       if (v) next.set(k, v);
       else next.delete(k);
     }
-    setParams(next);
+    if (!('page' in patch)) next.delete('page');
+    setParams(next, { replace, preventScrollReset: true });
   };
+  // A page past the last (people left, a shared link): the last page instead of an empty one,
+  // once the answer for this address is in (not a previous address's while fetching).
+  const lastPage = data && !isFetching ? data.totalPages : 0;
+  useEffect(() => {
+    if (lastPage > 0 && page > lastPage)
+      setParams(
+        (p) => {
+          const next = new URLSearchParams(p);
+          next.set('page', String(lastPage));
+          return next;
+        },
+        { replace: true },
+      );
+  }, [lastPage, page, setParams]);
 
   const rows = data?.rows ?? [];
   const max = Math.max(1, ...rows.flatMap((r) => [r.capacityMinutes, r.plannedMinutes, r.loggedMinutes]));
@@ -117,6 +196,13 @@ export default function WorkloadPage() {
       <ErrorPanel
         message={errorMessage(error, 'The workload could not be loaded')}
         onRetry={() => void refetch()}
+      />
+    );
+  else if (rows.length === 0 && search)
+    body = (
+      <EmptyState
+        title={`No one matches “${search}”`}
+        description="Check the spelling, or clear the search to see everyone for this choice."
       />
     );
   else if (rows.length === 0) body = <EmptyState title="Nobody to show for this choice" />;
@@ -160,6 +246,14 @@ export default function WorkloadPage() {
             </TableBody>
           </Table>
         </TableScroll>
+        <TablePagination
+          component="div"
+          count={data?.totalCount ?? 0}
+          page={Math.min(page, Math.max(1, data?.totalPages ?? 1)) - 1}
+          rowsPerPage={WORKLOAD_PAGE_SIZE}
+          rowsPerPageOptions={[]}
+          onPageChange={(_e, p) => update({ page: p > 0 ? String(p + 1) : undefined })}
+        />
       </Paper>
     );
 
@@ -208,6 +302,7 @@ export default function WorkloadPage() {
               allLabel="Choose a project"
             />
           )}
+          <PeopleSearch value={search} onSearch={(q) => update({ q }, true)} />
         </Stack>
       </Paper>
       {body}
