@@ -299,7 +299,8 @@ export const ENDPOINTS: Endpoint[] = [
     postgresOnly: true,
   },
   // Issue 28: each new feature's screens get a row. Timesheets (issue 25): the signed-in person's
-  // week grid, the approvals queue, the workload of everyone this week; planning (issue 26): the
+  // week grid, the approvals queue, the workload this week (its first page, 25 people, as the
+  // screen asks since 2026-11-28; it was every active person); planning (issue 26): the
   // calendar's month (six weeks) across every project (the timeline's row is above). Several
   // statements each, so no raw twin: the same p99 budget as the timeline.
   ...[
