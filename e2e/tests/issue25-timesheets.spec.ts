@@ -258,6 +258,18 @@ test('Workload: a name search finds one person; the search and the pages on scre
     await onScreen(page, page.getByRole('button', { name: 'Go to next page' }));
     await onScreen(page, page.getByRole('button', { name: 'Go to previous page' }));
     await noSidewaysScroll(page);
+    // The filters never overlap: the search (with its floating label) clears the department's
+    // select whether it sits beside it or wraps below it.
+    const department = page.getByRole('combobox', { name: 'Department' });
+    const a = await department.boundingBox();
+    const field = await page.locator('.MuiFormControl-root', { has: search }).boundingBox();
+    const label = await page.locator('label', { hasText: 'Search people' }).boundingBox();
+    if (!a || !field || !label) throw new Error('the department select and the search are on the page');
+    const top = Math.min(field.y, label.y);
+    const b = { x: field.x, y: top, width: field.width, height: field.y + field.height - top };
+    const apart =
+      b.x >= a.x + a.width || a.x >= b.x + b.width || b.y >= a.y + a.height || a.y >= b.y + b.height;
+    expect(apart, `department ${JSON.stringify(a)} and search ${JSON.stringify(b)} overlap`).toBe(true);
 
     // A demo person (apps/api/src/db/seed/demo.ts), by "first last" in any case.
     await search.fill('emma NGUYEN');

@@ -149,6 +149,7 @@ function PeopleSearch({ value, onSearch }: { value: string; onSearch: (q: string
 export default function WorkloadPage() {
   const [params, setParams] = useSearchParams();
   const { can } = useSession();
+  const seesDepartments = can({ anyOf: ['department:read:all'] });
   const week = dayParam(params.get('week'));
   const by = params.get('by') === 'project' ? 'project' : 'department';
   const departmentId = params.get('department') ?? '';
@@ -264,9 +265,12 @@ export default function WorkloadPage() {
         subtitle="Planned work (estimates of open tasks due that week) and logged time against each person's capacity."
       />
       <Paper variant="outlined" sx={{ p: 1.5 }}>
+        {/* A gap, not margins: a wrapped filter keeps its distance (the search's floating label
+            touched the select above it). */}
         <Stack
           direction={{ xs: 'column', md: 'row' }}
           spacing={2}
+          useFlexGap
           sx={{ alignItems: { md: 'center' }, flexWrap: 'wrap' }}
         >
           {data && (
@@ -288,19 +292,23 @@ export default function WorkloadPage() {
             <ToggleButton value="department">Department</ToggleButton>
             <ToggleButton value="project">Project</ToggleButton>
           </ToggleButtonGroup>
-          {by === 'department' ? (
-            <DepartmentSelect
-              enabled={can({ anyOf: ['department:read:all'] })}
-              value={departmentId}
-              onChange={(id) => update({ department: id })}
-              allLabel="All I can see"
-            />
-          ) : (
-            <ProjectSelect
-              value={projectId}
-              onChange={(id) => update({ project: id })}
-              allLabel="Choose a project"
-            />
+          {(by === 'project' || seesDepartments) && (
+            <Box sx={{ display: 'grid', width: { xs: '100%', md: 260 } }}>
+              {by === 'department' ? (
+                <DepartmentSelect
+                  enabled={seesDepartments}
+                  value={departmentId}
+                  onChange={(id) => update({ department: id })}
+                  allLabel="All I can see"
+                />
+              ) : (
+                <ProjectSelect
+                  value={projectId}
+                  onChange={(id) => update({ project: id })}
+                  allLabel="Choose a project"
+                />
+              )}
+            </Box>
           )}
           <PeopleSearch value={search} onSearch={(q) => update({ q }, true)} />
         </Stack>
