@@ -525,6 +525,11 @@ const bases: Record<string, Base> = {
     own: () => ({ user: reacher.userId }),
     spec: () => ({ path: '/api/taskreports/company-hours' }),
   },
+  // Its CSV with every row: the same rights and filters.
+  'GET /api/taskreports/company-hours/export.csv': {
+    own: () => ({ user: reacher.userId }),
+    spec: () => ({ path: '/api/taskreports/company-hours/export.csv' }),
+  },
   'GET /api/taskreports/user-tasks-by-status/{userId}': {
     own: () => ({ user: reacher.userId }),
     spec: () => ({ path: '/api/taskreports/user-tasks-by-status/{userId}' }),
