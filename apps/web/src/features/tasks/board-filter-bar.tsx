@@ -1,12 +1,10 @@
 import FilterListIcon from '@mui/icons-material/FilterList';
-import SearchIcon from '@mui/icons-material/Search';
 import Badge from '@mui/material/Badge';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
-import InputAdornment from '@mui/material/InputAdornment';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
@@ -14,11 +12,11 @@ import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
 import { BOARD_MESSAGES, type BoardDueFilter, type CustomField, type Person } from '@taskhive/contract';
-import { memo, useCallback, useEffect, useRef, useState } from 'react';
+import { memo, useState } from 'react';
 import { useListTaskPrioritiesQuery } from '../../api/task-statuses-api';
 import { CustomFieldFilter } from './custom-field-columns';
+import { AddressSearchField } from '../../components/address-search-field';
 import { LabelFilter } from '../../components/label-filter';
-import { useDebouncedValue } from '../../hooks/use-debounced-value';
 import { activeFilters, type BoardGroup, type BoardView } from './board-view';
 
 const SEARCH_DEBOUNCE_MS = 300;
@@ -140,51 +138,16 @@ function FilterControls({
 }) {
   const { data: priorities = [] } = useListTaskPrioritiesQuery();
   const width = stacked ? '100%' : 180;
-  // The search box types freely; the URL follows once typing stops (one history entry, replaced).
-  const [text, setText] = useState(view.q);
-  const typed = useDebouncedValue(text, SEARCH_DEBOUNCE_MS);
-  const sent = useRef(view.q);
-  // The router's setter changes with every URL: the latest one, so only typing runs the effect.
-  const latestUpdate = useRef(update);
-  useEffect(() => {
-    latestUpdate.current = update;
-  }, [update]);
-  const commit = useCallback((value: string) => {
-    if (value === sent.current) return;
-    sent.current = value;
-    latestUpdate.current({ q: value }, { replace: true });
-  }, []);
-  useEffect(() => commit(typed), [typed, commit]);
-  useEffect(() => {
-    // Back, "Clear filters" or a link changed it: the box shows what the board filters by.
-    if (view.q !== sent.current) {
-      sent.current = view.q;
-      setText(view.q);
-    }
-  }, [view.q]);
   return (
     <>
-      <TextField
-        size="small"
+      {/* The URL follows once typing stops (one history entry, replaced). */}
+      <AddressSearchField
+        value={view.q}
+        onSearch={(q) => update({ q }, { replace: true })}
         label="Search cards"
         placeholder="Title or key"
-        value={text}
-        onChange={(e) => setText(e.target.value)}
-        // Leaving the box (the phone's Done) or Enter applies it without waiting for the pause.
-        onBlur={() => commit(text)}
-        onKeyDown={(e) => {
-          if (e.key === 'Enter') commit(text);
-        }}
+        debounceMs={SEARCH_DEBOUNCE_MS}
         sx={{ width: stacked ? '100%' : 220 }}
-        slotProps={{
-          input: {
-            startAdornment: (
-              <InputAdornment position="start">
-                <SearchIcon fontSize="small" />
-              </InputAdornment>
-            ),
-          },
-        }}
       />
       <TextField
         select

@@ -1,10 +1,8 @@
 import ArrowDownwardRounded from '@mui/icons-material/ArrowDownwardRounded';
 import ArrowUpwardRounded from '@mui/icons-material/ArrowUpwardRounded';
 import CheckRounded from '@mui/icons-material/CheckRounded';
-import SearchRounded from '@mui/icons-material/SearchRounded';
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
-import InputAdornment from '@mui/material/InputAdornment';
 import LinearProgress from '@mui/material/LinearProgress';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
@@ -14,19 +12,18 @@ import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
-import TextField from '@mui/material/TextField';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
 import { USER_SEARCH_DEBOUNCE_MS, WORKLOAD_PAGE_SIZE, type Workload } from '@taskhive/contract';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useEffect } from 'react';
 import { useSearchParams } from 'react-router';
 import { errorMessage } from '../../api/errors';
+import { AddressSearchField } from '../../components/address-search-field';
 import { EmptyState } from '../../components/empty-state';
 import { ErrorPanel } from '../../components/error-panel';
 import { PageHeader } from '../../components/page-header';
 import { TableScroll } from '../../components/table-scroll';
-import { useDebouncedValue } from '../../hooks/use-debounced-value';
 import { useSession } from '../../hooks/use-session';
 import { DepartmentSelect, ProjectSelect } from './filters';
 import { useTimesheetWorkloadQuery } from './timesheet-weeks-api';
@@ -84,57 +81,6 @@ function LoadChip({ row }: { row: Row }) {
       color={color}
       icon={<Icon />}
       label={label}
-    />
-  );
-}
-
-/**
- * The name search of the workload: types freely, and the address (`?q=`) follows once typing
- * stops (one history entry, replaced), as the board's search box does; Back or a link that
- * changes `?q=` changes the box.
- */
-function PeopleSearch({ value, onSearch }: { value: string; onSearch: (q: string) => void }) {
-  const [text, setText] = useState(value);
-  const typed = useDebouncedValue(text.trim(), USER_SEARCH_DEBOUNCE_MS);
-  const sent = useRef(value);
-  const latest = useRef(onSearch);
-  useEffect(() => {
-    latest.current = onSearch;
-  }, [onSearch]);
-  const commit = useCallback((q: string) => {
-    if (q === sent.current) return;
-    sent.current = q;
-    latest.current(q);
-  }, []);
-  useEffect(() => commit(typed), [typed, commit]);
-  useEffect(() => {
-    if (value !== sent.current) {
-      sent.current = value;
-      setText(value);
-    }
-  }, [value]);
-  return (
-    <TextField
-      size="small"
-      label="Search people"
-      placeholder="First or last name"
-      value={text}
-      onChange={(e) => setText(e.target.value)}
-      // Leaving the box (the phone's Done) or Enter applies it without waiting for the pause.
-      onBlur={() => commit(text.trim())}
-      onKeyDown={(e) => {
-        if (e.key === 'Enter') commit(text.trim());
-      }}
-      sx={{ width: { xs: '100%', md: 240 } }}
-      slotProps={{
-        input: {
-          startAdornment: (
-            <InputAdornment position="start">
-              <SearchRounded fontSize="small" />
-            </InputAdornment>
-          ),
-        },
-      }}
     />
   );
 }
@@ -310,7 +256,16 @@ export default function WorkloadPage() {
               )}
             </Box>
           )}
-          <PeopleSearch value={search} onSearch={(q) => update({ q }, true)} />
+          {/* The address follows once typing stops, as the board's search. */}
+          <AddressSearchField
+            value={search}
+            onSearch={(q) => update({ q }, true)}
+            label="Search people"
+            placeholder="First or last name"
+            debounceMs={USER_SEARCH_DEBOUNCE_MS}
+            trim
+            sx={{ width: { xs: '100%', md: 240 } }}
+          />
         </Stack>
       </Paper>
       {body}
