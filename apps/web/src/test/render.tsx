@@ -6,7 +6,7 @@ import { createMemoryRouter, RouterProvider, type InitialEntry, type RouteObject
 import { AppThemeProvider } from '../app/providers';
 import type { SessionUser } from '@taskhive/contract';
 import { initialAuthState, type AuthState } from '../app/slices/auth-slice';
-import { makeStore, type RootState } from '../app/store';
+import { makeStore, type AppStore, type RootState } from '../app/store';
 
 export interface RenderOptions {
   /** Where the memory router starts (a path, or a location with state). */
@@ -14,11 +14,13 @@ export interface RenderOptions {
   /** Routes to mount; without them `ui` is mounted on every path. */
   routes?: RouteObject[];
   preloadedState?: Partial<RootState>;
+  /** A store the test prepared (a warmed cache, say); else a new one from `preloadedState`. */
+  store?: AppStore;
 }
 
 /** The one render helper of the web tests: store, theme and router, as the app has them. */
-export function render(ui: ReactNode, { route = '/', routes, preloadedState }: RenderOptions = {}) {
-  const store = makeStore({ persist: false, preloadedState });
+export function render(ui: ReactNode, { route = '/', routes, preloadedState, store: given }: RenderOptions = {}) {
+  const store = given ?? makeStore({ persist: false, preloadedState });
   const router = createMemoryRouter(routes ?? [{ path: '*', element: ui }], { initialEntries: [route] });
   const user = userEvent.setup();
   const result = rtlRender(

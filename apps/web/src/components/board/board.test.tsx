@@ -1,5 +1,5 @@
 import { act, screen, within } from '@testing-library/react';
-import { useState } from 'react';
+import { useLayoutEffect, useState } from 'react';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { render } from '../../test/render';
 import { Board, type BoardColumn, type BoardProps } from './board';
@@ -50,6 +50,23 @@ describe('Board', () => {
     expect(cardsIn('To do')).toHaveLength(45);
     expect(within(column('To do')).queryByRole('button', { name: /more/ })).toBeNull();
     expect(within(column('Done')).getByLabelText('0 in Done')).toBeInTheDocument();
+  });
+
+  it('draws a screenful of each column first, then the rest just after that paint', () => {
+    // Each card notes, as it mounts, how many cards the board had drawn by then.
+    const drawnWhenMounted: number[] = [];
+    const Noting = ({ item }: { item: Item }) => {
+      useLayoutEffect(() => {
+        drawnWhenMounted.push(document.querySelectorAll('[data-testid="board-card"]').length);
+      }, []);
+      return <span>{item.id}</span>;
+    };
+    renderBoard({ items: [...items(30), ...items(25, 'done')], Card: Noting });
+    // The first render drew 10 a column (20 cards); the others came in the render after it.
+    expect(drawnWhenMounted[0]).toBe(20);
+    expect(drawnWhenMounted.filter((n) => n === 20)).toHaveLength(20);
+    expect(cardsIn('To do')).toHaveLength(30);
+    expect(cardsIn('Done')).toHaveLength(25);
   });
 
   it('shows a taken move where it was dropped until the items follow (a second at most), one not taken where it was', async () => {

@@ -30,6 +30,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import {
   memo,
+  startTransition,
   useCallback,
   useEffect,
   useMemo,
@@ -130,6 +131,13 @@ const columnKey = (id: string) => `${COLUMN_PREFIX}${id}`;
 /** The droppable around the whole board: what a keyboard drag is "over" (see `collisions`). */
 const BOARD_ID = 'board';
 const DEFAULT_PAGE_SIZE = 40;
+/**
+ * A column's cards in its first render: about a screenful (a card is 80-100 px high). The rest
+ * follow in a transition just after that paint (React renders them in slices that yield to input),
+ * so a board of hundreds of cards shows its first ones without one long render of all of them
+ * (issue 28: a 5-column board of 50 cards each took 350-400 ms in one task).
+ */
+const FIRST_PAINT_CARDS = 10;
 /** How long after a keyboard drop the moved card takes the focus back when it is rendered anew. */
 const FOCUS_KEEP_MS = 1500;
 /** How long a drop shows its columns at most while the items do not reflect it yet. */
@@ -857,6 +865,9 @@ function BoardColumnViewInner<T>({
   // In a lane, the column's own name shows (the lane's is in the lane's header).
   const name = column.name;
   const [limit, setLimit] = useState(pageSize);
+  // The first render shows a screenful; the others come in a transition after it (FIRST_PAINT_CARDS).
+  const [filled, setFilled] = useState(false);
+  useEffect(() => startTransition(() => setFilled(true)), []);
   // The ids keep their array while they do not change (a card's new object, same place): a new
   // array is a new SortableContext for every card of the column.
   const lastIds = useRef<string[]>([]);
@@ -868,11 +879,14 @@ function BoardColumnViewInner<T>({
     lastIds.current = ids;
   }, [ids]);
   const end = Math.max(limit, activeId ? ids.indexOf(activeId) + 1 : 0);
+  // What this render draws: a screenful before the first paint, then up to `end`.
+  const drawn = filled ? end : Math.min(end, FIRST_PAINT_CARDS);
   // The same arrays while the column does not change: SortableContext's items are its context's,
   // and a new array re-renders every card of the column.
-  const shownItems = useMemo(() => (end >= items.length ? items : items.slice(0, end)), [items, end]);
-  const shown = useMemo(() => (end >= ids.length ? ids : ids.slice(0, end)), [ids, end]);
-  const hidden = ids.length - shown.length;
+  const shownItems = useMemo(() => (drawn >= items.length ? items : items.slice(0, drawn)), [items, drawn]);
+  const shown = useMemo(() => (drawn >= ids.length ? ids : ids.slice(0, drawn)), [ids, drawn]);
+  // Loaded cards the column keeps behind "Show more" (not those still to be drawn after the paint).
+  const hidden = ids.length - Math.min(ids.length, end);
   // Cards not loaded yet: asked for once every loaded card shows (they show as they arrive).
   const unloaded = onShowMore ? count - ids.length : 0;
   const canLoad = ids.length < maxLoaded;

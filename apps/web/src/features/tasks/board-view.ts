@@ -26,7 +26,8 @@ export interface BoardView {
 
 const FILTER_KEYS = ['assignee', 'priority', 'due', 'q', 'labels', 'cf'] as const;
 
-function parse(params: URLSearchParams): BoardView {
+/** The view an address names (`?assignee=me&due=overdue`...). */
+export function viewOf(params: URLSearchParams): BoardView {
   const due = params.get('due') ?? '';
   const group = params.get('group') ?? '';
   return {
@@ -58,7 +59,7 @@ export function filterArgs(v: BoardView, myUserId: string | undefined): BoardFil
 
 export function useBoardView() {
   const [params, setParams] = useSearchParams();
-  const view = useMemo(() => parse(params), [params]);
+  const view = useMemo(() => viewOf(params), [params]);
   /** Sets some of the view (an empty value or `none` group removes its parameter). */
   const update = useCallback(
     (patch: Partial<BoardView>, { replace = false }: { replace?: boolean } = {}) =>

@@ -9,6 +9,7 @@ import {
   BOARD_MESSAGES,
   MESSAGES,
   type BoardPage,
+  type CustomField,
   type ProjectDetail,
 } from '@taskhive/contract';
 import { useCallback, useMemo, useState } from 'react';
@@ -24,6 +25,7 @@ import { TaskBoard } from './task-board';
 import { useProjectBoardQuery } from './tasks-api';
 
 type Limits = Readonly<Record<string, number>>;
+const NO_FIELDS: readonly CustomField[] = [];
 
 /** The columns that asked for more cards than `board` holds of them (and have more). */
 function columnsAskingMore(board: BoardPage, limits: Limits): string[] {
@@ -57,7 +59,8 @@ function ProjectBoardView({ project }: { project: ProjectDetail }) {
   const { can, user } = useSession();
   const { view, update, clear } = useBoardView();
   const customFields = useEnabledCustomFields(project.projectId);
-  const fieldsLoaded = useProjectCustomFieldsQuery(project.projectId).isSuccess;
+  const projectFields = useProjectCustomFieldsQuery(project.projectId);
+  const fieldsLoaded = projectFields.isSuccess;
   const filters = useMemo(() => {
     const args = filterArgs(view, user?.userId);
     // A link to a field since deleted or disabled (the API would answer 400): filter without it.
@@ -176,6 +179,9 @@ function ProjectBoardView({ project }: { project: ProjectDetail }) {
         lanes={view.group === 'none' ? undefined : view.group}
         quickAdd={canCreate && lists.length > 0 ? { lists } : undefined}
         emptyText={filtered && view.group === 'none' ? emptyText : undefined}
+        // The company's fields come with the project's (read with the board): no read of their own.
+        // While those load, the cards wait for them rather than asking the company's list too.
+        fields={projectFields.data?.fields ?? (projectFields.isError ? undefined : NO_FIELDS)}
         {...(view.group === 'none'
           ? { totals, onShowMore: showMore, loadingMore, maxLoaded: BOARD_COLUMN_MAX }
           : {})}

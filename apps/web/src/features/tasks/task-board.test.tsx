@@ -187,29 +187,48 @@ describe('ProjectBoard', () => {
     expect(calls.filter(isBoardRead)).toHaveLength(1);
   });
 
-  it('shows the values of the fields shown on cards, the fields read once for the whole board', async () => {
-    const highId = '50000000-0000-4000-8000-0000000000a1';
-    const risk = {
-      fieldId: '50000000-0000-4000-8000-000000000001',
-      name: 'Risk',
-      type: 'select',
-      options: [{ id: highId, label: 'High' }],
-      showOnCard: true,
-      position: 0,
-      projectCount: 1,
-    } satisfies CustomField;
-    const high = { customFields: { [risk.fieldId]: highId } };
-    const calls = serve((req) => {
+  const highId = '50000000-0000-4000-8000-0000000000a1';
+  const risk = {
+    fieldId: '50000000-0000-4000-8000-000000000001',
+    name: 'Risk',
+    type: 'select',
+    options: [{ id: highId, label: 'High' }],
+    showOnCard: true,
+    position: 0,
+    projectCount: 1,
+  } satisfies CustomField;
+  const high = { customFields: { [risk.fieldId]: highId } };
+  const PROJECT_FIELDS = `/api/CustomFields/projects/${PROJECT_ID}`;
+  /** The board with two cards carrying a Risk value; `projectFields`: how the project's fields answer. */
+  const serveFieldValues = (projectFields: Response) =>
+    serve((req) => {
       if (pathOf(req) === '/api/Taskstatuses') return jsonResponse(200, STATUSES);
       if (pathOf(req) === '/api/CustomFields') return jsonResponse(200, [risk]);
+      if (pathOf(req) === PROJECT_FIELDS) return projectFields.clone();
       if (isBoardRead(req))
         return jsonResponse(200, boardPage(TASKS.map((t, i) => (i < 2 ? { ...t, ...high } : t))));
       return jsonResponse(404, null);
     });
-    const { store } = renderBoard();
+
+  it("shows the values of the fields shown on cards from the project's fields, without a read of their own", async () => {
+    // The project's fields name the company's (enabled or not): the board reads them anyway.
+    const calls = serveFieldValues(
+      jsonResponse(200, { projectId: PROJECT_ID, fields: [risk], enabledFieldIds: [] }),
+    );
+    renderBoard();
     await screen.findByText('Write brief');
     await vi.waitFor(() => expect(screen.getAllByText('Risk: High')).toHaveLength(2));
     expect(within(column('In Progress')).queryByText(/^Risk:/)).toBeNull();
+    expect(calls.filter((r) => pathOf(r) === PROJECT_FIELDS)).toHaveLength(1);
+    expect(calls.filter((r) => pathOf(r) === '/api/CustomFields')).toHaveLength(0);
+  });
+
+  it("reads the company's fields once for the whole board when the project's are refused", async () => {
+    // (a refusal, not a 5xx: the API client retries those before it gives up)
+    const calls = serveFieldValues(jsonResponse(403, null));
+    const { store } = renderBoard();
+    await screen.findByText('Write brief');
+    await vi.waitFor(() => expect(screen.getAllByText('Risk: High')).toHaveLength(2));
     expect(calls.filter((r) => pathOf(r) === '/api/CustomFields')).toHaveLength(1);
     // One subscription for the board, not one per card: each store action runs every subscriber.
     const subscriptions = store.dispatch(
@@ -268,7 +287,8 @@ describe('ProjectBoard', () => {
     const { user } = renderBoard();
     await screen.findByText('Card 1');
     expect(within(column('Open')).getByLabelText('53 in Open')).toBeInTheDocument();
-    expect(titlesIn('Open')).toHaveLength(40);
+    // A screenful first, the column's first 40 just after that paint (Board's FIRST_PAINT_CARDS).
+    await vi.waitFor(() => expect(titlesIn('Open')).toHaveLength(40));
 
     // The 10 loaded cards not shown yet show without a request.
     await user.click(within(column('Open')).getByRole('button', { name: 'Show 10 more' }));

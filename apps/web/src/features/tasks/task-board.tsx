@@ -1,7 +1,7 @@
 import AddIcon from '@mui/icons-material/Add';
 import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
-import { BOARD_MESSAGES, MESSAGES, type Person, type Task, type TaskList } from '@taskhive/contract';
+import { BOARD_MESSAGES, MESSAGES, type CustomField, type Person, type Task, type TaskList } from '@taskhive/contract';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { errorMessage } from '../../api/errors';
 import { useListTaskPrioritiesQuery, useListTaskStatusesQuery } from '../../api/task-statuses-api';
@@ -55,6 +55,7 @@ export function TaskBoard({
   lanes: grouping,
   quickAdd,
   emptyText,
+  fields,
   ...more
 }: {
   tasks: readonly Task[];
@@ -67,6 +68,8 @@ export function TaskBoard({
   quickAdd?: { lists: readonly TaskList[] };
   /** What an empty column says (by status id): that filters hide its cards, say. */
   emptyText?: (statusId: string) => string | undefined;
+  /** The company's custom fields when the caller holds them (else the cards read them). */
+  fields?: readonly CustomField[] | undefined;
 } & Pick<BoardProps<Task>, 'totals' | 'onShowMore' | 'loadingMore' | 'maxLoaded'>) {
   const dispatch = useAppDispatch();
   const { data: statuses = [] } = useListTaskStatusesQuery();
@@ -281,7 +284,7 @@ export function TaskBoard({
   return (
     // The cards' styles once, around all of them (and the card being dragged); the custom fields
     // their values name, read once for all of them.
-    <CardFieldsProvider needed={fieldValues}>
+    <CardFieldsProvider needed={fieldValues} fields={fields}>
       <Box sx={taskCardStyles}>
         <Board
           label={label}

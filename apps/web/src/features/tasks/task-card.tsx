@@ -246,12 +246,22 @@ const CardFieldsContext = createContext<readonly CustomField[] | undefined>(unde
 
 /**
  * Reads the company's custom fields once for all the cards below, when `needed` (a card carries
- * values). A read per card was a store subscription per card: every action of the store (a live
- * move's read and patch among them) ran hundreds of them.
+ * values) and the caller does not hold them already (`fields`: a project's board has them from the
+ * project's fields, read with the board, so its cards do not wait for another read). A read per
+ * card was a store subscription per card: every action of the store (a live move's read and patch
+ * among them) ran hundreds of them.
  */
-export function CardFieldsProvider({ needed, children }: { needed: boolean; children: ReactNode }) {
-  const { data } = useListCustomFieldsQuery(undefined, { skip: !needed });
-  return <CardFieldsContext.Provider value={data}>{children}</CardFieldsContext.Provider>;
+export function CardFieldsProvider({
+  needed,
+  fields,
+  children,
+}: {
+  needed: boolean;
+  fields?: readonly CustomField[] | undefined;
+  children: ReactNode;
+}) {
+  const { data } = useListCustomFieldsQuery(undefined, { skip: !needed || fields !== undefined });
+  return <CardFieldsContext.Provider value={fields ?? data}>{children}</CardFieldsContext.Provider>;
 }
 
 /** Whether a task carries custom field values (its card shows those `showOnCard`). */

@@ -5,6 +5,8 @@ import { skipToken } from '@reduxjs/toolkit/query/react';
 import { useListDepartmentsQuery } from '../../api/departments-api';
 import { DEFAULT_PROJECT_QUERY, useListProjectsQuery } from '../../api/projects-api';
 
+const EMPTY_SHOWN = { select: { displayEmpty: true }, inputLabel: { shrink: true } } as const;
+
 /** A select of the company's departments ('' = all), for those who may list them. */
 export function DepartmentSelect({
   value,
@@ -29,6 +31,8 @@ export function DepartmentSelect({
       label={label}
       value={known ? value : ''}
       onChange={(e) => onChange(e.target.value)}
+      // The empty choice is shown by its name ("All departments"), not as a bare label.
+      slotProps={EMPTY_SHOWN}
       sx={{ minWidth: 200, maxWidth: '100%' }}
     >
       <MenuItem value="">{allLabel}</MenuItem>
@@ -67,6 +71,8 @@ export function ProjectSelect({
       label={label}
       value={known ? value : ''}
       onChange={(e) => onChange(e.target.value)}
+      // The empty choice is shown by its name ("All departments"), not as a bare label.
+      slotProps={EMPTY_SHOWN}
       sx={{ minWidth: 200, maxWidth: '100%' }}
     >
       <MenuItem value="">{allLabel}</MenuItem>
