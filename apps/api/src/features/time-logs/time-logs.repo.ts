@@ -102,6 +102,14 @@ export function filterConditions(
 /** Rows the CSV export reads per query: it never holds more than this many. */
 export const EXPORT_BATCH_SIZE = 1000;
 
+/**
+ * Newest first, in the order of the per-user page index (`time_logs_user_page_idx`: `logged_at`
+ * is never null, so `nulls last` changes no row's place but lets the index give the order). With
+ * a plain `desc` the planner walked the company's days index backward, through every colleague's
+ * entries, until it found this user's: 1.8 ms at 5,000 people against 0.2 ms at 50 (issue 28).
+ */
+const NEWEST_FIRST = [sql`${timeLogs.loggedAt} desc nulls last`, desc(timeLogs.createdAt), desc(timeLogs.id)];
+
 /** The only place that touches `time_logs`. Every statement goes through the scope. */
 export const timeLogsRepo = {
   /** One page and the total: two queries whatever the page size. */
@@ -352,7 +360,7 @@ export const timeLogsRepo = {
       )
       .leftJoin(tasks, and(eq(tasks.id, timeLogs.taskId), eq(tasks.companyId, timeLogs.companyId)))
       .where(scope.own(timeLogs, eq(timeLogs.userId, userId)))
-      .orderBy(desc(timeLogs.loggedAt), desc(timeLogs.createdAt), desc(timeLogs.id))
+      .orderBy(...NEWEST_FIRST)
       .limit(limit);
   },
 
@@ -360,7 +368,7 @@ export const timeLogsRepo = {
   async recentRows(scope: Scope, userId: string, limit: number): Promise<TimeLogRow[]> {
     return rows(scope)
       .where(scope.own(timeLogs, eq(timeLogs.userId, userId)))
-      .orderBy(desc(timeLogs.loggedAt), desc(timeLogs.createdAt), desc(timeLogs.id))
+      .orderBy(...NEWEST_FIRST)
       .limit(limit);
   },
 };
