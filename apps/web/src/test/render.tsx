@@ -19,7 +19,10 @@ export interface RenderOptions {
 }
 
 /** The one render helper of the web tests: store, theme and router, as the app has them. */
-export function render(ui: ReactNode, { route = '/', routes, preloadedState, store: given }: RenderOptions = {}) {
+export function render(
+  ui: ReactNode,
+  { route = '/', routes, preloadedState, store: given }: RenderOptions = {},
+) {
   const store = given ?? makeStore({ persist: false, preloadedState });
   const router = createMemoryRouter(routes ?? [{ path: '*', element: ui }], { initialEntries: [route] });
   const user = userEvent.setup();

@@ -49,7 +49,8 @@ describe('warmProjectDetail (issue 28)', () => {
       serve((req) => {
         const path = pathOf(req);
         if (path === `/api/Project/${PROJECT_ID}`) return jsonResponse(200, project());
-        if (path === FIELDS) return jsonResponse(200, { projectId: PROJECT_ID, fields: [], enabledFieldIds: [] });
+        if (path === FIELDS)
+          return jsonResponse(200, { projectId: PROJECT_ID, fields: [], enabledFieldIds: [] });
         if (path === '/api/Taskstatuses') return jsonResponse(200, STATUSES);
         if (path === BOARD) return jsonResponse(200, boardPage([task(1, 'Write the brief')]));
         return jsonResponse(404, null);
@@ -89,9 +90,14 @@ describe('warmProjectDetail (issue 28)', () => {
       const calls = serveBoard();
       warmBoard('?tab=board&cf=50000000-0000-4000-8000-000000000001:x');
       warmBoard('?tab=lists');
-      const store = makeStore({ persist: false, preloadedState: signedIn({ permissions: ['project:read'] }) });
+      const store = makeStore({
+        persist: false,
+        preloadedState: signedIn({ permissions: ['project:read'] }),
+      });
       store.dispatch(warmProjectDetail(`/app/project-detail/${PROJECT_ID}`, '?tab=board'));
-      await waitFor(() => expect(calls.filter((r) => pathOf(r) === `/api/Project/${PROJECT_ID}`)).toHaveLength(3));
+      await waitFor(() =>
+        expect(calls.filter((r) => pathOf(r) === `/api/Project/${PROJECT_ID}`)).toHaveLength(3),
+      );
       // The dynamic imports settle before the board's read would start.
       await import('../../features/tasks/board-view');
       await new Promise((r) => setTimeout(r, 50));

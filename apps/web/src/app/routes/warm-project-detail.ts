@@ -36,17 +36,18 @@ export const warmProjectDetail =
     if (params.get('tab') === 'board' && readsTasks) {
       const userId = getState().auth.user?.userId;
       void dispatch(customFieldsApi.endpoints.projectCustomFields.initiate(projectId, { subscribe: false }));
-      void Promise.all([import('../../features/tasks/tasks-api'), import('../../features/tasks/board-view')]).then(
-        ([{ tasksApi }, { filterArgs, viewOf }]) => {
-          const view = viewOf(params);
-          if (view.cf || (view.assignee === 'me' && !userId)) return;
-          void dispatch(
-            tasksApi.endpoints.projectBoard.initiate(
-              { projectId, limits: {}, filters: filterArgs(view, userId) },
-              { subscribe: false },
-            ),
-          );
-        },
-      );
+      void Promise.all([
+        import('../../features/tasks/tasks-api'),
+        import('../../features/tasks/board-view'),
+      ]).then(([{ tasksApi }, { filterArgs, viewOf }]) => {
+        const view = viewOf(params);
+        if (view.cf || (view.assignee === 'me' && !userId)) return;
+        void dispatch(
+          tasksApi.endpoints.projectBoard.initiate(
+            { projectId, limits: {}, filters: filterArgs(view, userId) },
+            { subscribe: false },
+          ),
+        );
+      });
     }
   };

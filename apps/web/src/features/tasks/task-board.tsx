@@ -1,7 +1,14 @@
 import AddIcon from '@mui/icons-material/Add';
 import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
-import { BOARD_MESSAGES, MESSAGES, type CustomField, type Person, type Task, type TaskList } from '@taskhive/contract';
+import {
+  BOARD_MESSAGES,
+  MESSAGES,
+  type CustomField,
+  type Person,
+  type Task,
+  type TaskList,
+} from '@taskhive/contract';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { errorMessage } from '../../api/errors';
 import { useListTaskPrioritiesQuery, useListTaskStatusesQuery } from '../../api/task-statuses-api';
