@@ -1,4 +1,4 @@
-import { bigint, date, index, integer, numeric, pgTable, primaryKey, uuid } from 'drizzle-orm/pg-core';
+import { bigint, date, index, integer, numeric, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
 
 /**
  * Figures the database keeps as tasks change (migration 0013): triggers on `tasks` add each
@@ -51,6 +51,20 @@ export const taskStatusTallies = pgTable(
     taskCount: integer('task_count').notNull(),
   },
   (t) => [index('task_status_tallies_idx').on(t.companyId, t.statusId)],
+);
+
+/**
+ * Per status: the company's people in it (migration 0046), kept by statement triggers on `users`
+ * (src/db/sql/user-tallies.sql): the employee list's total without a filter but status.
+ */
+export const userStatusTallies = pgTable(
+  'user_status_tallies',
+  {
+    companyId: uuid('company_id').notNull(),
+    status: text('status').notNull(),
+    userCount: integer('user_count').notNull(),
+  },
+  (t) => [index('user_status_tallies_idx').on(t.companyId, t.status)],
 );
 
 /**

@@ -142,7 +142,9 @@ export const departments = pgTable(
 /**
  * Triggers: users_authz_role (src/db/sql/authz.sql) bumps the authz_version of the old and new
  * company on a change of primary role; users_authz_notify_upd, users_authz_notify_del,
- * users_authz_notify_truncate (src/db/sql/authz-notify.sql) tell the authorisation caches.
+ * users_authz_notify_truncate (src/db/sql/authz-notify.sql) tell the authorisation caches;
+ * users_tally_insert, users_tally_update, users_tally_delete (src/db/sql/user-tallies.sql) keep the
+ * user tallies (people per company and status, `userStatusTallies`).
  */
 export const users = pgTable(
   'users',

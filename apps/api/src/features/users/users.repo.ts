@@ -3,7 +3,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { PgSelect } from 'drizzle-orm/pg-core';
 import type { EmployeeListQuery } from '@taskhive/contract';
 import type { Db } from '../../db/client.ts';
-import { companies, departments, roles, users } from '../../db/schema/index.ts';
+import { companies, departments, roles, users, userStatusTallies } from '../../db/schema/index.ts';
 import {
   countAll,
   nonNull,
@@ -141,22 +141,23 @@ export const usersRepo = {
    * department names come from joins, never a query per row).
    */
   async list(scope: Scope, f: EmployeeFilter): Promise<ListResult<UserRow>> {
-    const where = scope.own(
-      users,
-      f.statusNames?.length ? inArray(users.status, f.statusNames) : undefined,
-      f.roleNames?.length ? inArray(sql`lower(${roles.name})`, lowered(f.roleNames)) : undefined,
-      f.departmentNames?.length
-        ? inArray(sql`lower(${departments.name})`, lowered(f.departmentNames))
-        : undefined,
-      searchAny(
-        f.search,
-        users.firstName,
-        users.lastName,
-        users.email,
-        sql`${users.firstName} || ' ' || ${users.lastName}`,
-      ),
-      f.onlyUserIds ? inArray(users.id, f.onlyUserIds) : undefined,
+    const byStatus = f.statusNames?.length ? inArray(users.status, f.statusNames) : undefined;
+    const byRole = f.roleNames?.length ? inArray(sql`lower(${roles.name})`, lowered(f.roleNames)) : undefined;
+    const byDepartment = f.departmentNames?.length
+      ? inArray(sql`lower(${departments.name})`, lowered(f.departmentNames))
+      : undefined;
+    const search = searchAny(
+      f.search,
+      users.firstName,
+      users.lastName,
+      users.email,
+      sql`${users.firstName} || ' ' || ${users.lastName}`,
     );
+    const only = f.onlyUserIds ? inArray(users.id, f.onlyUserIds) : undefined;
+    const where = scope.own(users, byStatus, byRole, byDepartment, search, only);
+    // With no filter but status, the total is the user tallies' (a row per status, migration 0046),
+    // not a count of every person of the company.
+    const tallied = !byRole && !byDepartment && !search && !only;
     const { limit, offset } = pageWindow(f);
     const [rows, total] = await Promise.all([
       selectProfiles(scope.db)
@@ -164,7 +165,19 @@ export const usersRepo = {
         .orderBy(...sortBy(EMPLOYEE_SORT, f.sortBy, f.sortOrder, users.id))
         .limit(limit)
         .offset(offset),
-      totalOf(withProfileJoins(scope.db.select({ n: countAll() }).from(users).$dynamic()).where(where)),
+      tallied
+        ? totalOf(
+            scope.db
+              .select({ n: sql<number>`coalesce(sum(${userStatusTallies.userCount}), 0)::int` })
+              .from(userStatusTallies)
+              .where(
+                scope.own(
+                  userStatusTallies,
+                  f.statusNames?.length ? inArray(userStatusTallies.status, f.statusNames) : undefined,
+                ),
+              ),
+          )
+        : totalOf(withProfileJoins(scope.db.select({ n: countAll() }).from(users).$dynamic()).where(where)),
     ]);
     return { rows, total };
   },
