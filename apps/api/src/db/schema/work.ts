@@ -89,7 +89,7 @@ export const projects = pgTable(
       foreignColumns: [users.companyId, users.id],
     }),
     uniqueIndex('projects_company_code_uq').on(t.companyId, sql`lower(${t.code})`),
-    index('projects_company_created_idx').on(t.companyId, t.createdAt),
+    index('projects_company_created_idx').on(t.companyId, t.createdAt, t.id),
     index('projects_company_updated_idx').on(t.companyId, t.updatedAt),
     index('projects_company_name_idx').on(t.companyId, sql`lower(${t.name})`),
     index('projects_company_status_idx').on(t.companyId, t.statusId),

@@ -10,7 +10,15 @@ import {
   timeLogs,
   users,
 } from '../../db/schema/index.ts';
-import { countAll, type ListResult, pageWindow, searchAny, sortBy, totalOf } from '../../lib/list.ts';
+import {
+  countAll,
+  type ListResult,
+  nonNull,
+  pageWindow,
+  searchAny,
+  sortBy,
+  totalOf,
+} from '../../lib/list.ts';
 import type { Scope } from '../../lib/scope.ts';
 import { taskTallies } from '../tasks/index.ts';
 import { managedUserIds } from '../time-logs/index.ts';
@@ -259,15 +267,18 @@ export const projectsRepo = {
       q.memberUserId ? hasMember(scope, q.memberUserId) : undefined,
     );
     const { limit, offset } = pageWindow(q);
+    // Keys never null (nonNull) are ordered without `nulls last`, so the company's created, updated
+    // and name indexes give the first page: a `desc nulls last` on created_at sorted every project
+    // of the company for ten (1.6 ms at 2,000 projects against 0.08 ms at 20; issue 28, growth).
     const keys = {
-      name: sql`lower(${projects.name})`,
+      name: nonNull(sql`lower(${projects.name})`),
       code: sql`lower(${projects.code})`,
       statusName: taskStatuses.sortOrder,
       startDate: projects.startDate,
       endDate: projects.endDate,
       progress: taskTallies.projectProgress,
-      createdAt: projects.createdAt,
-      updatedAt: projects.updatedAt,
+      createdAt: nonNull(projects.createdAt),
+      updatedAt: nonNull(projects.updatedAt),
     };
     const [rows, total] = await Promise.all([
       select(scope)
