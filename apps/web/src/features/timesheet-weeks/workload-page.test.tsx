@@ -91,6 +91,17 @@ describe('Workload', () => {
     );
   });
 
+  it('names the department filter’s empty choice in the select, not a bare label', async () => {
+    stubFetch(() => workload);
+    render(<WorkloadPage />, {
+      preloadedState: signedIn({ permissions: ['report:read', 'report:read:all', 'department:read:all'] }),
+      route: '/app/timesheets/workload?week=2026-06-17',
+    });
+    await screen.findAllByTestId('workload-row');
+    const select = screen.getByRole('combobox', { name: 'Department' });
+    expect(select).toHaveTextContent('All I can see');
+  });
+
   it('pages through the people: the page in the address and the request, back to page 1 on a new week', async () => {
     const people = (page: number): Workload['rows'] =>
       Array.from({ length: page === 1 ? 25 : 5 }, (_, i) => ({
